@@ -1,0 +1,2 @@
+export * from './app-providers';
+export * from './primitives/button';

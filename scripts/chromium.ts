@@ -1,0 +1,12 @@
+// Debian's Chromium, never a downloaded browser (see toolchain.md).
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];

@@ -1,0 +1,100 @@
+// One Vitest run holds every layer of design.md §6 as a project:
+//   unit      pure logic in api/ui/portal (node)
+//   browser   component tests of ui that need a DOM (Chromium)
+//   storybook every story as a test in Chromium, with the a11y check failing on violations
+//   visual    screenshot baselines of the primitive stories (Chromium)
+//   server-pglite / server-postgres  route tests through fastify.inject on both databases
+//   e2e       Playwright (playwright-core + Debian Chromium) against the started product
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// Vitest mutates the browser object, so every project gets its own.
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+  instances: [{ browser: 'chromium' as const }],
+});
+
+const shared = { define: { global: 'globalThis' } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/{api,ui,portal}/src/**/*.test.ts'],
+        },
+      },
+      {
+        ...shared,
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'browser',
+          include: ['packages/ui/src/**/*.test.tsx', 'packages/api/src/**/*.test.tsx'],
+          browser: browser(),
+        },
+      },
+      {
+        ...shared,
+        plugins: [storybookTest({ configDir: `${root}.storybook` })],
+        test: {
+          name: 'storybook',
+          browser: browser(),
+        },
+      },
+      {
+        ...shared,
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'visual',
+          include: ['packages/ui/visual/**/*.test.tsx'],
+          browser: {
+            ...browser(),
+            viewport: { width: 800, height: 600 },
+          },
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
