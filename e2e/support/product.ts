@@ -1,0 +1,90 @@
+// Starts the whole product the way `pnpm start` does (built portal served by the real
+// server) on a free port with a fresh DATA_DIR and a loopback SMTP catcher, and gives
+// tests a Debian Chromium through playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { startMailbox, type Mailbox } from './mailbox.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface Product {
+  url: string;
+  mailbox: Mailbox;
+  browser: Browser;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'halsa-e2e-'));
+  const url = `http://localhost:${port}`;
+  let log = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SMTP_URL: mailbox.url,
+        PUBLIC_URL: url,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Servern avslutades:\n${log}`);
+    try {
+      const r = await fetch(`${url}/api/v1/auth/me`);
+      if (r.status === 401 || r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`Servern startade inte:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return {
+    url,
+    mailbox,
+    browser,
+    output: () => log,
+    stop: async () => {
+      await browser.close();
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await mailbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// The one test command (README, .ci/run): lint, types, portal build, Storybook build,
+// then every Vitest project (unit, browser, stories, visual, server on PGlite and
+// PostgreSQL, end-to-end). Prints a timed summary and ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const started = Date.now();
+const steps = [];
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+// Run pnpm the way this script was started (npx pnpm on a fresh machine has no global pnpm).
+const pnpmCmd = process.env.npm_execpath
+  ? [process.execPath, process.env.npm_execpath]
+  : ['pnpm'];
+
+function run(name, cmd, args, opts = {}) {
+  if (cmd === 'pnpm') [cmd, ...args] = [...pnpmCmd, ...args];
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  const ok = r.status === 0;
+  steps.push({ name, ok, ms: Date.now() - t0 });
+  return ok;
+}
+
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+if (want('lint')) run('lint', 'pnpm', ['run', '-s', 'lint']);
+if (want('types')) run('types', 'pnpm', ['run', '-s', 'typecheck']);
+if (want('build')) run('portal build', 'pnpm', ['--filter', '@halsa/portal', 'run', '-s', 'build']);
+if (want('storybook-build')) run('storybook build', 'pnpm', ['run', '-s', 'build-storybook']);
+
+let counts = { passed: 0, failed: 0, skipped: 0 };
+if (want('vitest')) {
+  const out = join(mkdtempSync(join(tmpdir(), 'halsa-test-')), 'vitest.json');
+  run('vitest (all projects)', 'pnpm', [
+    'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
+  ]);
+  try {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    counts = {
+      passed: report.numPassedTests ?? 0,
+      failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  } catch {
+    counts.failed += 1;
+    console.error('No Vitest report was written.');
+  }
+}
+
+console.log('\n── Summary ─────────────────────────────');
+for (const s of steps) console.log(`${s.ok ? '✔' : '✘'} ${s.name.padEnd(24)} ${secs(s.ms)}`);
+console.log(`wall time ${secs(Date.now() - started)}`);
+const failedSteps = steps.filter((s) => !s.ok).length;
+const failed = Math.max(counts.failed, failedSteps && counts.failed === 0 ? failedSteps : counts.failed);
+console.log(`${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped`);
+process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
