@@ -23,7 +23,14 @@ const browser = () => ({
   instances: [{ browser: 'chromium' as const }],
 });
 
-const shared = { define: { global: 'globalThis' } };
+// Pre-bundle React and SWR up front: a cold run that discovers them mid-test reloads
+// and can load a second React copy ("useContext of null").
+const shared = {
+  define: { global: 'globalThis' },
+  optimizeDeps: {
+    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'swr', 'swr/mutation', 'react-router'],
+  },
+};
 
 export default defineConfig({
   test: {

@@ -1,7 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { defaultHandlers } from '@halsa/api/mocks';
+import { defaultHandlers, resetMockState } from '@halsa/api/mocks';
 import { AppProviders } from '@halsa/ui';
 import '@halsa/ui/styles.css';
 
@@ -9,8 +9,25 @@ import '@halsa/ui/styles.css';
 // A story picks its URL with parameters.route = { path: '/clients/:id/*', url: '/clients/1/overview' }.
 type RouteParam = { path?: string; url?: string };
 
+// A story's own handler groups (`msw: { handlers: { auth: [...] } }`) must win over the
+// defaults. MSW answers with the first matching handler, and Storybook merges the story's
+// keys after the preview's, so move `defaults` to the end before the MSW loader runs.
+const storyHandlersFirst = (context: { parameters: Record<string, unknown> }) => {
+  const msw = context.parameters.msw as { handlers?: Record<string, unknown> } | undefined;
+  const handlers = msw?.handlers;
+  if (handlers && !Array.isArray(handlers) && 'defaults' in handlers) {
+    const { defaults, ...own } = handlers;
+    context.parameters.msw = { ...msw, handlers: { ...own, defaults } };
+  }
+  return {};
+};
+
 const preview: Preview = {
-  loaders: [mswLoader()],
+  // Mock state (read notifications, sent messages…) starts afresh in every story.
+  beforeEach: () => {
+    resetMockState();
+  },
+  loaders: [storyHandlersFirst, mswLoader()],
   parameters: {
     a11y: { test: 'error' },
     msw: { handlers: { defaults: defaultHandlers } },

@@ -1,1 +1,40 @@
-export {};
+// @halsa/api: contract, fetch client, SWR hooks. Mocks live in `@halsa/api/mocks` (never here).
+export * from './contract/index.ts';
+export {
+  ApiError,
+  DEFAULT_FALLBACK,
+  UNAUTHORIZED_EVENT,
+  buildUrl,
+  call,
+  callUpload,
+  getApiBase,
+  isApiError,
+  notifyUnauthorized,
+  readErrorBody,
+  request,
+  setApiBase,
+  toQueryString,
+  upload,
+  type CallOptions,
+  type EndpointBody,
+  type EndpointResponse,
+  type PathParams,
+  type Query,
+  type QueryValue,
+  type RequestOptions,
+  type ResponseType,
+  type UploadOptions,
+  type UploadProgress,
+} from './client.ts';
+export { SESSION_KEY, keyFor, mutationKey } from './keys.ts';
+export { saveBlob } from './download.ts';
+export * from './session/index.ts';
+export * from './profile/index.ts';
+export * from './notifications/index.ts';
+export * from './messaging/index.ts';
+export * from './journal/index.ts';
+export * from './lab/index.ts';
+export * from './action-plan/index.ts';
+export * from './forms/index.ts';
+export * from './admin/index.ts';
+export * from './activity/index.ts';

@@ -1,3 +1,106 @@
+// MSW mocks for Storybook and component tests (never imported by @halsa/api's main entry).
+//
+// msw answers with the FIRST handler that matches, so a scenario must come before the defaults:
+//   parameters: { msw: { handlers: { defaults: withDefaults(notificationScenarios.empty) } } }
+// The handlers are stateful (marking read changes the next GET); call `resetMockState()` before
+// each story or test, optionally with a session: `resetMockState({ sessionUser: sessionUsers.user })`.
 import type { HttpHandler } from 'msw';
+import { authHandlers, authScenarios } from './handlers/auth.ts';
+import {
+  activityHandlers,
+  activityScenarios,
+  adminHandlers,
+  adminScenarios,
+} from './handlers/admin.ts';
+import {
+  actionPlanHandlers,
+  actionPlanScenarios,
+  labHandlers,
+  labScenarios,
+} from './handlers/files.ts';
+import { formHandlers, formScenarios } from './handlers/forms.ts';
+import { journalHandlers, journalScenarios } from './handlers/journal.ts';
+import { messagingHandlers, messagingScenarios } from './handlers/messaging.ts';
+import { notificationHandlers, notificationScenarios } from './handlers/notifications.ts';
 
-export const defaultHandlers: HttpHandler[] = [];
+/** Every endpoint of the contract, answered from `mockState` (signed in as ADMIN by default). */
+export const defaultHandlers: HttpHandler[] = [
+  ...authHandlers,
+  ...notificationHandlers,
+  ...messagingHandlers,
+  ...journalHandlers,
+  ...labHandlers,
+  ...actionPlanHandlers,
+  ...formHandlers,
+  ...adminHandlers,
+  ...activityHandlers,
+];
+
+/** Scenario handlers first, then the defaults: `withDefaults(authScenarios.asUser, labScenarios.empty)`. */
+export function withDefaults(...scenarios: readonly (readonly HttpHandler[])[]): HttpHandler[] {
+  return [...scenarios.flat(), ...defaultHandlers];
+}
+
+/** Every scenario by resource: `scenarios.notifications.empty`, `scenarios.auth.loginFailure`. */
+export const scenarios = {
+  auth: authScenarios,
+  notifications: notificationScenarios,
+  messaging: messagingScenarios,
+  journal: journalScenarios,
+  lab: labScenarios,
+  actionPlan: actionPlanScenarios,
+  forms: formScenarios,
+  admin: adminScenarios,
+  activity: activityScenarios,
+};
+
+/** Every signed-in endpoint answers 500 / 403 / slowly (combine with `withDefaults`). */
+export const everything = {
+  error: (status = 500, message?: string): HttpHandler[] =>
+    Object.values(scenarios).flatMap((s) => s.error(status, message)),
+  forbidden: Object.values(scenarios).flatMap((s) => s.forbidden),
+  slow: Object.values(scenarios).flatMap((s) => s.slow),
+};
+
+export {
+  authHandlers,
+  authScenarios,
+  notificationHandlers,
+  notificationScenarios,
+  messagingHandlers,
+  messagingScenarios,
+  journalHandlers,
+  journalScenarios,
+  labHandlers,
+  labScenarios,
+  actionPlanHandlers,
+  actionPlanScenarios,
+  formHandlers,
+  formScenarios,
+  adminHandlers,
+  adminScenarios,
+  activityHandlers,
+  activityScenarios,
+};
+export {
+  answer,
+  errorFor,
+  errorResponse,
+  forbiddenFor,
+  loadingFor,
+  mockPath,
+  on,
+  scenariosFor,
+  slowFor,
+  type Scenarios,
+} from './handlers/utils.ts';
+export { renderConversation } from './handlers/messaging.ts';
+export { toCsv } from './handlers/admin.ts';
+export {
+  MOCK_NOW,
+  mockState,
+  resetMockState,
+  setMockSessionUser,
+  type MockState,
+} from './state.ts';
+export * from './fixtures/index.ts';

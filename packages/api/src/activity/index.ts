@@ -1,0 +1,3 @@
+export * from './use-activity-logs.ts';
+export * from './use-subject-logs.ts';
+export * from './export-logs.ts';

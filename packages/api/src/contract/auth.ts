@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { idSchema, roleSchema, timestampSchema } from './common.ts';
+import { emailSchema, passwordSchema } from './validation.ts';
+
+export { registerRequestSchema, type RegisterRequest } from './validation.ts';
+
+/** Session user (spec §3), cached under the SWR key `sessionUser`. */
+export const sessionUserSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  imageUrl: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** `POST /api/v1/auth/authenticate`. No client-side validation on the login form (spec §5). */
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1),
+  password: z.string().min(1),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Login answer: `message` holds the twoFactorId (design §4.1). */
+export const loginResponseSchema = z.object({ message: z.string().min(1) });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `POST /api/v1/auth/verify-2fa`; answers the session user. */
+export const verifyTwoFactorRequestSchema = z.object({
+  twoFactorId: z.string().min(1),
+  code: z.string().regex(/^\d{6}$/),
+});
+export type VerifyTwoFactorRequest = z.infer<typeof verifyTwoFactorRequestSchema>;
+
+/** `POST /api/v1/auth/resend-2fa`. */
+export const resendTwoFactorRequestSchema = z.object({ twoFactorId: z.string().min(1) });
+export type ResendTwoFactorRequest = z.infer<typeof resendTwoFactorRequestSchema>;
+
+/** `POST /api/v1/auth/forgot-password`: same answer for unknown addresses (design §5). */
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** `POST /api/v1/auth/reset-password`. */
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** `POST /api/v1/auth/set-password` (design §4.3). */
+export const setPasswordRequestSchema = resetPasswordRequestSchema;
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+
+/** Query of `POST /api/v1/auth/register?token=…` (design §4.4). */
+export const registerQuerySchema = z.object({ token: z.string().min(1) });
+export type RegisterQuery = z.infer<typeof registerQuerySchema>;
+
+/** `POST /api/v1/user/change-password`. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Multipart field of `POST /api/v1/user/upload` (profile picture). */
+export const PROFILE_IMAGE_FIELD = 'file';
+
+/** `POST /api/v1/admin/invitations` (design §4.8). */
+export const invitationRequestSchema = z.object({ email: emailSchema });
+export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
+
+export const invitationResponseSchema = z.object({
+  email: z.string(),
+  expiresAt: timestampSchema,
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;

@@ -1,0 +1,414 @@
+/* eslint-disable no-restricted-imports -- a test, never shipped: it checks the contract table
+   against the MSW mocks, so it needs msw and ../mocks (the contract's own files stay clean). */
+// Spec §7 (plus design §4.3 set-password and §4.8 invitations), typed in by hand from the spec:
+// every call must have an entry in the contract table and an answer from the default MSW handlers.
+import { getResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defaultHandlers, resetMockState } from '../mocks/index.ts';
+import { endpoints, findEndpoint, pathParams, buildPath, type HttpMethod } from './endpoints.ts';
+
+type Body = { json: unknown } | { form: Record<string, string | File> } | undefined;
+
+interface SpecCall {
+  method: HttpMethod;
+  path: string;
+  /** A concrete URL with demo ids and the query the call needs. */
+  url: string;
+  /** What the spec says is sent. */
+  sends?: 'json' | 'multipart';
+  body?: Body;
+}
+
+const pdf = () => new File(['%PDF-1.4'], 'Blodprov_2026-11-21.pdf', { type: 'application/pdf' });
+const png = () =>
+  new File([new Uint8Array([137, 80, 78, 71])], 'profil.png', { type: 'image/png' });
+
+const specCalls: SpecCall[] = [
+  // Authentication and account
+  { method: 'GET', path: '/api/v1/auth/me', url: '/api/v1/auth/me' },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/authenticate',
+    url: '/api/v1/auth/authenticate',
+    sends: 'json',
+    body: { json: { email: 'klient@example.com', password: 'Halsa2026!' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/verify-2fa',
+    url: '/api/v1/auth/verify-2fa',
+    sends: 'json',
+    body: { json: { twoFactorId: 'abc', code: '123456' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/resend-2fa',
+    url: '/api/v1/auth/resend-2fa',
+    sends: 'json',
+    body: { json: { twoFactorId: 'abc' } },
+  },
+  { method: 'POST', path: '/api/v1/user/logout', url: '/api/v1/user/logout' },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/forgot-password',
+    url: '/api/v1/auth/forgot-password',
+    sends: 'json',
+    body: { json: { email: 'klient@example.com' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/reset-password',
+    url: '/api/v1/auth/reset-password',
+    sends: 'json',
+    body: { json: { token: 't', password: 'Nyttlosen1' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/set-password',
+    url: '/api/v1/auth/set-password',
+    sends: 'json',
+    body: { json: { token: 't', password: 'Nyttlosen1' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/register',
+    url: '/api/v1/auth/register?token=inbjudan-123',
+    sends: 'json',
+    body: {
+      json: {
+        email: 'elin.oberg@example.com',
+        password: 'Halsa2026!',
+        firstname: 'Elin',
+        lastname: 'Öberg',
+        hasSocialSecurity: true,
+        socialSecurityNumber: '19930308-1234',
+        phoneNumber: '0701234567',
+        street: 'Ågatan 4',
+        city: 'Linköping',
+        zipCode: '582 22',
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/change-password',
+    url: '/api/v1/user/change-password',
+    sends: 'json',
+    body: { json: { currentPassword: 'Halsa2026!', newPassword: 'Annat2026!' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/upload',
+    url: '/api/v1/user/upload',
+    sends: 'multipart',
+    body: { form: { file: png() } },
+  },
+  { method: 'DELETE', path: '/api/v1/user/removeImage', url: '/api/v1/user/removeImage' },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/invitations',
+    url: '/api/v1/admin/invitations',
+    sends: 'json',
+    body: { json: { email: 'ny.klient@example.com' } },
+  },
+
+  // Notifications
+  { method: 'GET', path: '/api/v1/user/notifications', url: '/api/v1/user/notifications' },
+  {
+    method: 'PATCH',
+    path: '/api/v1/user/notifications/:id/read',
+    url: '/api/v1/user/notifications/101/read',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/user/notifications/mark-all-read',
+    url: '/api/v1/user/notifications/mark-all-read',
+  },
+
+  // Messaging
+  {
+    method: 'GET',
+    path: '/api/v1/user/messaging/conversations',
+    url: '/api/v1/user/messaging/conversations',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/user/messaging/filteredUsers',
+    url: '/api/v1/user/messaging/filteredUsers',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/messaging/conversations',
+    url: '/api/v1/user/messaging/conversations',
+    sends: 'multipart',
+    body: { form: { receiverId: '6', text: 'Hej Karin!' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/user/messaging/conversations/:id',
+    url: '/api/v1/user/messaging/conversations/1',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/messaging/conversations/:id/messages',
+    url: '/api/v1/user/messaging/conversations/1/messages',
+    sends: 'json',
+    body: { json: { receiverId: 3, content: 'Hej!' } },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/user/messaging/conversations/messages/:messageId',
+    url: '/api/v1/user/messaging/conversations/messages/1003',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/messaging/conversations/:id/messages/uploadWithText',
+    url: '/api/v1/user/messaging/conversations/1/messages/uploadWithText',
+    sends: 'multipart',
+    body: { form: { file: pdf(), text: 'Provsvar' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/user/messaging/conversations/:id/download',
+    url: '/api/v1/user/messaging/conversations/1/download',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/user/messaging/conversations/:id/messages/:messageId/edit',
+    url: '/api/v1/user/messaging/conversations/1/messages/1001/edit',
+    sends: 'multipart',
+    body: { form: { newContent: 'Rättad text' } },
+  },
+
+  // Journal, labs, action plans
+  {
+    method: 'GET',
+    path: '/api/v1/user/journal/daily-notes',
+    url: '/api/v1/user/journal/daily-notes',
+  },
+  { method: 'GET', path: '/api/v1/admin/users/:id/journal', url: '/api/v1/admin/users/3/journal' },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/journal/daily-notes/latest-signed',
+    url: '/api/v1/admin/users/3/journal/daily-notes/latest-signed',
+  },
+  { method: 'GET', path: '/api/v1/user/lab-data', url: '/api/v1/user/lab-data?userId=3' },
+  { method: 'GET', path: '/api/v1/admin/lab-data/:userId', url: '/api/v1/admin/lab-data/3' },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/upload-lab/:userId',
+    url: '/api/v1/admin/upload-lab/3',
+    sends: 'multipart',
+    body: { form: { file: pdf() } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/user/download/lab-data/:fileName',
+    url: '/api/v1/user/download/lab-data/Blodprov_2026-10-12.pdf?userId=3',
+  },
+  { method: 'GET', path: '/api/v1/user/action-plan', url: '/api/v1/user/action-plan?userId=3' },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/action-plan-data/:userId',
+    url: '/api/v1/admin/action-plan-data/3',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/upload-action-plan/:userId',
+    url: '/api/v1/admin/upload-action-plan/3',
+    sends: 'multipart',
+    body: { form: { file: pdf() } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/user/download/action-plan/:fileName',
+    url: '/api/v1/user/download/action-plan/Handlingsplan_2026-11-18.pdf?userId=3',
+  },
+
+  // Forms
+  {
+    method: 'GET',
+    path: '/api/v1/admin/forms/getSummaries',
+    url: '/api/v1/admin/forms/getSummaries',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/forms',
+    url: '/api/v1/admin/forms',
+    sends: 'json',
+    body: { json: {} },
+  },
+  { method: 'GET', path: '/api/v1/admin/forms/:id', url: '/api/v1/admin/forms/1' },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/forms/:id',
+    url: '/api/v1/admin/forms/3',
+    sends: 'json',
+    body: {
+      json: {
+        title: 'Kostdagbok',
+        sections: [
+          {
+            id: 31,
+            title: 'Frukost',
+            instruction: 'Beskriv en vanlig frukost.',
+            sortOrder: 1,
+            questions: [{ text: 'Vad äter du till frukost?', type: 'TEXTAREA', sortOrder: 1 }],
+          },
+        ],
+      },
+    },
+  },
+  { method: 'DELETE', path: '/api/v1/admin/forms/:id', url: '/api/v1/admin/forms/2' },
+  { method: 'PUT', path: '/api/v1/admin/forms/:id/publish', url: '/api/v1/admin/forms/3/publish' },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id/sections/:sectionId',
+    url: '/api/v1/admin/forms/1/sections/12',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id/sections/:sectionId/questions/:questionId',
+    url: '/api/v1/admin/forms/1/sections/11/questions/112',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/forms/:id/duplicate',
+    url: '/api/v1/admin/forms/1/duplicate',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send',
+    url: '/api/v1/admin/users/3/journal/forms/1/sign-and-send',
+    sends: 'json',
+    body: { json: {} },
+  },
+
+  // Administration
+  { method: 'GET', path: '/api/v1/admin/user-stats', url: '/api/v1/admin/user-stats' },
+  { method: 'GET', path: '/api/v1/admin/clients', url: '/api/v1/admin/clients' },
+  { method: 'GET', path: '/api/v1/admin/clients/:id', url: '/api/v1/admin/clients/3' },
+  { method: 'GET', path: '/api/v1/admin/subject/:userId', url: '/api/v1/admin/subject/3' },
+  { method: 'GET', path: '/api/v1/admin/get-logs', url: '/api/v1/admin/get-logs' },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/export-logs',
+    url: '/api/v1/admin/export-logs?interval=30dagar',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/subject/:userId/export-logs',
+    url: '/api/v1/admin/subject/3/export-logs?interval=1ar',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/send-reset-link/:userId',
+    url: '/api/v1/admin/send-reset-link/3',
+  },
+];
+
+function toRequest(call: SpecCall, origin = 'http://localhost:6006'): Request {
+  const init: RequestInit = { method: call.method };
+  if (call.body && 'json' in call.body) {
+    init.body = JSON.stringify(call.body.json);
+    init.headers = { 'Content-Type': 'application/json' };
+  } else if (call.body && 'form' in call.body) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(call.body.form)) form.append(key, value);
+    init.body = form;
+  }
+  return new Request(`${origin}${call.url}`, init);
+}
+
+beforeEach(() => {
+  resetMockState();
+});
+
+describe('the contract table covers spec §7', () => {
+  it('has no call twice in the hand-typed list', () => {
+    const keys = specCalls.map((c) => `${c.method} ${c.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('has exactly the spec calls, no more', () => {
+    const table = endpoints.map((e) => `${e.method} ${e.path}`).sort();
+    const spec = specCalls.map((c) => `${c.method} ${c.path}`).sort();
+    expect(table).toEqual(spec);
+  });
+
+  it('has unique names', () => {
+    expect(new Set(endpoints.map((e) => e.name)).size).toBe(endpoints.length);
+  });
+
+  it.each(specCalls)('$method $path', (call) => {
+    const entry = findEndpoint(call.method, call.path);
+    expect(entry, `${call.method} ${call.path} is missing from endpoints`).toBeDefined();
+    if (!entry) return;
+    expect(entry.fallback.trim().length).toBeGreaterThan(0);
+    expect(entry.roles.length).toBeGreaterThan(0);
+    expect(entry.response).toBeDefined();
+    // What the spec says is sent has a schema (multipart uploads of a single file excepted).
+    if (call.sends === 'json') {
+      expect(entry.request).toBeInstanceOf(z.ZodType);
+      expect(entry.body ?? 'json').toBe('json');
+    }
+    if (call.sends === 'multipart') expect(entry.body).toBe('multipart');
+    // Path parameters have a schema naming each of them.
+    const names = pathParams(call.path);
+    if (names.length > 0) {
+      expect(entry.params).toBeInstanceOf(z.ZodObject);
+      const shape = (entry.params as z.ZodObject).shape;
+      expect(Object.keys(shape).sort()).toEqual([...names].sort());
+    }
+    // The example body is valid for the contract.
+    if (call.body && 'json' in call.body && entry.request) {
+      expect(entry.request.safeParse(call.body.json).error).toBeUndefined();
+    }
+  });
+});
+
+describe('the default MSW handlers answer every spec call', () => {
+  it.each(specCalls)('$method $url', async (call) => {
+    const entry = findEndpoint(call.method, call.path);
+    const response = await getResponse(defaultHandlers, toRequest(call));
+    expect(response, `no handler answers ${call.method} ${call.url}`).toBeDefined();
+    if (!response) return;
+    const text = await response.clone().text();
+    expect(response.status, text).toBeGreaterThanOrEqual(200);
+    expect(response.status, text).toBeLessThan(300);
+    if (entry?.response === 'empty') expect(response.status).toBe(204);
+    if (entry?.response instanceof z.ZodType) {
+      const parsed = entry.response.safeParse(JSON.parse(text));
+      expect(
+        parsed.error,
+        `${call.method} ${call.url} answers outside the contract`,
+      ).toBeUndefined();
+    }
+  });
+
+  it('answers nothing for a path outside the contract (the check above is real)', async () => {
+    const response = await getResponse(
+      defaultHandlers,
+      new Request('http://localhost:6006/api/v1/finns-inte'),
+    );
+    expect(response).toBeUndefined();
+  });
+
+  it('answers whatever origin the API base points at', async () => {
+    const [first] = specCalls;
+    if (!first) throw new Error('no calls');
+    const response = await getResponse(defaultHandlers, toRequest(first, 'https://api.example.se'));
+    expect(response?.status).toBe(200);
+  });
+
+  it('buildPath fills the example ids', () => {
+    expect(buildPath('/api/v1/admin/forms/:id/sections/:sectionId', { id: 1, sectionId: 12 })).toBe(
+      '/api/v1/admin/forms/1/sections/12',
+    );
+    expect(buildPath('/api/v1/user/download/lab-data/:fileName', { fileName: 'a b.pdf' })).toBe(
+      '/api/v1/user/download/lab-data/a%20b.pdf',
+    );
+    expect(() => buildPath('/api/v1/admin/forms/:id', {})).toThrow();
+  });
+});

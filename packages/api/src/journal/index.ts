@@ -1,0 +1,3 @@
+export * from './use-daily-notes.ts';
+export * from './use-client-journal.ts';
+export * from './use-latest-signed-note.ts';

@@ -1,0 +1,38 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { callUpload, type ApiError, type UploadProgress } from '../client.ts';
+import type { Id } from '../contract/common.ts';
+import { UPLOAD_FILE_FIELD, type FileEntry } from '../contract/files.ts';
+import { mutationKey } from '../keys.ts';
+import { labDataKey } from './use-lab-data.ts';
+import { labHistoryKey } from './use-lab-history.ts';
+
+export interface UploadLabDataArgs {
+  file: Blob;
+  fileName?: string;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** Uploads a lab-result file for a client (ADMIN, multipart `file`), with progress. */
+export function uploadLabData(
+  userId: Id,
+  { file, fileName, onProgress }: UploadLabDataArgs,
+): Promise<FileEntry> {
+  const body = new FormData();
+  body.append(UPLOAD_FILE_FIELD, file, fileName ?? (file instanceof File ? file.name : 'fil'));
+  return callUpload('uploadLab', { params: { userId }, body, onProgress });
+}
+
+/** Revalidates the client's history and file list on success. */
+export function useUploadLabData(userId: Id) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<FileEntry, ApiError, string, UploadLabDataArgs>(
+    mutationKey('uploadLab', { userId }),
+    async (_key, { arg }) => {
+      const entry = await uploadLabData(userId, arg);
+      await Promise.all([mutate(labHistoryKey(userId)), mutate(labDataKey(userId))]);
+      return entry;
+    },
+    { throwOnError: true },
+  );
+}

@@ -1,0 +1,126 @@
+import type { HttpHandler } from 'msw';
+import type { ActivityLog, ExportInterval } from '../../contract/index.ts';
+import { exportLogsQuerySchema, subjectExportLogsQuerySchema } from '../../contract/activity.ts';
+import { fullName } from '../fixtures/users.ts';
+import { MOCK_NOW, mockState } from '../state.ts';
+import {
+  answer,
+  errorResponse,
+  HttpResponse,
+  idParam,
+  noContent,
+  on,
+  readQuery,
+  scenariosFor,
+  type MockParams,
+} from './utils.ts';
+
+const clientOr404 = (params: MockParams, name = 'id') => {
+  const id = idParam(params, name);
+  const client = mockState.clients.find((c) => c.id === id);
+  if (!client) throw errorResponse(404, 'Klienten hittades inte.');
+  return client;
+};
+
+const DAY = 24 * 3600 * 1000;
+const intervalDays: Record<ExportInterval, number> = {
+  all: Number.POSITIVE_INFINITY,
+  '2veckor': 14,
+  '30dagar': 30,
+  '3man': 91,
+  '6man': 182,
+  '1ar': 365,
+};
+
+const within = (logs: readonly ActivityLog[], interval: ExportInterval): ActivityLog[] => {
+  const since = Date.parse(MOCK_NOW) - intervalDays[interval] * DAY;
+  return logs.filter((l) => Date.parse(l.timestamp) >= since);
+};
+
+const byNewest = (logs: readonly ActivityLog[]) =>
+  [...logs].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+
+/** CSV with `;` (Swedish Excel), cells starting with = + - @ neutralised (design §5). */
+export function toCsv(logs: readonly ActivityLog[]): string {
+  const cell = (value: string | number | null) => {
+    let text = value === null ? '' : String(value);
+    if (/^[=+\-@]/.test(text)) text = `'${text}`;
+    return /[;"\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const header = ['Id', 'Händelse', 'Utförd av', 'Tidpunkt', 'Berörd användare', 'IP-adress'];
+  const rows = logs.map((l) =>
+    [l.id, l.action, l.performedByName, l.timestamp, l.subjectUserName, l.ipAddress]
+      .map(cell)
+      .join(';'),
+  );
+  return `${[header.join(';'), ...rows].join('\n')}\n`;
+}
+
+const csvResponse = (logs: readonly ActivityLog[], fileName: string) =>
+  new HttpResponse(`\uFEFF${toCsv(logs)}`, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+    },
+  });
+
+export const adminHandlers: HttpHandler[] = [
+  on('userStats', () => HttpResponse.json(mockState.userStats)),
+  on('clients', () => HttpResponse.json(mockState.clients)),
+  on('client', ({ params }) => HttpResponse.json(clientOr404(params))),
+  on('sendResetLink', ({ params }) => {
+    clientOr404(params, 'userId');
+    return noContent();
+  }),
+];
+
+const subjectLogs = (params: MockParams) => {
+  const client = clientOr404(params, 'userId');
+  return mockState.activityLogs.filter((l) => l.subjectUserName === fullName(client));
+};
+
+export const activityHandlers: HttpHandler[] = [
+  on('logs', () => HttpResponse.json(byNewest(mockState.activityLogs))),
+  on('subjectLogs', ({ params }) => HttpResponse.json(byNewest(subjectLogs(params)))),
+  on('exportLogs', ({ request }) => {
+    const { interval = 'all' } = readQuery(request, exportLogsQuerySchema);
+    return csvResponse(
+      byNewest(within(mockState.activityLogs, interval)),
+      `aktivitetslogg_${interval}.csv`,
+    );
+  }),
+  on('exportSubjectLogs', ({ request, params }) => {
+    const { interval } = readQuery(request, subjectExportLogsQuerySchema);
+    return csvResponse(
+      byNewest(within(subjectLogs(params), interval)),
+      `aktivitetslogg_${interval}.csv`,
+    );
+  }),
+];
+
+export const adminScenarios = {
+  ...scenariosFor(['userStats', 'clients', 'client', 'sendResetLink', 'createInvitation']),
+  /** No clients; stats all zero. */
+  empty: [
+    answer('clients', () => HttpResponse.json([])),
+    answer('userStats', () => HttpResponse.json({ weekly: 0, monthly: 0, yearly: 0 })),
+  ],
+  /** Client not found (404 'Klienten hittades inte.'). */
+  clientNotFound: [answer('client', () => errorResponse(404, 'Klienten hittades inte.'))],
+  /** The reset link is not sent (→ 'Ett fel uppstod vid försök att skicka återställningslänken'). */
+  resetLinkFailure: [answer('sendResetLink', () => errorResponse(500))],
+};
+
+export const activityScenarios = {
+  ...scenariosFor(['logs', 'subjectLogs', 'exportLogs', 'exportSubjectLogs']),
+  /** No activity (→ 'Ingen aktivitet hittades för denna användaren.'). */
+  empty: [
+    answer('logs', () => HttpResponse.json([])),
+    answer('subjectLogs', () => HttpResponse.json([])),
+  ],
+  /** Export fails without a message. */
+  exportFailure: [
+    answer('exportLogs', () => errorResponse(500)),
+    answer('exportSubjectLogs', () => errorResponse(500)),
+  ],
+};

@@ -1,0 +1,207 @@
+import { http, type HttpHandler } from 'msw';
+import type { Role, SessionUser } from '../../contract/index.ts';
+import { sessionUsers } from '../fixtures/users.ts';
+import { findUser, MOCK_NOW, mockState, nextMockId } from '../state.ts';
+import {
+  answer,
+  errorResponse,
+  HttpResponse,
+  noContent,
+  on,
+  readJson,
+  readQuery,
+  scenariosFor,
+  viewer,
+} from './utils.ts';
+import { registerQuerySchema } from '../../contract/auth.ts';
+
+const toSession = (user: SessionUser): SessionUser => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  role: user.role,
+  imageUrl: user.imageUrl,
+});
+
+/** Any credentials work; a demo e-mail picks that person, anything else is Anna Lindqvist. */
+export const authHandlers: HttpHandler[] = [
+  on('me', () => HttpResponse.json(toSession(viewer()))),
+  on('authenticate', async ({ request }) => {
+    const { email } = await readJson(request, 'authenticate');
+    const user =
+      mockState.users.find((u) => u.email.toLowerCase() === email.toLowerCase()) ??
+      sessionUsers.user;
+    const twoFactorId = `2fa-${nextMockId()}`;
+    mockState.pendingTwoFactor[twoFactorId] = user.id;
+    return HttpResponse.json({ message: twoFactorId });
+  }),
+  on('verifyTwoFactor', async ({ request }) => {
+    const { twoFactorId } = await readJson(request, 'verifyTwoFactor');
+    const userId = mockState.pendingTwoFactor[twoFactorId] ?? sessionUsers.user.id;
+    const user = findUser(userId) ?? sessionUsers.user;
+    delete mockState.pendingTwoFactor[twoFactorId];
+    mockState.sessionUser = toSession(user);
+    return HttpResponse.json(toSession(user));
+  }),
+  on('resendTwoFactor', async ({ request }) => {
+    await readJson(request, 'resendTwoFactor');
+    return noContent();
+  }),
+  on('logout', () => {
+    mockState.sessionUser = null;
+    return noContent();
+  }),
+  on('forgotPassword', async ({ request }) => {
+    await readJson(request, 'forgotPassword');
+    return noContent();
+  }),
+  on('resetPassword', async ({ request }) => {
+    await readJson(request, 'resetPassword');
+    return noContent();
+  }),
+  on('setPassword', async ({ request }) => {
+    await readJson(request, 'setPassword');
+    return noContent();
+  }),
+  on('register', async ({ request }) => {
+    const { token } = readQuery(request, registerQuerySchema);
+    if (token === 'ogiltig') {
+      return errorResponse(400, 'Inbjudningslänken är ogiltig eller har gått ut.');
+    }
+    const body = await readJson(request, 'register');
+    const invited = mockState.clients.find((c) => c.email === body.email.trim());
+    if (invited) {
+      Object.assign(invited, {
+        firstName: body.firstname,
+        lastName: body.lastname,
+        socialSecurityNumber: body.hasSocialSecurity ? (body.socialSecurityNumber ?? null) : null,
+        street: body.street,
+        city: body.city,
+        phoneNumber: body.phoneNumber,
+        updatedAt: MOCK_NOW,
+        registrationStatus: 'REGISTERED',
+      });
+    }
+    return noContent();
+  }),
+  on('changePassword', async ({ request }) => {
+    await readJson(request, 'changePassword');
+    return noContent();
+  }),
+  on('uploadProfileImage', async ({ request }) => {
+    const form = await request.formData();
+    const file = form.get('file');
+    if (!file || typeof file === 'string') return errorResponse(400, 'Välj en bild att ladda upp.');
+    const user = viewer();
+    const imageUrl =
+      typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '/avatar.png';
+    const stored = findUser(user.id);
+    if (stored) stored.imageUrl = imageUrl;
+    mockState.sessionUser = { ...user, imageUrl };
+    return HttpResponse.json(mockState.sessionUser);
+  }),
+  on('removeProfileImage', () => {
+    const user = viewer();
+    const stored = findUser(user.id);
+    if (stored) stored.imageUrl = null;
+    mockState.sessionUser = { ...user, imageUrl: null };
+    return HttpResponse.json(mockState.sessionUser);
+  }),
+  on('createInvitation', async ({ request }) => {
+    const { email } = await readJson(request, 'createInvitation');
+    if (mockState.clients.some((c) => c.email === email)) {
+      return errorResponse(409, 'Det finns redan en användare med den e-postadressen.');
+    }
+    const id = nextMockId();
+    mockState.clients.push({
+      id,
+      firstName: '',
+      lastName: '',
+      socialSecurityNumber: null,
+      street: null,
+      city: null,
+      phoneNumber: null,
+      email,
+      createdAt: MOCK_NOW,
+      updatedAt: MOCK_NOW,
+      membership: null,
+      package: null,
+      lastActive: null,
+      registrationStatus: 'INVITED',
+    });
+    const expiresAt = new Date(Date.parse(MOCK_NOW) + 7 * 24 * 3600 * 1000).toISOString();
+    return HttpResponse.json({ email, expiresAt }, { status: 201 });
+  }),
+];
+
+/** Applies a session once per `resetMockState()` (and on first use), then lets the request on. */
+const sessionAs = (user: SessionUser | null): HttpHandler[] => {
+  let appliedGeneration = -1;
+  return [
+    http.all('*/api/*', () => {
+      if (appliedGeneration !== mockState.generation) {
+        appliedGeneration = mockState.generation;
+        mockState.sessionUser = user ? { ...user } : null;
+      }
+      return undefined;
+    }),
+  ];
+};
+
+const roleUser: Record<Role, SessionUser> = {
+  ADMIN: sessionUsers.admin,
+  STAFF: sessionUsers.staff,
+  USER: sessionUsers.user,
+};
+
+export const authScenarios = {
+  ...scenariosFor(['me', 'authenticate', 'verifyTwoFactor']),
+  /** Signed in as Maria Berg (ADMIN) — also the default. */
+  asAdmin: sessionAs(roleUser.ADMIN),
+  /** Signed in as Erik Johansson (STAFF). */
+  asStaff: sessionAs(roleUser.STAFF),
+  /** Signed in as Anna Lindqvist (USER). */
+  asUser: sessionAs(roleUser.USER),
+  /** No session: `/auth/me` and every signed-in call answer 401. */
+  signedOut: sessionAs(null),
+  /** `GET /auth/me` fails with 500 (not a 401). */
+  sessionError: [answer('me', () => errorResponse(500))],
+  /** Login answers 401 'Ogiltig e-postadress eller lösenord.' */
+  loginFailure: [
+    answer('authenticate', () => errorResponse(401, 'Ogiltig e-postadress eller lösenord.')),
+  ],
+  /** Login fails without a message (→ 'Inloggning misslyckades'). */
+  loginError: [answer('authenticate', () => errorResponse(500))],
+  /** The code is wrong: 400 'Felaktig eller utgången kod.' */
+  verifyFailure: [
+    answer('verifyTwoFactor', () => errorResponse(400, 'Felaktig eller utgången kod.')),
+  ],
+  /** Resend is refused: 429 'Vänta innan du begär en ny kod.' */
+  resendFailure: [
+    answer('resendTwoFactor', () => errorResponse(429, 'Vänta innan du begär en ny kod.')),
+  ],
+  /** Logout fails without a message (→ 'Utloggning misslyckades'). */
+  logoutFailure: [answer('logout', () => errorResponse(500))],
+  /** Forgot-password fails without a message. */
+  forgotFailure: [answer('forgotPassword', () => errorResponse(500))],
+  /** Reset token invalid or used: 400 'Länken är ogiltig eller har gått ut.' */
+  resetFailure: [
+    answer('resetPassword', () => errorResponse(400, 'Länken är ogiltig eller har gått ut.')),
+  ],
+  /** Set-password token invalid or used. */
+  setPasswordFailure: [
+    answer('setPassword', () => errorResponse(400, 'Länken är ogiltig eller har gått ut.')),
+  ],
+  /** Registration fails without a message (→ 'Kunde inte registrera användare.'). */
+  registerFailure: [answer('register', () => errorResponse(500))],
+  /** Registration refused with the server's message. */
+  registerInvalidToken: [
+    answer('register', () => errorResponse(400, 'Inbjudningslänken är ogiltig eller har gått ut.')),
+  ],
+  /** Wrong current password: 400 'Nuvarande lösenord är felaktigt.' */
+  changePasswordFailure: [
+    answer('changePassword', () => errorResponse(400, 'Nuvarande lösenord är felaktigt.')),
+  ],
+  /** Profile picture upload fails without a message. */
+  uploadProfileImageFailure: [answer('uploadProfileImage', () => errorResponse(500))],
+};

@@ -1,0 +1,132 @@
+import type { HttpHandler } from 'msw';
+import type { EndpointName, FileEntry, Id } from '../../contract/index.ts';
+import { userIdQuerySchema } from '../../contract/files.ts';
+import { findUser, mockState, nextMockId } from '../state.ts';
+import { fullName } from '../fixtures/users.ts';
+import {
+  answer,
+  errorResponse,
+  fileFrom,
+  FORBIDDEN,
+  HttpResponse,
+  idParam,
+  nowIso,
+  on,
+  readForm,
+  readQuery,
+  scenariosFor,
+  stringParam,
+  viewer,
+  type MockInfo,
+} from './utils.ts';
+
+type Store = 'labFiles' | 'actionPlans';
+
+/** A USER reaches only their own files whatever `userId` says (design §5). */
+const ownerFromQuery = (request: Request): Id => {
+  const { userId } = readQuery(request, userIdQuerySchema);
+  const me = viewer();
+  if (me.role === 'USER' && userId !== me.id) throw errorResponse(403, FORBIDDEN);
+  return userId;
+};
+
+/** A tiny valid PDF, so a download opens in a viewer. */
+const pdfBytes = (title: string): string =>
+  `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\n% ${title}\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
+
+const ALLOWED = /\.(pdf|png|jpe?g)$/i;
+
+function fileHandlers(
+  store: Store,
+  names: {
+    list: EndpointName;
+    history: EndpointName;
+    upload: EndpointName;
+    download: EndpointName;
+  },
+  action: string,
+): HttpHandler[] {
+  const listFor = (userId: Id): FileEntry[] => mockState[store][userId] ?? [];
+  return [
+    on(names.list, ({ request }) => HttpResponse.json(listFor(ownerFromQuery(request)))),
+    on(names.history, ({ params }) => HttpResponse.json(listFor(idParam(params, 'userId')))),
+    on(names.upload, async ({ request, params }: MockInfo) => {
+      const userId = idParam(params, 'userId');
+      const client = findUser(userId);
+      if (!client) return errorResponse(404, 'Klienten hittades inte.');
+      const file = fileFrom(await readForm(request));
+      if (!file) return errorResponse(400, 'Välj en fil att ladda upp.');
+      if (!ALLOWED.test(file.name))
+        return errorResponse(415, 'Filtypen stöds inte. Ladda upp en PDF eller bild.');
+      const entry: FileEntry = { fileName: file.name, timestamp: nowIso() };
+      mockState[store][userId] = [
+        entry,
+        ...listFor(userId).filter((f) => f.fileName !== file.name),
+      ];
+      const me = viewer();
+      mockState.activityLogs.unshift({
+        id: nextMockId(),
+        action,
+        performedByName: fullName(me),
+        timestamp: entry.timestamp,
+        subjectUserName: fullName(client),
+        ipAddress: '127.0.0.1',
+      });
+      return HttpResponse.json(entry, { status: 201 });
+    }),
+    on(names.download, ({ request, params }) => {
+      const userId = ownerFromQuery(request);
+      const fileName = stringParam(params, 'fileName');
+      if (!listFor(userId).some((f) => f.fileName === fileName)) {
+        return errorResponse(404, 'Filen hittades inte.');
+      }
+      return new HttpResponse(pdfBytes(fileName), {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+        },
+      });
+    }),
+  ];
+}
+
+export const labHandlers = fileHandlers(
+  'labFiles',
+  { list: 'labData', history: 'labHistory', upload: 'uploadLab', download: 'downloadLab' },
+  'Laddade upp labbresultat',
+);
+
+export const actionPlanHandlers = fileHandlers(
+  'actionPlans',
+  {
+    list: 'actionPlan',
+    history: 'actionPlanHistory',
+    upload: 'uploadActionPlan',
+    download: 'downloadActionPlan',
+  },
+  'Laddade upp handlingsplan',
+);
+
+export const labScenarios = {
+  ...scenariosFor(['labData', 'labHistory', 'uploadLab', 'downloadLab']),
+  /** No lab files. */
+  empty: [
+    answer('labData', () => HttpResponse.json([])),
+    answer('labHistory', () => HttpResponse.json([])),
+  ],
+  /** Upload fails without a message (→ 'Något gick fel' on screen). */
+  uploadFailure: [answer('uploadLab', () => errorResponse(500))],
+  /** Upload refused: 413 'Filen är för stor.' */
+  uploadTooLarge: [answer('uploadLab', () => errorResponse(413, 'Filen är för stor.'))],
+};
+
+export const actionPlanScenarios = {
+  ...scenariosFor(['actionPlan', 'actionPlanHistory', 'uploadActionPlan', 'downloadActionPlan']),
+  /** No action plans. */
+  empty: [
+    answer('actionPlan', () => HttpResponse.json([])),
+    answer('actionPlanHistory', () => HttpResponse.json([])),
+  ],
+  /** Upload fails without a message. */
+  uploadFailure: [answer('uploadActionPlan', () => errorResponse(500))],
+};

@@ -1,0 +1,254 @@
+import { getResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, call, setApiBase } from '../client.ts';
+import {
+  activityLogListSchema,
+  clientListSchema,
+  conversationSchema,
+  dailyNoteListSchema,
+  fileEntryListSchema,
+  formSchema,
+  notificationListSchema,
+  sessionUserSchema,
+  userStatsSchema,
+} from '../contract/index.ts';
+import {
+  activityLogFixtures,
+  actionPlanFixtures,
+  clientFixtures,
+  dailyNoteFixtures,
+  defaultHandlers,
+  formFixtures,
+  labFileFixtures,
+  mockState,
+  notificationFixtures,
+  renderConversation,
+  resetMockState,
+  scenarios,
+  sessionUsers,
+  userStatsFixture,
+  withDefaults,
+  conversationFixtures,
+  everything,
+} from './index.ts';
+
+const server = setupServer(...defaultHandlers);
+const windowTarget = new EventTarget();
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  resetMockState();
+  vi.stubGlobal('window', windowTarget);
+  // Node's fetch rejects relative URLs, so the client gets an origin here.
+  setApiBase('http://localhost');
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+});
+afterAll(() => server.close());
+
+const apply = (...handlers: HttpHandler[][]) => server.use(...handlers.flat());
+
+const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('fixtures follow the contract', () => {
+  it.each([
+    ['clients', clientListSchema, clientFixtures],
+    ['notifications', notificationListSchema, notificationFixtures],
+    ['daily notes', dailyNoteListSchema, dailyNoteFixtures],
+    ['activity logs', activityLogListSchema, activityLogFixtures],
+    ['user stats', userStatsSchema, userStatsFixture],
+    ['forms', z.array(formSchema), formFixtures],
+    ['lab files', z.record(z.string(), fileEntryListSchema), labFileFixtures],
+    ['action plans', z.record(z.string(), fileEntryListSchema), actionPlanFixtures],
+    ['session users', z.array(sessionUserSchema), Object.values(sessionUsers)],
+  ] as const)('%s', (_name, schema, data) => {
+    expect((schema as z.ZodType).safeParse(data).error).toBeUndefined();
+  });
+
+  it('conversations render for both participants', () => {
+    for (const stored of conversationFixtures) {
+      for (const me of stored.userIds) {
+        expect(
+          conversationSchema.safeParse(renderConversation(stored, me, true)).error,
+        ).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe('stateful default handlers', () => {
+  it('marking a notification read changes the next list', async () => {
+    const before = await call('notifications');
+    expect(before.find((n) => n.id === 101)?.status).toBe('UNREAD');
+    await call('markNotificationRead', { params: { id: 101 } });
+    const after = await call('notifications');
+    expect(after.find((n) => n.id === 101)?.status).toBe('READ');
+    await call('markAllNotificationsRead');
+    expect((await call('notifications')).every((n) => n.status === 'READ')).toBe(true);
+  });
+
+  it('resetMockState brings the fixtures back', async () => {
+    await call('markAllNotificationsRead');
+    resetMockState();
+    expect((await call('notifications')).some((n) => n.status === 'UNREAD')).toBe(true);
+  });
+
+  it('resetMockState takes overrides', async () => {
+    resetMockState({ notifications: [], sessionUser: sessionUsers.user });
+    expect(await call('notifications')).toEqual([]);
+    expect((await call('me')).firstName).toBe('Anna');
+  });
+
+  it('login, verify and logout move the session', async () => {
+    await call('logout');
+    expect(mockState.sessionUser).toBeNull();
+    const listener = vi.fn();
+    windowTarget.addEventListener('unAuthorized', listener);
+    expect((await failure(call('me'))).status).toBe(401);
+    expect(listener).toHaveBeenCalled();
+    const { message: twoFactorId } = await call('authenticate', {
+      body: { email: 'staff@example.com', password: 'Halsa2026!' },
+    });
+    const user = await call('verifyTwoFactor', { body: { twoFactorId, code: '123456' } });
+    expect(user).toMatchObject({ firstName: 'Erik', lastName: 'Johansson', role: 'STAFF' });
+    expect((await call('me')).role).toBe('STAFF');
+  });
+
+  it('sending a message appears in the conversation and is idempotent', async () => {
+    const clientMessageId = '0b9f3c1e-8a51-4a8e-9f4e-2d7c1c9b0a11';
+    const first = await call('sendMessage', {
+      params: { id: 1 },
+      body: { receiverId: 3, content: 'Vi ses på torsdag!', clientMessageId },
+    });
+    const again = await call('sendMessage', {
+      params: { id: 1 },
+      body: { receiverId: 3, content: 'Vi ses på torsdag!', clientMessageId },
+    });
+    expect(again.id).toBe(first.id);
+    const conversation = await call('conversation', { params: { id: 1 } });
+    expect(conversation.messages.filter((m) => m.content === 'Vi ses på torsdag!')).toHaveLength(1);
+    expect(conversation.lastMessage?.content).toBe('Vi ses på torsdag!');
+  });
+
+  it('a second conversation with the same user answers "Conversation already exists"', async () => {
+    const form = new FormData();
+    form.set('receiverId', '3');
+    form.set('text', 'Hej igen');
+    const error = await failure(call('createConversation', { body: form }));
+    expect(error.status).toBe(409);
+    expect(error.message).toContain('Conversation already exists');
+  });
+
+  it('uploads add to the history', async () => {
+    const form = new FormData();
+    form.set('file', new File(['%PDF'], 'Blodprov_2026-11-21.pdf', { type: 'application/pdf' }));
+    await call('uploadLab', { params: { userId: 3 }, body: form });
+    const history = await call('labHistory', { params: { userId: 3 } });
+    expect(history[0]?.fileName).toBe('Blodprov_2026-11-21.pdf');
+  });
+
+  it('downloads are blobs', async () => {
+    const blob = await call('downloadLab', {
+      params: { fileName: 'Blodprov_2026-10-12.pdf' },
+      query: { userId: 3 },
+    });
+    expect((await blob.text()).startsWith('%PDF')).toBe(true);
+    const csv = await call('exportLogs', { query: { interval: '2veckor' } });
+    expect(await csv.text()).toContain('Händelse');
+  });
+
+  it('validates bodies with the contract and answers in Swedish', async () => {
+    const error = await failure(call('resetPassword', { body: { token: 't', password: 'svagt' } }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(
+      'Lösenordet måste vara minst 8 tecken och innehålla minst en stor bokstav.',
+    );
+  });
+
+  it('enforces roles like the server: a USER gets 403 on admin calls', async () => {
+    resetMockState({ sessionUser: sessionUsers.user });
+    const error = await failure(call('clients'));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe('Du har inte behörighet att utföra denna åtgärd.');
+  });
+
+  it('a USER reaches only their own lab files', async () => {
+    resetMockState({ sessionUser: sessionUsers.user });
+    expect(await call('labData', { query: { userId: 3 } })).toHaveLength(3);
+    expect((await failure(call('labData', { query: { userId: 4 } }))).status).toBe(403);
+  });
+});
+
+describe('scenarios', () => {
+  it('empty', async () => {
+    apply(scenarios.notifications.empty);
+    expect(await call('notifications')).toEqual([]);
+  });
+
+  it('error(500) shows the call fallback', async () => {
+    apply(scenarios.messaging.error(500));
+    const error = await failure(call('conversations'));
+    expect(error.status).toBe(500);
+    expect(error.message).toBe('Kunde inte hämta konversationer');
+  });
+
+  it('forbidden', async () => {
+    apply(scenarios.admin.forbidden);
+    const error = await failure(call('clients'));
+    expect(error.status).toBe(403);
+  });
+
+  it('slow falls through to the default answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      apply(scenarios.admin.slow);
+      const pending = call('userStats');
+      await vi.advanceTimersByTimeAsync(2500);
+      expect(await pending).toEqual(userStatsFixture);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('loginFailure', async () => {
+    apply(scenarios.auth.loginFailure);
+    const error = await failure(call('authenticate', { body: { email: 'a@b.se', password: 'x' } }));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Ogiltig e-postadress eller lösenord.');
+  });
+
+  it('asUser / signedOut pick the session', async () => {
+    apply(scenarios.auth.asUser);
+    expect((await call('me')).role).toBe('USER');
+    server.resetHandlers();
+    apply(scenarios.auth.signedOut);
+    resetMockState();
+    expect((await failure(call('me'))).status).toBe(401);
+  });
+
+  it('everything.error and withDefaults', async () => {
+    const handlers = withDefaults(everything.error(503));
+    const response = await getResponse(
+      handlers,
+      new Request('http://localhost/api/v1/admin/clients'),
+    );
+    expect(response?.status).toBe(503);
+    const ok = await getResponse(
+      withDefaults(),
+      new Request('http://localhost/api/v1/admin/clients'),
+    );
+    expect(ok?.status).toBe(200);
+  });
+});

@@ -1,0 +1,95 @@
+// The mutable world the default handlers read and change, so interactions stick within a story
+// (marking a notification read changes the next GET). Call `resetMockState()` before each story
+// or test to start again from the fixtures.
+import type {
+  ActivityLog,
+  Client,
+  ClientJournal,
+  FileEntry,
+  Form,
+  Id,
+  Notification,
+  SessionUser,
+  UserStats,
+} from '../contract/index.ts';
+import {
+  activityLogFixtures,
+  actionPlanFixtures,
+  clientFixtures,
+  clientJournalFixtures,
+  conversationFixtures,
+  dailyNoteFixtures,
+  demoUsers,
+  FIRST_FREE_MESSAGE_ID,
+  formFixtures,
+  labFileFixtures,
+  notificationFixtures,
+  sessionUsers,
+  userStatsFixture,
+  type DemoUser,
+  type StoredConversation,
+} from './fixtures/index.ts';
+
+/** The mocks' "now", so exports and new items have stable dates near the fixtures. */
+export const MOCK_NOW = '2026-11-21T10:00:00.000Z';
+
+export interface MockState {
+  /** Who the mocked server thinks is signed in; `null` → 401 on signed-in calls. */
+  sessionUser: SessionUser | null;
+  users: DemoUser[];
+  clients: Client[];
+  notifications: Notification[];
+  conversations: StoredConversation[];
+  /** The signed-in user's own journal when they have none in `clientJournals`. */
+  dailyNotes: ClientJournal['dailyNotes'];
+  clientJournals: Record<Id, ClientJournal>;
+  forms: Form[];
+  labFiles: Record<Id, FileEntry[]>;
+  actionPlans: Record<Id, FileEntry[]>;
+  activityLogs: ActivityLog[];
+  userStats: UserStats;
+  /** twoFactorId → user id, between login and verify. */
+  pendingTwoFactor: Record<string, Id>;
+  nextId: number;
+  /** Bumped by every reset; session scenarios use it to apply once per reset. */
+  generation: number;
+}
+
+const initialState = (generation: number): MockState => ({
+  sessionUser: { ...sessionUsers.admin },
+  users: structuredClone(demoUsers as readonly DemoUser[]) as DemoUser[],
+  clients: structuredClone(clientFixtures),
+  notifications: structuredClone(notificationFixtures),
+  conversations: structuredClone(conversationFixtures),
+  dailyNotes: structuredClone(dailyNoteFixtures),
+  clientJournals: structuredClone(clientJournalFixtures),
+  forms: structuredClone(formFixtures),
+  labFiles: structuredClone(labFileFixtures),
+  actionPlans: structuredClone(actionPlanFixtures),
+  activityLogs: structuredClone(activityLogFixtures),
+  userStats: { ...userStatsFixture },
+  pendingTwoFactor: {},
+  nextId: Math.max(FIRST_FREE_MESSAGE_ID, 10_000),
+  generation,
+});
+
+/** The live state. Read it in tests to assert what a screen changed. */
+export const mockState: MockState = initialState(0);
+
+/**
+ * Back to the fixtures (optionally with changes), e.g.
+ * `resetMockState({ sessionUser: sessionUsers.user })` or `resetMockState({ notifications: [] })`.
+ */
+export function resetMockState(overrides: Partial<Omit<MockState, 'generation'>> = {}): MockState {
+  Object.assign(mockState, initialState(mockState.generation + 1), overrides);
+  return mockState;
+}
+
+/** Signs a user in (or out with `null`) on the mocked server. */
+export function setMockSessionUser(user: SessionUser | null): void {
+  mockState.sessionUser = user ? { ...user } : null;
+}
+
+export const nextMockId = (): number => mockState.nextId++;
+
+export const findUser = (id: Id): DemoUser | undefined => mockState.users.find((u) => u.id === id);

@@ -1,0 +1,3 @@
+export * from './use-notifications.ts';
+export * from './use-mark-notification-read.ts';
+export * from './use-mark-all-notifications-read.ts';

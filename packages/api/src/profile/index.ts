@@ -1,0 +1,2 @@
+export * from './use-upload-profile-image.ts';
+export * from './use-remove-profile-image.ts';

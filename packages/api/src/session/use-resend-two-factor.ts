@@ -1,0 +1,18 @@
+import useSWRMutation from 'swr/mutation';
+import { call, type ApiError } from '../client.ts';
+import type { ResendTwoFactorRequest } from '../contract/auth.ts';
+import { mutationKey } from '../keys.ts';
+
+/** `POST /api/v1/auth/resend-2fa`. */
+export const resendTwoFactor = (body: ResendTwoFactorRequest): Promise<undefined> =>
+  call('resendTwoFactor', { body });
+
+export const RESEND_TWO_FACTOR_KEY = mutationKey('resendTwoFactor');
+
+export function useResendTwoFactor() {
+  return useSWRMutation<undefined, ApiError, string, ResendTwoFactorRequest>(
+    RESEND_TWO_FACTOR_KEY,
+    (_key, { arg }) => resendTwoFactor(arg),
+    { throwOnError: true },
+  );
+}
