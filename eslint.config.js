@@ -130,7 +130,7 @@ export default tseslint.config(
         message: 'server uses only @halsa/api/contract.',
       },
       {
-        group: ['@halsa/api', '@halsa/api/mocks', '@halsa/api/mocks/*', '@halsa/api/live'],
+        regex: '^@halsa/api(?!/contract$)(/.*)?$',
         message: 'server imports only @halsa/api/contract.',
       },
     ),

@@ -83,7 +83,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const publicUrlRaw = nonEmpty(env, 'PUBLIC_URL') ?? `http://localhost:${port}`;
   const publicUrl = parseUrl('PUBLIC_URL', publicUrlRaw, ['http:', 'https:']);
   if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash) {
-    throw new ConfigError('PUBLIC_URL', `får bara innehålla schema, värd och port (fick "${publicUrlRaw}")`);
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `får bara innehålla schema, värd och port (fick "${publicUrlRaw}")`,
+    );
   }
 
   const redisUrlRaw = nonEmpty(env, 'REDIS_URL');

@@ -1,0 +1,27 @@
+// Everything a module needs, built once by buildApp. A module is a function that adds
+// routes (and hooks) to the app with this context; see modules/index.ts.
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db, DbKind } from './db/index.ts';
+import type { FileStorage } from './files/storage.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { ActivityLog } from './modules/activity/service.ts';
+import type { AuthService } from './modules/auth/service.ts';
+import type { SessionService } from './modules/auth/sessions.ts';
+import type { BackgroundTasks } from './tasks.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  clock: Clock;
+  mailer: Mailer;
+  storage: FileStorage;
+  sessions: SessionService;
+  activity: ActivityLog;
+  tasks: BackgroundTasks;
+  auth: AuthService;
+}
+
+export type AppModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;

@@ -1,0 +1,45 @@
+// Opens the database: a real PostgreSQL server (DATABASE_URL) through `pg`, or embedded
+// PGlite (files in DATA_DIR/pglite, or in memory for tests). Same Kysely<Database> either way.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface OpenedDb {
+  db: Db;
+  kind: DbKind;
+  /** The embedded instance, when kind is 'pglite'. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export type DbTarget =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir?: string | undefined; loadDataDir?: Blob | undefined };
+
+export async function openDatabase(target: DbTarget): Promise<OpenedDb> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+    pool.on('error', () => {
+      /* idle client errors are surfaced on the next query */
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let pglite: PGlite;
+  if (target.dataDir) {
+    const dir = path.join(target.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  } else {
+    pglite = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}

@@ -1,0 +1,71 @@
+// Outgoing mail: nodemailer over SMTP_URL, or (without it, never in production) a dev
+// outbox that prints each mail and keeps the latest ones for GET /dev/mail.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Clock } from '../clock.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface StoredMail extends OutgoingMail {
+  from: string;
+  sentAt: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  readonly #transport: Transporter;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.#transport = nodemailer.createTransport(url);
+  }
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.#transport.sendMail({ from: this.from, ...mail });
+  }
+  async close(): Promise<void> {
+    this.#transport.close();
+  }
+}
+
+export class DevOutbox implements Mailer {
+  readonly kind = 'outbox' as const;
+  readonly #mails: StoredMail[] = [];
+  constructor(
+    private readonly from: string,
+    private readonly clock: Clock,
+    private readonly print: (line: string) => void = (line) => console.log(line),
+    private readonly keep = 50,
+  ) {}
+  async send(mail: OutgoingMail): Promise<void> {
+    const stored: StoredMail = { from: this.from, sentAt: this.clock.now().toISOString(), ...mail };
+    this.#mails.unshift(stored);
+    this.#mails.length = Math.min(this.#mails.length, this.keep);
+    this.print(
+      `\n── dev-utkorg ─ till: ${mail.to} ─ ämne: ${mail.subject}\n${mail.text}\n──────────`,
+    );
+  }
+  /** Newest first. */
+  recent(): StoredMail[] {
+    return [...this.#mails];
+  }
+  async close(): Promise<void> {}
+}
+
+export function createMailer(
+  options: { smtpUrl: string | undefined; mailFrom: string; isProduction: boolean },
+  clock: Clock,
+): Mailer {
+  if (options.smtpUrl) return new SmtpMailer(options.smtpUrl, options.mailFrom);
+  if (options.isProduction) throw new Error('SMTP_URL krävs i produktion.');
+  return new DevOutbox(options.mailFrom, clock);
+}

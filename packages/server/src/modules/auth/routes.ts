@@ -1,0 +1,104 @@
+// Routes of spec §7 "Authentication and account" that need no session (plus me).
+import { endpointDefs } from '@halsa/api/contract';
+import type { AppModule } from '../../context.ts';
+import { requireSession } from '../../http/access.ts';
+import { defineRoute } from '../../http/route.ts';
+import { checkRegistrationExtras } from './schema.ts';
+import { toSessionUser } from './session-user.ts';
+
+const perMinute = (max: number) => ({ max, windowMs: 60_000 });
+
+export const authModule: AppModule = (app, ctx) => {
+  const { auth, sessions, db } = ctx;
+  const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent:
+      typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  });
+
+  defineRoute(app, endpointDefs.me, {}, async (request) => {
+    const s = requireSession(request);
+    return toSessionUser({
+      id: s.userId,
+      first_name: s.firstName,
+      last_name: s.lastName,
+      role: s.role,
+      image_file_id: s.imageFileId,
+    });
+  });
+
+  defineRoute(
+    app,
+    endpointDefs.authenticate,
+    { rateLimit: perMinute(10) },
+    async (request, _reply, { body }) => ({
+      message: await auth.authenticate(body.email, body.password, meta(request)),
+    }),
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.verifyTwoFactor,
+    { rateLimit: perMinute(10) },
+    async (request, reply, { body }) => {
+      const userId = await auth.verifyTwoFactor(body.twoFactorId, body.code, meta(request));
+      // Session fixation: whatever session id came in is destroyed, a new one is issued.
+      await sessions.destroyByToken(sessions.tokenOf(request));
+      const { token, expiresAt } = await sessions.create(userId, meta(request));
+      sessions.setCookie(reply, token, expiresAt);
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return toSessionUser(user);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.resendTwoFactor,
+    { rateLimit: perMinute(5) },
+    async (request, _reply, { body }) => {
+      await auth.resendTwoFactor(body.twoFactorId, meta(request));
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.forgotPassword,
+    { rateLimit: perMinute(5) },
+    async (request, _reply, { body }) => {
+      await auth.forgotPassword(body.email, meta(request));
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.resetPassword,
+    { rateLimit: perMinute(10) },
+    async (request, _reply, { body }) => {
+      await auth.usePasswordToken('RESET_PASSWORD', body.token, body.password, meta(request));
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.setPassword,
+    { rateLimit: perMinute(10) },
+    async (request, _reply, { body }) => {
+      await auth.usePasswordToken('SET_PASSWORD', body.token, body.password, meta(request));
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.register,
+    { rateLimit: perMinute(10) },
+    async (request, reply, { body, query }) => {
+      checkRegistrationExtras(body, ctx.clock.now());
+      await auth.register(query.token, body, meta(request));
+      reply.code(204);
+    },
+  );
+};

@@ -1,0 +1,182 @@
+// Server-side sessions: a random id in an HttpOnly cookie, only its sha256 in the table.
+// Idle timeout 30 min, absolute 12 h; a new id at every 2FA success; logout deletes the row.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import { HOUR, MINUTE } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { Role } from '../../db/schema.ts';
+import { newToken, sha256 } from '../../security/tokens.ts';
+
+export const SESSION_COOKIE = 'halsa_session';
+export const IDLE_TIMEOUT_MS = 30 * MINUTE;
+export const ABSOLUTE_TIMEOUT_MS = 12 * HOUR;
+/** last_seen_at is written at most this often, so a busy session is not a write per call. */
+const TOUCH_INTERVAL_MS = MINUTE;
+/**
+ * A resolved session is reused in-process for this long, so a busy client is not one query
+ * per call. This process forgets entries at once on logout, password change and profile
+ * change; another server instance (REDIS_URL fan-out) sees such a change within this time.
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  ctx: SessionContext;
+  cachedAt: number;
+  lastSeen: number;
+  expiresAt: number;
+}
+
+export interface SessionContext {
+  idHash: string;
+  userId: number;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  email: string;
+  imageFileId: string | null;
+}
+
+export class SessionService {
+  readonly #cache = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly secureCookie: boolean,
+  ) {}
+
+  async create(
+    userId: number,
+    meta: { ip: string; userAgent: string | undefined },
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = newToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id_hash: sha256(token),
+        user_id: userId,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+        ip_address: meta.ip,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+    return { token, expiresAt };
+  }
+
+  /** The live session for a cookie value, or null (expired ones are deleted). */
+  async resolve(token: string | undefined): Promise<SessionContext | null> {
+    if (!token || token.length > 200) return null;
+    const idHash = sha256(token);
+    const now = this.clock.now().getTime();
+    const cached = this.#cache.get(idHash);
+    if (cached) {
+      const fresh = now - cached.cachedAt < SESSION_CACHE_TTL_MS && now >= cached.cachedAt;
+      const live = cached.expiresAt > now && cached.lastSeen + IDLE_TIMEOUT_MS > now;
+      if (fresh && live && now - cached.lastSeen < TOUCH_INTERVAL_MS) return cached.ctx;
+      this.#cache.delete(idHash);
+    }
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id_hash',
+        's.user_id',
+        's.last_seen_at',
+        's.expires_at',
+        'u.role',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+        'u.image_file_id',
+      ])
+      .where('s.id_hash', '=', idHash)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + IDLE_TIMEOUT_MS <= now) {
+      await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+      return null;
+    }
+    let lastSeen = row.last_seen_at.getTime();
+    if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+      const at = new Date(now);
+      lastSeen = now;
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: at })
+        .where('id_hash', '=', idHash)
+        .execute();
+      await this.db
+        .updateTable('users')
+        .set({ last_active_at: at })
+        .where('id', '=', row.user_id)
+        .execute();
+    }
+    const ctx: SessionContext = {
+      idHash,
+      userId: row.user_id,
+      role: row.role,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      imageFileId: row.image_file_id,
+    };
+    if (this.#cache.size >= SESSION_CACHE_MAX) {
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    this.#cache.set(idHash, { ctx, cachedAt: now, lastSeen, expiresAt: row.expires_at.getTime() });
+    return ctx;
+  }
+
+  /** Drops cached sessions of a user after a change to the user or their sessions. */
+  forgetUser(userId: number): void {
+    for (const [key, entry] of this.#cache)
+      if (entry.ctx.userId === userId) this.#cache.delete(key);
+  }
+
+  async destroyByToken(token: string | undefined): Promise<void> {
+    if (!token || token.length > 200) return;
+    await this.destroy(sha256(token));
+  }
+
+  async destroy(idHash: string): Promise<void> {
+    this.#cache.delete(idHash);
+    await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  }
+
+  /** Ends every session of a user, except `keepIdHash` when given (password changes). */
+  async destroyAllForUser(userId: number, keepIdHash?: string): Promise<void> {
+    let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepIdHash) q = q.where('id_hash', '<>', keepIdHash);
+    await q.execute();
+    this.forgetUser(userId);
+  }
+
+  setCookie(reply: FastifyReply, token: string, expiresAt: Date): void {
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookie,
+      expires: expiresAt,
+    });
+  }
+
+  clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookie,
+    });
+  }
+
+  tokenOf(request: FastifyRequest): string | undefined {
+    return request.cookies[SESSION_COOKIE];
+  }
+}

@@ -1,0 +1,82 @@
+// Profile pictures: images only, recognised by content, at most 2 MB; stored under a
+// random key, the previous picture deleted.
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { sniffImage } from '../../files/sniff.ts';
+import { newId } from '../../security/tokens.ts';
+
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export class ProfileImageService {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'storage' | 'clock' | 'sessions'>) {}
+
+  async replace(userId: number, data: Buffer, originalName: string) {
+    const type = sniffImage(data);
+    if (!type) throw badRequest('Endast bilder i formaten JPEG, PNG, WebP eller GIF är tillåtna.');
+    const { db, storage, clock } = this.ctx;
+    const id = newId();
+    const key = newId();
+    await storage.put(key, data);
+    const now = clock.now();
+    const { user, old } = await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('users as u')
+        .leftJoin('files as f', 'f.id', 'u.image_file_id')
+        .select(['f.id as fileId', 'f.storage_key as key'])
+        .where('u.id', '=', userId)
+        .forUpdate(['u'])
+        .executeTakeFirst();
+      await trx
+        .insertInto('files')
+        .values({
+          id,
+          kind: 'PROFILE_IMAGE',
+          subject_user_id: userId,
+          uploaded_by: userId,
+          storage_key: key,
+          original_name: originalName.slice(0, 200) || `profilbild.${type.ext}`,
+          mime_type: type.mime,
+          size_bytes: data.length,
+          sha256: createHash('sha256').update(data).digest('hex'),
+          created_at: now,
+        })
+        .execute();
+      const user = await trx
+        .updateTable('users')
+        .set({ image_file_id: id, updated_at: now })
+        .where('id', '=', userId)
+        .returning(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
+        .executeTakeFirstOrThrow();
+      if (before?.fileId) await trx.deleteFrom('files').where('id', '=', before.fileId).execute();
+      return { user, old: before?.key ?? null };
+    });
+    this.ctx.sessions.forgetUser(userId);
+    if (old) await storage.remove(old);
+    return user;
+  }
+
+  async remove(userId: number) {
+    const { db, storage, clock } = this.ctx;
+    const { user, old } = await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('users as u')
+        .leftJoin('files as f', 'f.id', 'u.image_file_id')
+        .select(['f.id as fileId', 'f.storage_key as key'])
+        .where('u.id', '=', userId)
+        .forUpdate(['u'])
+        .executeTakeFirst();
+      const user = await trx
+        .updateTable('users')
+        .set({ image_file_id: null, updated_at: clock.now() })
+        .where('id', '=', userId)
+        .returning(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
+        .executeTakeFirstOrThrow();
+      if (before?.fileId) await trx.deleteFrom('files').where('id', '=', before.fileId).execute();
+      return { user, old: before?.key ?? null };
+    });
+    this.ctx.sessions.forgetUser(userId);
+    if (old) await storage.remove(old);
+    return user;
+  }
+}

@@ -1,0 +1,82 @@
+// The activity log records auth events with actor, subject, action, IP and UTC time,
+// and the database refuses to rewrite it.
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeDb, lastCode, login, send, useTestApp } from './helpers.ts';
+
+describeDb('activity log', () => {
+  const t = useTestApp();
+
+  it('records login failure, 2FA, login, logout, password change and invitation', async () => {
+    const start = t.clock.now();
+    await send(t, 'POST', '/api/v1/auth/authenticate', {
+      body: { email: 'klient@example.com', password: 'Fel-lösen1' },
+    });
+    const auth = await send(t, 'POST', '/api/v1/auth/authenticate', {
+      body: { email: 'klient@example.com', password: 'Halsa2026!' },
+    });
+    const twoFactorId = auth.json().message;
+    const code = lastCode(t.outbox, 'klient@example.com');
+    await send(t, 'POST', '/api/v1/auth/verify-2fa', {
+      body: { twoFactorId, code: code === '000000' ? '111111' : '000000' },
+    });
+    const ok = await send(t, 'POST', '/api/v1/auth/verify-2fa', { body: { twoFactorId, code } });
+    const cookie = `halsa_session=${ok.cookies[0]!.value}`;
+    await send(t, 'POST', '/api/v1/user/change-password', {
+      cookie,
+      body: { currentPassword: 'Halsa2026!', newPassword: 'Halsa2026!X' },
+    });
+    await send(t, 'POST', '/api/v1/user/logout', { cookie });
+    const admin = await login(t, 'admin@example.com');
+    await send(t, 'POST', '/api/v1/admin/invitations', {
+      cookie: admin,
+      body: { email: 'ny@example.com' },
+    });
+
+    const rows = await t.db.db
+      .selectFrom('activity_log')
+      .selectAll()
+      .where('subject_user_id', '=', t.users.klient.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual([
+      'LOGIN_FAILED',
+      'TWO_FACTOR_SENT',
+      'TWO_FACTOR_FAILED',
+      'LOGIN_SUCCEEDED',
+      'PASSWORD_CHANGED',
+      'LOGOUT',
+    ]);
+    for (const r of rows) {
+      expect(r.ip_address).toBe('127.0.0.1');
+      expect(r.created_at.getTime()).toBeGreaterThanOrEqual(start.getTime());
+    }
+    expect(rows.find((r) => r.action === 'LOGIN_SUCCEEDED')!.actor_user_id).toBe(t.users.klient.id);
+    expect(rows.find((r) => r.action === 'LOGIN_FAILED')!.actor_user_id).toBeNull();
+    const invitation = await t.db.db
+      .selectFrom('activity_log')
+      .selectAll()
+      .where('action', '=', 'INVITATION_SENT')
+      .executeTakeFirstOrThrow();
+    expect(invitation.actor_user_id).toBe(t.users.admin.id);
+    expect(invitation.details).toEqual({ email: 'ny@example.com' });
+    // timestamps are timestamptz (UTC instants)
+    const type = await sql<{
+      t: string;
+    }>`select pg_typeof(created_at)::text as t from activity_log limit 1`.execute(t.db.db);
+    expect(type.rows[0]!.t).toBe('timestamp with time zone');
+  });
+
+  it('UPDATE, DELETE and TRUNCATE on activity_log raise', async () => {
+    const before = await t.db.db.selectFrom('activity_log').selectAll().execute();
+    expect(before.length).toBeGreaterThan(0);
+    await expect(
+      t.db.db.updateTable('activity_log').set({ action: 'X' }).execute(),
+    ).rejects.toThrow(/endast för tillägg/);
+    await expect(t.db.db.deleteFrom('activity_log').execute()).rejects.toThrow(
+      /endast för tillägg/,
+    );
+    await expect(sql`truncate activity_log`.execute(t.db.db)).rejects.toThrow(/endast för tillägg/);
+    expect(await t.db.db.selectFrom('activity_log').selectAll().execute()).toEqual(before);
+  });
+});

@@ -1,0 +1,259 @@
+// Test helper: builds the app for TEST_DB (vitest projects server-pglite / server-postgres).
+//   pglite   → in-memory PGlite, migrated.
+//   postgres → CREATE DATABASE halsa_test_<random> on 127.0.0.1:5432, migrated, dropped after.
+// Without a reachable PostgreSQL the postgres leg is skipped (and fails when CI=true).
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
+import { FakeClock } from '../src/clock.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type OpenedDb } from '../src/db/index.ts';
+import { migrate, migrations } from '../src/db/migrate.ts';
+import type { Role } from '../src/db/schema.ts';
+import { MemoryStorage } from '../src/files/storage.ts';
+import { DevOutbox, type Mailer } from '../src/mail/mailer.ts';
+import { hashPassword } from '../src/security/passwords.ts';
+import { sha256 } from '../src/security/tokens.ts';
+
+export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+/** TEST_PG_ADMIN_URL exists only to exercise the skip/fail path; CI uses the default. */
+export const PG_ADMIN_URL =
+  process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_BASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, '');
+export const PUBLIC_URL = 'http://localhost:8080';
+export const PASSWORD = 'Halsa2026!';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+let availability: Promise<boolean> | undefined;
+/** Whether this leg can run; prints the skip line once, throws on CI. */
+export function dbAvailable(): Promise<boolean> {
+  availability ??= (async () => {
+    if (TEST_DB !== 'postgres') return true;
+    if (await postgresReachable()) return true;
+    if (process.env.CI === 'true') {
+      throw new Error('PostgreSQL-leg failed: no server at 127.0.0.1:5432 (CI=true)');
+    }
+    console.warn('PostgreSQL-leg skipped: no server at 127.0.0.1:5432');
+    return false;
+  })();
+  return availability;
+}
+
+const available = await dbAvailable();
+
+/** `describe` that skips the whole block when the database of this leg is missing. */
+export const describeDb: typeof describe = (
+  available ? describe : describe.skip
+) as typeof describe;
+
+/**
+ * PGlite's initdb is slow (seconds); a migrated, empty data directory is dumped once into
+ * the temp dir (keyed by the migrations' text) and every test database starts from it.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const key = sha256(migrations.map((m) => m.sql).join('\n')).slice(0, 16);
+  const file = path.join(os.tmpdir(), `halsa-pglite-template-${key}.tar.gz`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const fresh = await openDatabase({ kind: 'pglite' });
+    await migrate(fresh.db);
+    const dump = await fresh.pglite!.dumpDataDir('gzip');
+    await fresh.close();
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, file);
+    return new Blob([bytes]);
+  }
+}
+
+export interface TestDb extends OpenedDb {
+  name: string;
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  if (TEST_DB === 'pglite') {
+    const opened = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() });
+    await migrate(opened.db);
+    return { ...opened, name: 'pglite-memory' };
+  }
+  const name = `halsa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const opened = await openDatabase({
+    kind: 'postgres',
+    url: `${PG_BASE_URL}/${name}`,
+    max: 5,
+  });
+  await migrate(opened.db);
+  return {
+    ...opened,
+    name,
+    close: async () => {
+      await opened.close();
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      PORT: '8080',
+      PUBLIC_URL,
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/halsa-test-unused',
+    }),
+    ...overrides,
+  };
+}
+
+let sharedHash: Promise<string> | undefined;
+const passwordHash = () => (sharedHash ??= hashPassword(PASSWORD));
+
+export interface TestApp {
+  app: App;
+  db: TestDb;
+  clock: FakeClock;
+  outbox: DevOutbox;
+  storage: MemoryStorage;
+  users: Record<'admin' | 'staff' | 'klient' | 'klient2', { id: number; email: string }>;
+}
+
+export interface TestAppOptions {
+  mailer?: Mailer;
+  rateLimit?: BuildAppOptions['rateLimit'];
+  config?: Partial<Config>;
+  extraModules?: BuildAppOptions['extraModules'];
+  portalDist?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const clock = new FakeClock(new Date());
+  const outbox = new DevOutbox('Hälsoportalen <no-reply@example.com>', clock, () => {});
+  const storage = new MemoryStorage();
+  const config = testConfig(options.config);
+  const hash = await passwordHash();
+  const now = clock.now();
+  const make = async (email: string, role: Role, first: string, last: string) => {
+    const row = await db.db
+      .insertInto('users')
+      .values({
+        email,
+        password_hash: hash,
+        role,
+        first_name: first,
+        last_name: last,
+        image_file_id: null,
+        created_at: now,
+        updated_at: now,
+        last_active_at: null,
+      })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    return row;
+  };
+  const users = {
+    admin: await make('admin@example.com', 'ADMIN', 'Anna', 'Admin'),
+    staff: await make('staff@example.com', 'STAFF', 'Sven', 'Personal'),
+    klient: await make('klient@example.com', 'USER', 'Karin', 'Klient'),
+    klient2: await make('klient2@example.com', 'USER', 'Kalle', 'Klientsson'),
+  };
+  const app = await buildApp({
+    config,
+    db: db.db,
+    dbKind: db.kind,
+    mailer: options.mailer ?? outbox,
+    storage,
+    clock,
+    rateLimit: options.rateLimit ?? { enabled: false },
+    ...(options.extraModules ? { extraModules: options.extraModules } : {}),
+    portalDist: options.portalDist ?? '/nonexistent-portal-dist',
+  });
+  return { app, db, clock, outbox, storage, users };
+}
+
+/** beforeAll/afterAll wiring: one app and one database per test file (or describe block). */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(options));
+  });
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.db?.close();
+  });
+  return holder;
+}
+
+// ---- requests -------------------------------------------------------------------------------
+
+export const ORIGIN = { origin: PUBLIC_URL };
+
+export function send(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(method === 'GET' || method === 'HEAD' ? {} : ORIGIN),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...opts.headers,
+    },
+    ...(opts.body === undefined ? {} : { payload: opts.body as InjectOptions['payload'] }),
+  });
+}
+
+export function lastCode(outbox: DevOutbox, to: string): string {
+  const mail = outbox.recent().find((m) => m.to === to);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no 2FA code mailed to ${to}`);
+  return code;
+}
+
+export function sessionCookieOf(res: LightMyRequestResponse): string | undefined {
+  const c = res.cookies.find((x) => x.name === 'halsa_session');
+  return c ? `halsa_session=${c.value}` : undefined;
+}
+
+/** Full login: password → mailed code → verify. Returns the session cookie header. */
+export async function login(t: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const auth = await send(t, 'POST', '/api/v1/auth/authenticate', { body: { email, password } });
+  if (auth.statusCode !== 200) throw new Error(`authenticate ${auth.statusCode} ${auth.body}`);
+  const twoFactorId = auth.json<{ message: string }>().message;
+  const verify = await send(t, 'POST', '/api/v1/auth/verify-2fa', {
+    body: { twoFactorId, code: lastCode(t.outbox, email.toLowerCase()) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify ${verify.statusCode} ${verify.body}`);
+  const cookie = sessionCookieOf(verify);
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
