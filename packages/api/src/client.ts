@@ -1,14 +1,18 @@
 // The one way the browser talks to the API (design §1): cookies always, 204 → undefined, JSON,
 // blob or text as asked, and errors as `ApiError` whose message follows spec §8. A 401 fires the
 // window event `unAuthorized`. No toasts or redirects here.
+// Runtime reads only the zod-free route table; the schemas come in as types, so the browser
+// entry carries no zod. Answers are typed from the contract but not validated at runtime unless a
+// caller passes `schema` to `request()`/`upload()`.
 import type { z } from 'zod';
+import type { EndpointDefs } from './contract/endpoints.ts';
 import {
   buildPath,
-  endpointDefs,
-  type EndpointDef,
+  routeDefs,
   type EndpointName,
   type HttpMethod,
-} from './contract/endpoints.ts';
+  type RouteDef,
+} from './contract/routes.ts';
 
 /** Window event fired on every 401 answer (spec §4); the session listens and clears the user. */
 export const UNAUTHORIZED_EVENT = 'unAuthorized';
@@ -277,7 +281,7 @@ export function upload<T = unknown>(path: string, options: UploadOptions<T>): Pr
 
 // ---- calls by endpoint name ---------------------------------------------------------------------
 
-type Defs = typeof endpointDefs;
+type Defs = EndpointDefs;
 
 /** What a call of endpoint `N` resolves to, read from the contract table. */
 export type EndpointResponse<N extends EndpointName> = Defs[N]['response'] extends z.ZodType
@@ -306,33 +310,31 @@ export interface CallOptions<N extends EndpointName> {
   fallback?: string;
 }
 
-const responseOptions = (def: EndpointDef) => {
-  const response = def.response ?? 'empty';
-  if (response === 'blob' || response === 'text') return { responseType: response } as const;
-  if (response === 'empty') return { responseType: 'json' } as const;
-  return { responseType: 'json', schema: response } as const;
-};
+/** `blob` and `text` are read as such; `json` and `empty` (204, or an empty body) as JSON. */
+const responseTypeOf = (route: RouteDef): ResponseType =>
+  route.response === 'blob' || route.response === 'text' ? route.response : 'json';
 
-/** Calls an endpoint of the contract table by name: path, method, schema and fallback from it. */
+/**
+ * Calls an endpoint of the route table by name: path, method and fallback from it. The answer is
+ * typed by the contract but not validated (no zod in the browser entry); use `request()` with a
+ * `schema` where runtime validation is wanted.
+ */
 export function call<N extends EndpointName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<EndpointResponse<N>> {
-  const def: EndpointDef = endpointDefs[name];
-  return request<EndpointResponse<N>>(buildPath(def.path, options.params), {
-    method: def.method,
+  const route: RouteDef = routeDefs[name];
+  return request<EndpointResponse<N>>(buildPath(route.path, options.params), {
+    method: route.method,
     body: options.body,
     query: options.query,
-    fallback: options.fallback ?? def.fallback,
+    fallback: options.fallback ?? route.fallback,
     signal: options.signal,
-    ...(responseOptions(def) as {
-      responseType: ResponseType;
-      schema?: z.ZodType<EndpointResponse<N>>;
-    }),
+    responseType: responseTypeOf(route),
   });
 }
 
-/** Uploads to a multipart endpoint of the table with progress. */
+/** Uploads to a multipart endpoint of the table with progress (answer typed, not validated). */
 export function callUpload<N extends EndpointName>(
   name: N,
   options: Omit<CallOptions<N>, 'body'> & {
@@ -340,15 +342,13 @@ export function callUpload<N extends EndpointName>(
     onProgress?: UploadOptions['onProgress'];
   },
 ): Promise<EndpointResponse<N>> {
-  const def: EndpointDef = endpointDefs[name];
-  const response = def.response;
-  const method = def.method === 'GET' || def.method === 'DELETE' ? 'POST' : def.method;
-  return upload<EndpointResponse<N>>(buildPath(def.path, options.params), {
+  const route: RouteDef = routeDefs[name];
+  const method = route.method === 'GET' || route.method === 'DELETE' ? 'POST' : route.method;
+  return upload<EndpointResponse<N>>(buildPath(route.path, options.params), {
     method,
     body: options.body,
     query: options.query,
-    fallback: options.fallback ?? def.fallback,
-    schema: typeof response === 'object' ? (response as z.ZodType<EndpointResponse<N>>) : undefined,
+    fallback: options.fallback ?? route.fallback,
     onProgress: options.onProgress,
     signal: options.signal,
   });

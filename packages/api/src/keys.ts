@@ -2,13 +2,13 @@
 // global `mutate(key)` anywhere revalidates it. Mutation hooks use `METHOD path` keys so they
 // never collide with a resource. The session is the exception: spec §3 names it `sessionUser`.
 import { toQueryString, type PathParams, type Query } from './client.ts';
-import { buildPath, endpointDefs, type EndpointName } from './contract/endpoints.ts';
+import { buildPath, routeDefs, type EndpointName } from './contract/routes.ts';
 
 export const SESSION_KEY = 'sessionUser';
 
 /** Key of a GET resource: `keyFor('conversation', { id: 3 })` → `/api/v1/user/messaging/conversations/3`. */
 export function keyFor(name: EndpointName, params?: PathParams, query?: Query): string {
-  return `${buildPath(endpointDefs[name].path, params)}${toQueryString(query)}`;
+  return `${buildPath(routeDefs[name].path, params)}${toQueryString(query)}`;
 }
 
 /**
@@ -16,6 +16,6 @@ export function keyFor(name: EndpointName, params?: PathParams, query?: Query): 
  * (`PATCH /api/v1/user/notifications/:id/read`), for hooks that take the id in `trigger()`.
  */
 export function mutationKey(name: EndpointName, params?: PathParams): string {
-  const def = endpointDefs[name];
+  const def = routeDefs[name];
   return `${def.method} ${params ? buildPath(def.path, params) : def.path}`;
 }

@@ -14,6 +14,8 @@ await writeFile(
   '<!doctype html><title>Hälsoportalen</title><div id="root"></div>',
 );
 await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("portal")');
+await mkdir(path.join(dist, '.vite'));
+await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"secret-build-map":true}');
 
 describeDb('portal serving', () => {
   const t = useTestApp({ portalDist: dist });
@@ -48,10 +50,12 @@ describeDb('portal serving', () => {
       '/%2e%2e/%2e%2e/etc/passwd',
       '/assets/..%2f..%2fpackage.json',
       '/%E0%A4%A',
+      '/.vite/manifest.json',
     ]) {
       const res = await send(t, 'GET', p);
       expect(res.body, p).not.toContain('root:');
       expect(res.body, p).not.toContain('"name"');
+      expect(res.body, p).not.toContain('secret-build-map');
     }
   });
 

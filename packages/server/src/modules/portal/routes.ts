@@ -41,7 +41,9 @@ export function portalModule(distDir: string = DEFAULT_PORTAL_DIST): AppModule {
         .replace(/^(\.\.[/\\])+/, '')
         .replace(/^[/\\]+/, '');
       const file = path.join(distDir, rel);
-      if (rel && file.startsWith(distDir + path.sep) && isFile(file)) {
+      // Dot-paths (.vite/manifest.json of the build) are never served.
+      const hidden = rel.split(/[/\\]/).some((part) => part.startsWith('.'));
+      if (rel && !hidden && file.startsWith(distDir + path.sep) && isFile(file)) {
         const immutable = rel.startsWith('assets/');
         return reply.sendFile(rel, {
           cacheControl: true,

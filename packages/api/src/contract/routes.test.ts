@@ -1,0 +1,44 @@
+// The route table is what the browser entry carries (client.ts reads it), so it must stay free of
+// zod, and the schema table must fit it: a JSON answer has a schema, nothing else does.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpointDefs } from './endpoints.ts';
+import { routeDefs, type EndpointName } from './routes.ts';
+
+const source = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+
+/** Module specifiers of the imports that stay at runtime (not `import type`). */
+const runtimeImports = (text: string): string[] =>
+  [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1] ?? '');
+
+describe('routes.ts', () => {
+  it('imports nothing at runtime (no zod in the browser entry)', () => {
+    expect(runtimeImports(source('./routes.ts'))).toEqual([]);
+  });
+
+  it('client.ts and keys.ts read the contract only through routes.ts at runtime', () => {
+    for (const file of ['../client.ts', '../keys.ts']) {
+      const imports = runtimeImports(source(file));
+      expect(imports.filter((spec) => spec.includes('contract/'))).toEqual([
+        './contract/routes.ts',
+      ]);
+      expect(imports).not.toContain('zod');
+    }
+  });
+
+  it('has the same names, in the same order, as endpointDefs', () => {
+    expect(Object.keys(endpointDefs)).toEqual(Object.keys(routeDefs));
+  });
+
+  it.each(Object.keys(routeDefs) as EndpointName[])('%s keeps its route fields', (name) => {
+    const route = routeDefs[name];
+    const def = endpointDefs[name];
+    expect(def.method).toBe(route.method);
+    expect(def.path).toBe(route.path);
+    expect(def.fallback).toBe(route.fallback);
+    expect(def.roles).toEqual(route.roles);
+    if (route.response === 'json') expect(def.response).toBeInstanceOf(z.ZodType);
+    else expect(def.response).toBe(route.response);
+  });
+});

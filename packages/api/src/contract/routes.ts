@@ -1,0 +1,476 @@
+// One plain-data table of every call in spec §7 (plus set-password and invitations, design §4.3
+// and §4.8): method, path with :params, how the body is sent and the answer read, the Swedish
+// fallback message of spec §8 and the roles that may call it. No zod here: the browser client
+// reads this table, so the entry chunk does not carry the schemas. `endpoints.ts` adds the zod
+// schemas per name for the server, the mocks and callers that validate.
+import type { Role } from './common.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type EndpointRole = Role | 'PUBLIC';
+/** How the body is sent: JSON, or a `FormData` (multipart). */
+export type BodyKind = 'json' | 'multipart';
+/** How the answer is read. `json` has a schema in `endpoints.ts`; `empty` means 204 No Content. */
+export type ResponseFormat = 'json' | 'blob' | 'text' | 'empty';
+
+export interface FilePart {
+  name: string;
+  required: boolean;
+}
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Path with `:params`, as Fastify, MSW and `buildPath` read it. */
+  path: string;
+  /** `multipart`: a `FormData` body; `files` names its file parts (`required` ones must be sent). */
+  body?: BodyKind;
+  files?: readonly FilePart[];
+  response: ResponseFormat;
+  /** Swedish message of spec §8 used when the error body has none. */
+  fallback: string;
+  /** Who may call it. `PUBLIC` needs no session; the others need a session with that role. */
+  roles: readonly EndpointRole[];
+}
+
+const SIGNED_IN = ['USER', 'STAFF', 'ADMIN'] as const;
+const STAFF = ['STAFF', 'ADMIN'] as const;
+const ADMIN = ['ADMIN'] as const;
+const PUBLIC = ['PUBLIC'] as const;
+
+const fileFile = [{ name: 'file', required: true }] as const;
+
+/** Fallback messages of spec §8 that several calls share. */
+export const fallbacks = {
+  default: 'Något gick fel',
+  session: 'Kunde inte hämta användarsession',
+  login: 'Inloggning misslyckades',
+  logout: 'Utloggning misslyckades',
+  twoFactor: 'Tvåfaktorauthenticering misslyckades',
+  resend: 'Kunde inte skicka kod igen',
+  register: 'Kunde inte registrera användare.',
+  conversationExists: 'Du har redan en konversation med användaren',
+  fetchForms: 'Misslyckades att hämta formulär',
+  createForm: 'Misslyckades att skapa nytt formulär',
+  sendForm: 'Misslyckades att skicka formuläret',
+  download: 'Kunde inte ladda ner filen',
+} as const;
+
+export const routeDefs = {
+  // ---- authentication and account ---------------------------------------------------------------
+  me: {
+    method: 'GET',
+    path: '/api/v1/auth/me',
+    response: 'json',
+    fallback: fallbacks.session,
+    roles: SIGNED_IN,
+  },
+  authenticate: {
+    method: 'POST',
+    path: '/api/v1/auth/authenticate',
+    response: 'json',
+    fallback: fallbacks.login,
+    roles: PUBLIC,
+  },
+  verifyTwoFactor: {
+    method: 'POST',
+    path: '/api/v1/auth/verify-2fa',
+    response: 'json',
+    fallback: fallbacks.twoFactor,
+    roles: PUBLIC,
+  },
+  resendTwoFactor: {
+    method: 'POST',
+    path: '/api/v1/auth/resend-2fa',
+    response: 'empty',
+    fallback: fallbacks.resend,
+    roles: PUBLIC,
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/v1/user/logout',
+    response: 'empty',
+    fallback: fallbacks.logout,
+    roles: SIGNED_IN,
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/v1/auth/forgot-password',
+    response: 'empty',
+    fallback: 'Kunde inte begära återställning av lösenord',
+    roles: PUBLIC,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/v1/auth/reset-password',
+    response: 'empty',
+    fallback: 'Kunde inte uppdatera lösenordet',
+    roles: PUBLIC,
+  },
+  setPassword: {
+    method: 'POST',
+    path: '/api/v1/auth/set-password',
+    response: 'empty',
+    fallback: 'Kunde inte sätta lösenordet',
+    roles: PUBLIC,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/v1/auth/register',
+    response: 'empty',
+    fallback: fallbacks.register,
+    roles: PUBLIC,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/v1/user/change-password',
+    response: 'empty',
+    fallback: 'Kunde inte byta lösenord',
+    roles: SIGNED_IN,
+  },
+  uploadProfileImage: {
+    method: 'POST',
+    path: '/api/v1/user/upload',
+    body: 'multipart',
+    files: fileFile,
+    response: 'json',
+    fallback: 'Kunde inte ladda upp profilbilden',
+    roles: SIGNED_IN,
+  },
+  removeProfileImage: {
+    method: 'DELETE',
+    path: '/api/v1/user/removeImage',
+    response: 'json',
+    fallback: 'Kunde inte ta bort profilbilden',
+    roles: SIGNED_IN,
+  },
+  createInvitation: {
+    method: 'POST',
+    path: '/api/v1/admin/invitations',
+    response: 'json',
+    fallback: 'Kunde inte skicka inbjudan',
+    roles: ADMIN,
+  },
+
+  // ---- notifications ----------------------------------------------------------------------------
+  notifications: {
+    method: 'GET',
+    path: '/api/v1/user/notifications',
+    response: 'json',
+    fallback: 'Kunde inte hämta notiser',
+    roles: SIGNED_IN,
+  },
+  markNotificationRead: {
+    method: 'PATCH',
+    path: '/api/v1/user/notifications/:id/read',
+    response: 'empty',
+    fallback: 'Kunde inte markera notisen som läst',
+    roles: SIGNED_IN,
+  },
+  markAllNotificationsRead: {
+    method: 'PATCH',
+    path: '/api/v1/user/notifications/mark-all-read',
+    response: 'empty',
+    fallback: 'Kunde inte markera alla notiser som lästa',
+    roles: SIGNED_IN,
+  },
+
+  // ---- messaging --------------------------------------------------------------------------------
+  conversations: {
+    method: 'GET',
+    path: '/api/v1/user/messaging/conversations',
+    response: 'json',
+    fallback: 'Kunde inte hämta konversationer',
+    roles: SIGNED_IN,
+  },
+  filteredUsers: {
+    method: 'GET',
+    path: '/api/v1/user/messaging/filteredUsers',
+    response: 'json',
+    fallback: 'Kunde inte hämta användare',
+    roles: SIGNED_IN,
+  },
+  createConversation: {
+    method: 'POST',
+    path: '/api/v1/user/messaging/conversations',
+    body: 'multipart',
+    files: [{ name: 'file', required: false }],
+    response: 'json',
+    fallback: fallbacks.conversationExists,
+    roles: SIGNED_IN,
+  },
+  conversation: {
+    method: 'GET',
+    path: '/api/v1/user/messaging/conversations/:id',
+    response: 'json',
+    fallback: 'Kunde inte hämta konversationen',
+    roles: SIGNED_IN,
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/v1/user/messaging/conversations/:id/messages',
+    response: 'json',
+    fallback: 'Kunde inte skicka meddelandet',
+    roles: SIGNED_IN,
+  },
+  markMessageRead: {
+    method: 'PUT',
+    path: '/api/v1/user/messaging/conversations/messages/:messageId',
+    response: 'empty',
+    fallback: 'Kunde inte markera meddelandet som läst',
+    roles: SIGNED_IN,
+  },
+  uploadWithText: {
+    method: 'POST',
+    path: '/api/v1/user/messaging/conversations/:id/messages/uploadWithText',
+    body: 'multipart',
+    files: fileFile,
+    response: 'json',
+    fallback: 'Kunde inte skicka filen eller meddelandet',
+    roles: SIGNED_IN,
+  },
+  downloadConversation: {
+    method: 'GET',
+    path: '/api/v1/user/messaging/conversations/:id/download',
+    response: 'blob',
+    fallback: 'Kunde inte ladda ner konversationen',
+    roles: SIGNED_IN,
+  },
+  editMessage: {
+    method: 'PUT',
+    path: '/api/v1/user/messaging/conversations/:id/messages/:messageId/edit',
+    body: 'multipart',
+    response: 'json',
+    fallback: 'Kunde inte redigera meddelandet',
+    roles: SIGNED_IN,
+  },
+
+  // ---- journal, labs, action plans --------------------------------------------------------------
+  dailyNotes: {
+    method: 'GET',
+    path: '/api/v1/user/journal/daily-notes',
+    response: 'json',
+    fallback: 'Kunde inte hämta dagliga anteckningar',
+    roles: SIGNED_IN,
+  },
+  clientJournal: {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/journal',
+    response: 'json',
+    fallback: 'Kunde inte hämta journal',
+    roles: STAFF,
+  },
+  latestSignedNote: {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/journal/daily-notes/latest-signed',
+    response: 'json',
+    fallback: 'Kunde inte hämta senaste signerade anteckning',
+    roles: STAFF,
+  },
+  labData: {
+    method: 'GET',
+    path: '/api/v1/user/lab-data',
+    response: 'json',
+    fallback: 'Kunde inte hämta labbresultat',
+    roles: SIGNED_IN,
+  },
+  labHistory: {
+    method: 'GET',
+    path: '/api/v1/admin/lab-data/:userId',
+    response: 'json',
+    fallback: 'Kunde inte hämta labbhistorik',
+    roles: STAFF,
+  },
+  uploadLab: {
+    method: 'POST',
+    path: '/api/v1/admin/upload-lab/:userId',
+    body: 'multipart',
+    files: fileFile,
+    response: 'json',
+    fallback: 'Kunde inte ladda upp labbresultat',
+    roles: ADMIN,
+  },
+  downloadLab: {
+    method: 'GET',
+    path: '/api/v1/user/download/lab-data/:fileName',
+    response: 'blob',
+    fallback: fallbacks.download,
+    roles: SIGNED_IN,
+  },
+  actionPlan: {
+    method: 'GET',
+    path: '/api/v1/user/action-plan',
+    response: 'json',
+    fallback: 'Kunde inte hämta handlingsplan',
+    roles: SIGNED_IN,
+  },
+  actionPlanHistory: {
+    method: 'GET',
+    path: '/api/v1/admin/action-plan-data/:userId',
+    response: 'json',
+    fallback: 'Kunde inte hämta historik för handlingsplaner',
+    roles: STAFF,
+  },
+  uploadActionPlan: {
+    method: 'POST',
+    path: '/api/v1/admin/upload-action-plan/:userId',
+    body: 'multipart',
+    files: fileFile,
+    response: 'json',
+    fallback: 'Kunde inte ladda upp handlingsplan',
+    roles: ADMIN,
+  },
+  downloadActionPlan: {
+    method: 'GET',
+    path: '/api/v1/user/download/action-plan/:fileName',
+    response: 'blob',
+    fallback: fallbacks.download,
+    roles: SIGNED_IN,
+  },
+
+  // ---- forms ------------------------------------------------------------------------------------
+  formSummaries: {
+    method: 'GET',
+    path: '/api/v1/admin/forms/getSummaries',
+    response: 'json',
+    fallback: fallbacks.fetchForms,
+    roles: STAFF,
+  },
+  createForm: {
+    method: 'POST',
+    path: '/api/v1/admin/forms',
+    response: 'json',
+    fallback: fallbacks.createForm,
+    roles: STAFF,
+  },
+  form: {
+    method: 'GET',
+    path: '/api/v1/admin/forms/:id',
+    response: 'json',
+    fallback: fallbacks.fetchForms,
+    roles: STAFF,
+  },
+  updateForm: {
+    method: 'PUT',
+    path: '/api/v1/admin/forms/:id',
+    response: 'json',
+    fallback: 'Misslyckades att spara formulär',
+    roles: STAFF,
+  },
+  deleteForm: {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id',
+    response: 'empty',
+    fallback: 'Misslyckades att ta bort formulär',
+    roles: STAFF,
+  },
+  publishForm: {
+    method: 'PUT',
+    path: '/api/v1/admin/forms/:id/publish',
+    response: 'json',
+    fallback: 'Misslyckades att publicera formulär',
+    roles: STAFF,
+  },
+  deleteFormSection: {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id/sections/:sectionId',
+    response: 'empty',
+    fallback: 'Misslyckades att ta bort sektionen',
+    roles: STAFF,
+  },
+  deleteFormQuestion: {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id/sections/:sectionId/questions/:questionId',
+    response: 'empty',
+    fallback: 'Misslyckades att ta bort frågan',
+    roles: STAFF,
+  },
+  duplicateForm: {
+    method: 'POST',
+    path: '/api/v1/admin/forms/:id/duplicate',
+    response: 'json',
+    fallback: 'Misslyckades att duplicera formulär',
+    roles: STAFF,
+  },
+  signAndSendForm: {
+    method: 'POST',
+    path: '/api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send',
+    response: 'empty',
+    fallback: fallbacks.sendForm,
+    roles: ADMIN,
+  },
+
+  // ---- administration ---------------------------------------------------------------------------
+  userStats: {
+    method: 'GET',
+    path: '/api/v1/admin/user-stats',
+    response: 'json',
+    fallback: 'Kunde inte hämta användarstatistik',
+    roles: ADMIN,
+  },
+  clients: {
+    method: 'GET',
+    path: '/api/v1/admin/clients',
+    response: 'json',
+    fallback: 'Kunde inte hämta klienter',
+    roles: STAFF,
+  },
+  client: {
+    method: 'GET',
+    path: '/api/v1/admin/clients/:id',
+    response: 'json',
+    fallback: 'Kunde inte hämta klientdata',
+    roles: STAFF,
+  },
+  subjectLogs: {
+    method: 'GET',
+    path: '/api/v1/admin/subject/:userId',
+    response: 'json',
+    fallback: 'Kunde inte hämta aktivitetsloggar',
+    roles: STAFF,
+  },
+  logs: {
+    method: 'GET',
+    path: '/api/v1/admin/get-logs',
+    response: 'json',
+    fallback: 'Kunde inte hämta loggar',
+    roles: STAFF,
+  },
+  exportLogs: {
+    method: 'GET',
+    path: '/api/v1/admin/export-logs',
+    response: 'blob',
+    fallback: 'Kunde inte exportera loggar',
+    roles: ADMIN,
+  },
+  exportSubjectLogs: {
+    method: 'GET',
+    path: '/api/v1/admin/subject/:userId/export-logs',
+    response: 'blob',
+    fallback: 'Kunde inte exportera loggar',
+    roles: ADMIN,
+  },
+  sendResetLink: {
+    method: 'POST',
+    path: '/api/v1/admin/send-reset-link/:userId',
+    response: 'empty',
+    fallback: 'Kunde inte skicka återställningslänk',
+    roles: ADMIN,
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteDefs = typeof routeDefs;
+export type EndpointName = keyof RouteDefs;
+
+/** Parameter names of a path pattern: `/a/:id/b/:messageId` → `['id', 'messageId']`. */
+export const pathParams = (path: string): string[] =>
+  [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+
+/** Fills a path pattern: `buildPath('/api/v1/admin/forms/:id', { id: 7 })` → `/api/v1/admin/forms/7`. */
+export const buildPath = (
+  path: string,
+  params: Readonly<Record<string, string | number>> = {},
+): string =>
+  path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
