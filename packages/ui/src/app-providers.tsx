@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { ToastProvider } from './primitives/toast/toast';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -7,6 +8,11 @@ export interface AppProvidersProps {
   isolated?: boolean;
 }
 
+/** Everything a screen expects around it: SWR configuration and toasts. */
 export function AppProviders({ children, isolated = false }: AppProvidersProps) {
-  return <SWRConfig value={isolated ? { provider: () => new Map() } : {}}>{children}</SWRConfig>;
+  return (
+    <SWRConfig value={isolated ? { provider: () => new Map() } : {}}>
+      <ToastProvider>{children}</ToastProvider>
+    </SWRConfig>
+  );
 }

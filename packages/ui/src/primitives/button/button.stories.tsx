@@ -5,7 +5,15 @@ import { Button } from './button';
 const meta = {
   title: 'Primitiver/Knapp',
   component: Button,
-  args: { onClick: fn(), children: 'Spara' },
+  parameters: { layout: 'padded' },
+  args: { onClick: fn(), children: 'Spara', type: 'button' },
+  argTypes: {
+    variant: {
+      control: 'inline-radio',
+      options: ['primary', 'secondary', 'ghost', 'danger', 'link'],
+    },
+    size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
+  },
 } satisfies Meta<typeof Button>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -13,6 +21,108 @@ type Story = StoryObj<typeof meta>;
 export const Primary: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Spara' }));
-    await expect(args.onClick).toHaveBeenCalled();
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Secondary: Story = {
+  args: { variant: 'secondary', children: 'Avbryt' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Avbryt' }));
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Ghost: Story = {
+  args: { variant: 'ghost', children: 'Visa fler' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Visa fler' })).toBeEnabled();
+  },
+};
+
+export const Danger: Story = {
+  args: { variant: 'danger', children: 'Ta bort formulär' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Ta bort formulär' }));
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Link: Story = {
+  args: { variant: 'link', children: 'Glömt lösenord?' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Glömt lösenord?' })).toBeVisible();
+  },
+};
+
+export const Storlekar: Story = {
+  render: (args) => (
+    <div className="flex flex-wrap items-center gap-4">
+      <Button {...args} size="sm">
+        Liten
+      </Button>
+      <Button {...args} size="md">
+        Mellan
+      </Button>
+      <Button {...args} size="lg">
+        Stor
+      </Button>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const small = canvas.getByRole('button', { name: 'Liten' });
+    const large = canvas.getByRole('button', { name: 'Stor' });
+    // Every target is at least 24 px high.
+    await expect(small.getBoundingClientRect().height).toBeGreaterThanOrEqual(24);
+    await expect(large.getBoundingClientRect().height).toBeGreaterThan(
+      small.getBoundingClientRect().height,
+    );
+  },
+};
+
+export const Inaktiverad: Story = {
+  args: { disabled: true, children: 'Nästa' },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Nästa' });
+    await expect(button).toBeDisabled();
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const Laddar: Story = {
+  args: { loading: true, loadingLabel: 'Registrerar...', children: 'Registrera' },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Registrerar...' });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toHaveAttribute('data-loading');
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const AllaVarianter: Story = {
+  name: 'Alla varianter',
+  render: (args) => (
+    <div className="flex flex-wrap items-center gap-4">
+      <Button {...args} variant="primary">
+        Spara
+      </Button>
+      <Button {...args} variant="secondary">
+        Avbryt
+      </Button>
+      <Button {...args} variant="ghost">
+        Visa fler
+      </Button>
+      <Button {...args} variant="danger">
+        Ta bort
+      </Button>
+      <Button {...args} variant="link">
+        Läs mer
+      </Button>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button')).toHaveLength(5);
   },
 };

@@ -1,0 +1,3 @@
+export * from './cx';
+export * from './format';
+export * from './icons';

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { Badge } from './badge';
+
+const meta = {
+  title: 'Primitiver/Märke',
+  component: Badge,
+  parameters: { layout: 'padded' },
+  args: { children: 'Utkast' },
+} satisfies Meta<typeof Badge>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Neutral: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Utkast')).toHaveAttribute('data-variant', 'neutral');
+  },
+};
+
+export const Info: Story = {
+  args: { variant: 'info', children: 'Ny' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Ny')).toHaveAttribute('data-variant', 'info');
+  },
+};
+
+export const Lyckad: Story = {
+  args: { variant: 'success', children: 'Signerad' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Signerad')).toHaveAttribute('data-variant', 'success');
+  },
+};
+
+export const Varning: Story = {
+  args: { variant: 'warning', children: 'Väntar på svar' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Väntar på svar')).toHaveAttribute('data-variant', 'warning');
+  },
+};
+
+export const Fara: Story = {
+  args: { variant: 'danger', children: 'Misslyckad' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Misslyckad')).toHaveAttribute('data-variant', 'danger');
+  },
+};
+
+export const Olast: Story = {
+  name: 'Oläst',
+  args: { variant: 'unread', children: '3', 'aria-label': '3 olästa' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('3 olästa')).toHaveAttribute('data-variant', 'unread');
+  },
+};
+
+export const AllaVarianter: Story = {
+  name: 'Alla varianter',
+  render: () => (
+    <div className="flex flex-wrap items-center gap-3">
+      <Badge>Utkast</Badge>
+      <Badge variant="info">Ny</Badge>
+      <Badge variant="success">Signerad</Badge>
+      <Badge variant="warning">Väntar på svar</Badge>
+      <Badge variant="danger">Misslyckad</Badge>
+      <Badge variant="unread">12</Badge>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Utkast')).toBeVisible();
+  },
+};

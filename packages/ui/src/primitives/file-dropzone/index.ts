@@ -1,0 +1,2 @@
+export * from './accept';
+export * from './file-dropzone';

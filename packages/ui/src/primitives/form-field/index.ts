@@ -1,0 +1,2 @@
+export * from './control-styles';
+export * from './form-field';

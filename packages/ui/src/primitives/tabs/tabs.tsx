@@ -1,0 +1,48 @@
+import type { ComponentPropsWithRef } from 'react';
+import * as RadixTabs from '@radix-ui/react-tabs';
+import { cx } from '../../lib/cx';
+
+export type TabsProps = ComponentPropsWithRef<typeof RadixTabs.Root>;
+
+/**
+ * Tabs (Radix Tabs): arrow keys move between tabs, Home/End jump, the active tab's panel
+ * follows. Compose `Tabs` > `TabsList` (give it an `aria-label`) > `TabsTrigger`, and one
+ * `TabsContent` per tab.
+ */
+export function Tabs({ className, ...props }: TabsProps) {
+  return <RadixTabs.Root className={cx('flex flex-col', className)} {...props} />;
+}
+
+export type TabsListProps = ComponentPropsWithRef<typeof RadixTabs.List>;
+
+export function TabsList({ className, ...props }: TabsListProps) {
+  return (
+    <RadixTabs.List
+      className={cx('flex gap-1 overflow-x-auto border-b border-border', className)}
+      {...props}
+    />
+  );
+}
+
+export type TabsTriggerProps = ComponentPropsWithRef<typeof RadixTabs.Trigger>;
+
+export function TabsTrigger({ className, ...props }: TabsTriggerProps) {
+  return (
+    <RadixTabs.Trigger
+      className={cx(
+        '-mb-px inline-flex h-control shrink-0 cursor-pointer items-center border-b-2 border-transparent px-3',
+        'font-medium whitespace-nowrap text-fg-muted transition-colors',
+        'hover:not-disabled:text-fg data-[state=active]:border-primary data-[state=active]:text-primary',
+        'disabled:cursor-not-allowed',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export type TabsContentProps = ComponentPropsWithRef<typeof RadixTabs.Content>;
+
+export function TabsContent({ className, ...props }: TabsContentProps) {
+  return <RadixTabs.Content className={cx('rounded-control pt-4', className)} {...props} />;
+}
