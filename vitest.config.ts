@@ -28,7 +28,18 @@ const browser = () => ({
 const shared = {
   define: { global: 'globalThis' },
   optimizeDeps: {
-    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'swr', 'swr/mutation', 'react-router'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'swr',
+      'swr/mutation',
+      'react-router',
+      '@stomp/stompjs',
+      'sockjs-client',
+    ],
   },
 };
 

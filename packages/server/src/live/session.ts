@@ -1,0 +1,399 @@
+// One STOMP 1.2 session on one transport (a `ws` WebSocket or a SockJS connection).
+// The user was authenticated at the HTTP handshake; here: CONNECT/STOMP → CONNECTED with
+// heart-beat negotiation, SUBSCRIBE (authorised per destination) / UNSUBSCRIBE, ACK/NACK
+// (accepted, no-ops: messages are transient), DISCONNECT with receipt, and ERROR + close for
+// anything wrong. Client frames are handled strictly in order, also across the asynchronous
+// authorisation of a SUBSCRIBE.
+
+import type { LocalBroker, MessageSink, Subscription } from './broker.ts';
+import { classifySubscription } from './destinations.ts';
+import {
+  type ClientFrame,
+  type FrameLimits,
+  StompParser,
+  StompProtocolError,
+  encodeFrame,
+  escapeHeader,
+} from './frames.ts';
+import { LiveCloseCodes, type LiveLogger, type LiveTransport, type LiveUser } from './types.ts';
+
+export interface SessionSettings {
+  limits: FrameLimits;
+  /** What the server offers in both directions (sx, sy). */
+  heartBeatMs: number;
+  /** A client is closed after `incoming interval × factor` without any data. */
+  heartBeatGraceFactor: number;
+  connectTimeoutMs: number;
+  maxSubscriptions: number;
+  /** Close the socket when more than this many bytes wait to be written. */
+  maxBufferedBytes: number;
+}
+
+export interface SessionHost<U extends LiveUser> {
+  settings: SessionSettings;
+  broker: LocalBroker;
+  log: LiveLogger;
+  authorize(user: U, destination: string): Promise<boolean>;
+  closed(session: StompSession<U>): void;
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const SERVER_NAME = 'Halsoportalen/1';
+
+type State = 'awaiting-connect' | 'connected' | 'closed';
+
+export class StompSession<U extends LiveUser> implements MessageSink {
+  readonly id: string;
+  readonly userKey: string;
+  private state: State = 'awaiting-connect';
+  private readonly parser: StompParser;
+  private readonly subs = new Map<string, Subscription>();
+  private readonly queue: ClientFrame[] = [];
+  private busy = false;
+  private connectTimer: NodeJS.Timeout | undefined;
+  private sendTimer: NodeJS.Timeout | undefined;
+  private pingTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
+  /** Negotiated intervals (0 = none), for tests and diagnostics. */
+  heartBeat = { outgoing: 0, incoming: 0 };
+
+  constructor(
+    private readonly transport: LiveTransport,
+    readonly user: U,
+    private readonly host: SessionHost<U>,
+  ) {
+    this.userKey = String(user.id);
+    this.id = host.broker.nextSessionId();
+    const s = host.settings;
+    this.parser = new StompParser(s.limits, (f) => this.enqueue(f));
+    this.connectTimer = setTimeout(
+      () => this.fail('Ingen CONNECT-ram inom tidsgränsen', LiveCloseCodes.PROTOCOL_ERROR),
+      s.connectTimeoutMs,
+    );
+    if (user.expiresAt !== undefined) {
+      const ms = Math.min(Math.max(0, user.expiresAt - Date.now()), MAX_TIMER_MS);
+      this.expiryTimer = setTimeout(
+        () => this.end('Sessionen har gått ut', LiveCloseCodes.SESSION_ENDED),
+        ms,
+      );
+    }
+  }
+
+  get isOpen(): boolean {
+    return this.state !== 'closed';
+  }
+
+  get subscriptionCount(): number {
+    return this.subs.size;
+  }
+
+  /** Bytes (or a string) from the transport. */
+  receive(data: Buffer | string): void {
+    if (this.state === 'closed') return;
+    this.touch();
+    try {
+      this.parser.push(data);
+    } catch (err) {
+      if (err instanceof StompProtocolError) {
+        const code =
+          err.kind === 'malformed' ? LiveCloseCodes.PROTOCOL_ERROR : LiveCloseCodes.FRAME_TOO_LARGE;
+        this.fail(err.message, code);
+      } else {
+        this.host.log.error({ err }, 'live: parser failure');
+        this.fail('Internt fel', LiveCloseCodes.PROTOCOL_ERROR);
+      }
+    }
+  }
+
+  /** Any sign of life from the peer (data, or a transport pong). */
+  touch(): void {
+    this.idleTimer?.refresh();
+  }
+
+  /** The transport closed (peer went away, or after our own close). */
+  transportClosed(): void {
+    this.state = 'closed';
+    this.cleanup();
+  }
+
+  /** Sends an ERROR frame with `message` and closes: logout, session expiry. */
+  end(message: string, code: number = LiveCloseCodes.SESSION_ENDED): void {
+    this.fail(message, code);
+  }
+
+  /** Closes without an ERROR frame (server shutdown). */
+  shutdown(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.cleanup();
+    this.safeClose(LiveCloseCodes.SHUTDOWN, 'Server shutting down');
+  }
+
+  // ---- MessageSink
+
+  deliver(sub: Subscription, messageId: string, tail: string): void {
+    if (this.state !== 'connected') return;
+    if (this.transport.bufferedAmount() > this.host.settings.maxBufferedBytes) {
+      this.host.log.warn({ user: this.userKey }, 'live: slow consumer closed');
+      this.state = 'closed';
+      this.cleanup();
+      this.safeClose(LiveCloseCodes.SLOW_CONSUMER, 'Slow consumer');
+      return;
+    }
+    let frame = `MESSAGE\nsubscription:${sub.headerId}\nmessage-id:${messageId}\ndestination:${sub.destination}\n`;
+    if (sub.ack !== 'auto') frame += `ack:${messageId}\n`;
+    this.transport.send(frame + tail);
+  }
+
+  // ---- frames
+
+  private enqueue(frame: ClientFrame): void {
+    if (this.state === 'closed') return;
+    this.queue.push(frame);
+    if (!this.busy) this.pump();
+  }
+
+  private pump(): void {
+    while (!this.busy && this.queue.length > 0 && this.state !== 'closed') {
+      const frame = this.queue.shift() as ClientFrame;
+      let result: Promise<void> | void;
+      try {
+        result = this.handle(frame);
+      } catch (err) {
+        this.host.log.error({ err, command: frame.command }, 'live: frame handler failed');
+        this.fail('Internt fel', LiveCloseCodes.PROTOCOL_ERROR);
+        return;
+      }
+      if (result) {
+        this.busy = true;
+        result.then(
+          () => {
+            this.busy = false;
+            this.pump();
+          },
+          (err: unknown) => {
+            this.busy = false;
+            this.host.log.error({ err, command: frame.command }, 'live: frame handler failed');
+            this.fail('Internt fel', LiveCloseCodes.PROTOCOL_ERROR);
+          },
+        );
+      }
+    }
+  }
+
+  private handle(frame: ClientFrame): Promise<void> | void {
+    const { command, headers } = frame;
+    if (this.state === 'awaiting-connect') {
+      if (command === 'CONNECT' || command === 'STOMP') return this.onConnect(headers);
+      return this.fail('Första ramen måste vara CONNECT', LiveCloseCodes.PROTOCOL_ERROR);
+    }
+    const receipt = headers.get('receipt');
+    switch (command) {
+      case 'SUBSCRIBE':
+        return this.onSubscribe(headers, receipt);
+      case 'UNSUBSCRIBE': {
+        const id = headers.get('id');
+        if (id === undefined) {
+          return this.fail('UNSUBSCRIBE saknar id', LiveCloseCodes.PROTOCOL_ERROR, receipt);
+        }
+        const sub = this.subs.get(id);
+        if (sub) {
+          this.subs.delete(id);
+          this.host.broker.remove(sub);
+        }
+        return this.receipt(receipt);
+      }
+      case 'ACK':
+      case 'NACK':
+        return this.receipt(receipt);
+      case 'DISCONNECT':
+        this.receipt(receipt);
+        this.state = 'closed';
+        this.cleanup();
+        this.safeClose(LiveCloseCodes.NORMAL, 'Disconnect');
+        return;
+      case 'CONNECT':
+      case 'STOMP':
+        return this.fail('Redan ansluten', LiveCloseCodes.PROTOCOL_ERROR, receipt);
+      default:
+        return this.fail(`Kommandot ${command} stöds inte`, LiveCloseCodes.PROTOCOL_ERROR, receipt);
+    }
+  }
+
+  private onConnect(headers: Map<string, string>): void {
+    const versions = (headers.get('accept-version') ?? '').split(',').map((v) => v.trim());
+    const version = versions.includes('1.2') ? '1.2' : versions.includes('1.1') ? '1.1' : null;
+    if (!version) {
+      return this.fail('Endast STOMP 1.2 stöds', LiveCloseCodes.PROTOCOL_ERROR, undefined, {
+        version: '1.2',
+      });
+    }
+    const hb = headers.get('heart-beat') ?? '0,0';
+    const m = /^\s*(\d{1,9})\s*,\s*(\d{1,9})\s*$/.exec(hb);
+    if (!m) return this.fail('Ogiltig heart-beat-header', LiveCloseCodes.PROTOCOL_ERROR);
+    const cx = Number(m[1]); // client can send every cx ms
+    const cy = Number(m[2]); // client wants to receive every cy ms
+    const { heartBeatMs: s, heartBeatGraceFactor, connectTimeoutMs } = this.host.settings;
+    // STOMP 1.2 §Heart-beating, with sx = sy = s.
+    const outgoing = s === 0 || cy === 0 ? 0 : Math.max(s, cy);
+    const incoming = cx === 0 || s === 0 ? 0 : Math.max(cx, s);
+    this.heartBeat = { outgoing, incoming };
+
+    clearTimeout(this.connectTimer);
+    this.connectTimer = undefined;
+    this.state = 'connected';
+    this.transport.send(
+      encodeFrame('CONNECTED', {
+        version,
+        'heart-beat': `${s},${s}`,
+        session: this.id,
+        server: SERVER_NAME,
+        'user-name': this.userKey,
+      }),
+    );
+    if (outgoing > 0) {
+      this.sendTimer = setInterval(
+        () => {
+          if (this.state === 'connected') this.transport.send('\n');
+        },
+        Math.min(outgoing, MAX_TIMER_MS),
+      );
+    }
+    let idleMs: number;
+    if (incoming > 0) {
+      idleMs = incoming * heartBeatGraceFactor;
+    } else {
+      // No STOMP heart-beats from the client: fall back to transport pings where possible.
+      idleMs = Math.max(3 * (s || 10_000), connectTimeoutMs) * heartBeatGraceFactor;
+      if (this.transport.ping) {
+        const ping = () => this.transport.ping?.();
+        this.pingTimer = setInterval(ping, Math.min(idleMs / heartBeatGraceFactor, MAX_TIMER_MS));
+      } else if (this.transport.kind === 'sockjs') {
+        idleMs = 0; // SockJS runs its own liveness checks (heartbeat frames, disconnect delay)
+      }
+    }
+    if (idleMs > 0) {
+      this.idleTimer = setTimeout(
+        () => this.fail('Inga heart-beats från klienten', LiveCloseCodes.HEARTBEAT_TIMEOUT),
+        Math.min(idleMs, MAX_TIMER_MS),
+      );
+    }
+  }
+
+  private async onSubscribe(headers: Map<string, string>, receipt: string | undefined) {
+    const id = headers.get('id');
+    const destination = headers.get('destination');
+    const ackHeader = headers.get('ack') ?? 'auto';
+    if (id === undefined || id === '' || destination === undefined) {
+      return this.fail(
+        'SUBSCRIBE saknar id eller destination',
+        LiveCloseCodes.PROTOCOL_ERROR,
+        receipt,
+      );
+    }
+    if (ackHeader !== 'auto' && ackHeader !== 'client' && ackHeader !== 'client-individual') {
+      return this.fail('Ogiltigt ack-läge', LiveCloseCodes.PROTOCOL_ERROR, receipt);
+    }
+    if (this.subs.has(id)) {
+      return this.fail(`Prenumerationen ${id} finns redan`, LiveCloseCodes.PROTOCOL_ERROR, receipt);
+    }
+    if (this.subs.size >= this.host.settings.maxSubscriptions) {
+      return this.fail('För många prenumerationer', LiveCloseCodes.PROTOCOL_ERROR, receipt);
+    }
+    const verdict = classifySubscription(destination, this.userKey);
+    if (verdict.verdict === 'deny') {
+      return this.forbidden(destination, verdict.reason, receipt);
+    }
+    if (verdict.verdict === 'ask') {
+      let ok = false;
+      try {
+        ok = await this.host.authorize(this.user, destination);
+      } catch (err) {
+        this.host.log.error({ err, destination }, 'live: authorize failed');
+      }
+      if (this.state !== 'connected') return;
+      if (!ok) return this.forbidden(destination, 'Ingen behörighet till destinationen', receipt);
+    }
+    const sub: Subscription = {
+      id,
+      headerId: escapeHeader(id),
+      destination,
+      key: verdict.key,
+      ack: ackHeader,
+      sink: this,
+    };
+    this.subs.set(id, sub);
+    this.host.broker.add(sub);
+    this.receipt(receipt);
+  }
+
+  private forbidden(destination: string, reason: string, receipt: string | undefined): void {
+    this.host.log.info({ user: this.userKey, destination }, 'live: subscription refused');
+    this.fail(reason, LiveCloseCodes.FORBIDDEN, receipt, { destination });
+  }
+
+  private receipt(receipt: string | undefined): void {
+    if (receipt !== undefined && this.state !== 'closed') {
+      this.transport.send(encodeFrame('RECEIPT', { 'receipt-id': receipt }));
+    }
+  }
+
+  /** ERROR frame, then close (STOMP 1.2: the server closes the connection after an ERROR). */
+  private fail(
+    message: string,
+    code: number,
+    receipt?: string,
+    extra: Record<string, string> = {},
+  ): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.cleanup();
+    try {
+      this.transport.send(
+        encodeFrame(
+          'ERROR',
+          { message, 'receipt-id': receipt, ...extra, 'content-type': 'text/plain' },
+          message,
+        ),
+      );
+    } catch {
+      // the socket may already be gone
+    }
+    this.safeClose(code, message);
+  }
+
+  private safeClose(code: number, reason: string): void {
+    // Close reasons are limited to 123 bytes (spec §9).
+    let r = reason;
+    while (Buffer.byteLength(r) > 123) r = r.slice(0, -1);
+    try {
+      this.transport.close(code, r);
+    } catch {
+      // already closed
+    }
+  }
+
+  private notified = false;
+
+  private cleanup(): void {
+    clearTimeout(this.connectTimer);
+    clearInterval(this.sendTimer);
+    clearInterval(this.pingTimer);
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.expiryTimer);
+    this.connectTimer =
+      this.sendTimer =
+      this.pingTimer =
+      this.idleTimer =
+      this.expiryTimer =
+        undefined;
+    for (const sub of this.subs.values()) this.host.broker.remove(sub);
+    this.subs.clear();
+    this.queue.length = 0;
+    if (!this.notified) {
+      this.notified = true;
+      this.host.closed(this);
+    }
+  }
+}
