@@ -1,0 +1,1 @@
+export { SetPasswordScreen, type SetPasswordScreenProps } from './set-password';

@@ -1,0 +1,1 @@
+export { TwoFactorScreen, type TwoFactorScreenProps } from './two-factor';
