@@ -1,0 +1,34 @@
+// Notification rules of spec §4 and §2.5 that need no React: where a click leads, the date
+// text and the order. Pure, so unit tests pin them down.
+import type { KnownNotificationType, Notification } from '@halsa/api/contract';
+
+/** Click navigation by type (spec §4); any other type only marks the notification read. */
+export const NOTIFICATION_PATHS: Record<KnownNotificationType, string> = {
+  LAB_RESULT: '/lab-results',
+  ACTION_PLAN: '/action-plan',
+  DAILY_NOTE: '/journal',
+};
+
+/** Where clicking a notification of `type` leads, or null when it only marks it read. */
+export function notificationPath(type: string): string | null {
+  return Object.hasOwn(NOTIFICATION_PATHS, type)
+    ? NOTIFICATION_PATHS[type as KnownNotificationType]
+    : null;
+}
+
+const dateFormat = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'short' });
+
+/** Day and short month in Swedish: '12 mars', '20 nov.' (spec §2.5). */
+export function formatNotificationDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** Newest first (spec §2.5 shows the list; live inserts arrive on top). */
+export function sortNewestFirst(list: readonly Notification[]): Notification[] {
+  return [...list].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+}
+
+/** Notifications with status UNREAD (spec §9: the bell's badge). */
+export const unreadOf = (list: readonly Notification[] | undefined): number =>
+  list?.filter((n) => n.status === 'UNREAD').length ?? 0;

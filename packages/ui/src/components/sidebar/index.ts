@@ -1,0 +1,2 @@
+export * from './sidebar';
+export * from './sidebar-menu';

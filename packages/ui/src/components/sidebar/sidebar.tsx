@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { SessionUser } from '@halsa/api/contract';
+import { cx } from '../../lib/cx';
+import { MenuIcon } from '../top-bar/shell-icons';
+import { SIDEBAR_LABELS, isSidebarItemActive, sidebarMenuFor } from './sidebar-menu';
+
+export interface SidebarProps {
+  /** The signed-in user; without one the menu is empty (spec §2.5). */
+  user: Pick<SessionUser, 'role'> | null | undefined;
+  className?: string;
+}
+
+/**
+ * The side menu (spec §2.5): the general menu filtered by role, the profile menu under
+ * /profile and the journal menu under /journal/, chosen from the current path. The current
+ * page's item has `aria-current="page"`. On narrow screens the list folds behind a 'Meny'
+ * button and folds again after navigating.
+ */
+export function Sidebar({ user, className }: SidebarProps) {
+  const { pathname } = useLocation();
+  // Open for the path it was opened on, so navigating folds it without an effect.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const listId = useId();
+  const menu = sidebarMenuFor(pathname, user?.role);
+
+  const navClass = cx(
+    'shrink-0 border-b border-border bg-surface lg:w-60 lg:border-r lg:border-b-0',
+    className,
+  );
+  if (!menu) return <nav aria-label={SIDEBAR_LABELS.general} data-empty="" className={navClass} />;
+
+  return (
+    <nav aria-label={menu.label} data-menu={menu.kind} className={navClass}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpenAt(open ? null : pathname)}
+        className="flex h-control w-full cursor-pointer items-center gap-2 px-gutter font-medium text-fg hover:bg-surface-sunken lg:hidden"
+      >
+        <MenuIcon />
+        Meny
+      </button>
+      <ul
+        id={listId}
+        className={cx(
+          open ? 'flex' : 'hidden',
+          'flex-col gap-1 px-3 pb-3 lg:sticky lg:top-16 lg:flex lg:pt-4',
+        )}
+      >
+        {menu.items.map((item) => {
+          const active = isSidebarItemActive(item, pathname);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                onClick={() => setOpenAt(null)}
+                className={cx(
+                  'flex min-h-control items-center rounded-control px-3 no-underline',
+                  active
+                    ? 'bg-primary-soft font-semibold text-primary-soft-fg hover:text-primary-soft-fg'
+                    : 'text-fg hover:bg-surface-sunken hover:text-fg',
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

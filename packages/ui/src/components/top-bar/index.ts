@@ -1,0 +1,3 @@
+export * from './top-bar';
+export * from './user-menu';
+export * from './shell-icons';

@@ -1,0 +1,2 @@
+export * from './widget';
+export * from './widget-events';

@@ -1,0 +1,250 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { SessionUser, UserStats } from '@halsa/api/contract';
+import { cx } from '../../lib/cx';
+import { CloseIcon } from '../../lib/icons';
+import { Button } from '../../primitives/button/button';
+import { Spinner } from '../../primitives/spinner/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../primitives/tabs/tabs';
+import { DailyTip } from '../../screens/shell/daily-tip/daily-tip';
+import type { HealthTip } from '../../screens/shell/daily-tip/tips';
+import { ChatIcon } from '../top-bar/shell-icons';
+import {
+  OPEN_CONVERSATION_EVENT,
+  START_CONVERSATION_EVENT,
+  parseOpenConversationDetail,
+  parseStartConversationDetail,
+  type WidgetIntent,
+} from './widget-events';
+
+export type WidgetTab = 'hem' | 'meddelande';
+
+/**
+ * Space the floating button takes at the bottom of the viewport. The widget sets it as the
+ * page's `scroll-padding-bottom`, so an element scrolled into view by focus never ends up
+ * under the button; the shell gives its main area at least this much bottom padding.
+ */
+export const WIDGET_CLEARANCE = '6rem';
+
+export const OPEN_WIDGET_LABEL = 'Öppna meddelanden';
+export const CLOSE_WIDGET_LABEL = 'Stäng meddelanden';
+export const MESSAGES_LOADING_TEXT = 'Meddelanden laddas…';
+
+export interface WidgetUserStats {
+  stats?: UserStats;
+  isLoading?: boolean;
+  error?: { message: string } | null;
+}
+
+export interface WidgetProps {
+  user: SessionUser;
+  /** New-user counts; shown to ADMIN only (spec §2.7). */
+  userStats?: WidgetUserStats;
+  /**
+   * Content of the Meddelande tab. A function gets the latest intent from the window events
+   * (which conversation to open or whom to write to), or null when opened by the button.
+   */
+  messagesTab?: ReactNode | ((intent: WidgetIntent | null) => ReactNode);
+  defaultOpen?: boolean;
+  defaultTab?: WidgetTab;
+  /** Shows this tip instead of today's one (stories). */
+  dailyTip?: HealthTip;
+  className?: string;
+}
+
+const countFormat = new Intl.NumberFormat('sv-SE');
+
+function NewUserCounts({ stats, isLoading, error }: WidgetUserStats) {
+  let body: ReactNode;
+  if (stats) {
+    body = (
+      <p>
+        Nya användare: Vecka <strong>{countFormat.format(stats.weekly)}</strong>, Månad{' '}
+        <strong>{countFormat.format(stats.monthly)}</strong>, År{' '}
+        <strong>{countFormat.format(stats.yearly)}</strong>
+      </p>
+    );
+  } else if (error) {
+    body = <p className="text-fg-muted">{error.message}</p>;
+  } else if (isLoading) {
+    body = <Spinner label="Hämtar antal nya användare…" showLabel size="sm" />;
+  } else {
+    return null;
+  }
+  return (
+    <div data-testid="new-user-counts" className="rounded-card bg-surface-muted px-4 py-3">
+      {body}
+    </div>
+  );
+}
+
+/**
+ * The floating messaging widget (spec §2.7): a round button at the bottom right
+ * ('Öppna meddelanden' / 'Stäng meddelanden') and a non-modal dialog with the tabs 'Hem' and
+ * 'Meddelande'. Escape or 'Stäng' closes it and focus returns to the button. The window events
+ * `halsa:open-conversation` and `halsa:start-conversation` open it on the Meddelande tab and
+ * hand their detail to `messagesTab`. It never hides focus or content: the page keeps
+ * `WIDGET_CLEARANCE` of scroll padding at the bottom while the widget is mounted.
+ */
+export function Widget({
+  user,
+  userStats,
+  messagesTab,
+  defaultOpen = false,
+  defaultTab = 'hem',
+  dailyTip,
+  className,
+}: WidgetProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const [tab, setTab] = useState<WidgetTab>(defaultTab);
+  const [intent, setIntent] = useState<WidgetIntent | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const seq = useRef(0);
+  const panelId = useId();
+  const titleId = useId();
+
+  const show = () => {
+    setOpen(true);
+    setFocusRequest((n) => n + 1);
+  };
+
+  const hide = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  // Focus moves into the panel each time it is opened (not on a first render that is open).
+  useEffect(() => {
+    if (focusRequest > 0) panelRef.current?.focus();
+  }, [focusRequest]);
+
+  // Keep focused elements clear of the floating button.
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingBottom;
+    root.style.scrollPaddingBottom = WIDGET_CLEARANCE;
+    return () => {
+      root.style.scrollPaddingBottom = before;
+    };
+  }, []);
+
+  // Escape closes the panel wherever focus is, unless something else (a menu, a modal
+  // dialog, the notification panel) already handled it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const inside = panelRef.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (inside) buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  useEffect(() => {
+    const openOnMessages = (next: WidgetIntent) => {
+      setIntent(next);
+      setTab('meddelande');
+      setOpen(true);
+      setFocusRequest((n) => n + 1);
+    };
+    const onOpenConversation = (event: Event) => {
+      const detail = parseOpenConversationDetail((event as CustomEvent<unknown>).detail);
+      if (!detail) return;
+      seq.current += 1;
+      openOnMessages({ type: 'open-conversation', seq: seq.current, ...detail });
+    };
+    const onStartConversation = (event: Event) => {
+      const detail = parseStartConversationDetail((event as CustomEvent<unknown>).detail);
+      if (!detail) return;
+      seq.current += 1;
+      openOnMessages({ type: 'start-conversation', seq: seq.current, ...detail });
+    };
+    window.addEventListener(OPEN_CONVERSATION_EVENT, onOpenConversation);
+    window.addEventListener(START_CONVERSATION_EVENT, onStartConversation);
+    return () => {
+      window.removeEventListener(OPEN_CONVERSATION_EVENT, onOpenConversation);
+      window.removeEventListener(START_CONVERSATION_EVENT, onStartConversation);
+    };
+  }, []);
+
+  const messages = typeof messagesTab === 'function' ? messagesTab(intent) : (messagesTab ?? null);
+  const showsTip = user.role === 'USER' || user.role === 'ADMIN';
+
+  return (
+    <div className={className}>
+      <section
+        ref={panelRef}
+        id={panelId}
+        role="dialog"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        hidden={!open}
+        className="fixed right-4 bottom-24 z-40 flex max-h-[calc(100dvh-11rem)] w-[calc(100vw-2rem)] max-w-sm flex-col rounded-card border border-border bg-surface text-fg shadow-overlay"
+      >
+        <div className="flex items-center gap-2 border-b border-border py-2 pr-2 pl-4">
+          <h2 id={titleId} className="mr-auto text-lg font-semibold">
+            Meddelanden
+          </h2>
+          <button
+            type="button"
+            aria-label="Stäng"
+            onClick={() => hide(true)}
+            className="grid size-10 cursor-pointer place-items-center rounded-control text-fg-muted hover:bg-surface-sunken hover:text-fg"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setTab(value as WidgetTab)}
+          className="min-h-0 flex-1"
+        >
+          <TabsList aria-label="Meddelandewidget" className="px-4">
+            <TabsTrigger value="hem">Hem</TabsTrigger>
+            <TabsTrigger value="meddelande">Meddelande</TabsTrigger>
+          </TabsList>
+          <TabsContent value="hem" className="min-h-0 space-y-4 overflow-y-auto px-4 pb-4">
+            <div>
+              <h3 className="text-xl font-semibold">Välkommen {user.firstName}</h3>
+              <p className="text-fg-muted">Hur kan vi hjälpa?</p>
+            </div>
+            {user.role === 'ADMIN' ? <NewUserCounts {...userStats} /> : null}
+            {showsTip ? <DailyTip headingLevel={4} tip={dailyTip} /> : null}
+            <Button variant="secondary" size="sm" onClick={() => setTab('meddelande')}>
+              Till meddelanden
+            </Button>
+          </TabsContent>
+          {/* Kept mounted, so an open conversation survives a visit to Hem. */}
+          <TabsContent
+            value="meddelande"
+            forceMount
+            className="min-h-0 overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden"
+          >
+            {messages ?? (
+              <div className="flex justify-center py-6">
+                <Spinner label={MESSAGES_LOADING_TEXT} showLabel />
+              </div>
+            )}
+          </TabsContent>
+        </Tabs>
+      </section>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => (open ? hide(false) : show())}
+        className={cx(
+          'fixed right-4 bottom-4 z-40 grid size-14 cursor-pointer place-items-center rounded-full',
+          'bg-primary text-primary-fg shadow-overlay hover:bg-primary-hover',
+        )}
+      >
+        {open ? <CloseIcon className="size-6" /> : <ChatIcon className="size-6" />}
+        <span className="sr-only">{open ? CLOSE_WIDGET_LABEL : OPEN_WIDGET_LABEL}</span>
+      </button>
+    </div>
+  );
+}

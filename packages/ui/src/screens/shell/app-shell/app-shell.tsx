@@ -1,0 +1,152 @@
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { isApiError, useLogout, useNotifications, useUserStats } from '@halsa/api';
+import type { SessionUser } from '@halsa/api/contract';
+import { Sidebar } from '../../../components/sidebar/sidebar';
+import { TopBar } from '../../../components/top-bar/top-bar';
+import { Widget, WIDGET_CLEARANCE, type WidgetProps } from '../../../components/widget/widget';
+import { useToast } from '../../../primitives/toast/toast';
+import { NotificationCenter } from '../../notifications/notification-center/notification-center';
+import { useNotificationsLive } from '../../notifications/notification-center/use-notifications-live';
+import { ShellUserContext } from './shell-user';
+
+export const MAIN_CONTENT_ID = 'innehall';
+export const SKIP_LINK_TEXT = 'Hoppa till innehållet';
+const LOGOUT_FALLBACK = 'Utloggning misslyckades';
+/** Height of the sticky top bar plus a little air, kept as the page's scroll padding. */
+export const TOP_BAR_CLEARANCE = '5rem';
+
+export interface AppShellProps {
+  /** The signed-in user (spec §3 session user). */
+  user: SessionUser;
+  /** Content of the messaging widget's Meddelande tab (see Widget). */
+  messagesTab?: WidgetProps['messagesTab'];
+  /** Rendered in the main area instead of the router's `<Outlet/>`. */
+  children?: ReactNode;
+}
+
+/**
+ * The signed-in layout (spec §2.5): a skip link, the top bar (title, notification bell, user
+ * menu), the notification panel under the bell, the sidebar, the main area with the current
+ * route, and the floating messaging widget. Use it as the element of a layout route:
+ * `<Route element={<AppShell user={user} />}>…signed-in routes…</Route>`.
+ * It keeps the notifications live over `/user/queue/notifications` and provides `user` to the
+ * screens below it (`useShellUser()`).
+ */
+export function AppShell({ user, messagesTab, children }: AppShellProps) {
+  const { unreadCount } = useNotifications();
+  useNotificationsLive();
+  const userStats = useUserStats({ enabled: user.role === 'ADMIN' });
+  const { trigger: logout, isMutating: loggingOut } = useLogout();
+  const toast = useToast();
+
+  const [panelOpen, setPanelOpen] = useState(false);
+  const bellRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  const panelId = useId();
+
+  const closePanel = () => {
+    setPanelOpen(false);
+    bellRef.current?.focus();
+  };
+
+  // Focus moves into the panel when it opens.
+  useEffect(() => {
+    if (panelOpen) panelRef.current?.focus();
+  }, [panelOpen]);
+
+  // A click or focus outside the panel (and outside the bell, which toggles it) closes it, so
+  // the panel never covers the element that has focus.
+  useEffect(() => {
+    if (!panelOpen) return;
+    const onOutside = (event: Event) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || bellRef.current?.contains(target)) return;
+      setPanelOpen(false);
+    };
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
+  }, [panelOpen]);
+
+  // The sticky top bar never covers an element scrolled into view by focus.
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingTop;
+    root.style.scrollPaddingTop = TOP_BAR_CLEARANCE;
+    return () => {
+      root.style.scrollPaddingTop = before;
+    };
+  }, []);
+
+  const onLogout = () => {
+    // On success the session becomes null and the portal shows the signed-out routes.
+    logout().catch((error: unknown) => {
+      toast.error(isApiError(error) ? error.message : LOGOUT_FALLBACK);
+    });
+  };
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  return (
+    <ShellUserContext value={user}>
+      <div className="flex min-h-dvh flex-col bg-surface-muted">
+        <a
+          href={`#${MAIN_CONTENT_ID}`}
+          onClick={skipToContent}
+          className="sr-only rounded-control bg-surface px-4 py-2 font-medium shadow-overlay focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        >
+          {SKIP_LINK_TEXT}
+        </a>
+        <TopBar
+          user={user}
+          unreadCount={unreadCount}
+          notificationsOpen={panelOpen}
+          onNotificationsToggle={() => setPanelOpen((open) => !open)}
+          onNotificationsClose={closePanel}
+          notificationsPanelId={panelId}
+          bellRef={bellRef}
+          onLogout={onLogout}
+          loggingOut={loggingOut}
+        />
+        {panelOpen ? (
+          <NotificationCenter
+            ref={panelRef}
+            id={panelId}
+            onClose={closePanel}
+            className="fixed top-[4.5rem] right-2 z-40 w-[calc(100vw-1rem)] max-w-md sm:right-4"
+          />
+        ) : null}
+        <div className="flex flex-1 flex-col lg:flex-row">
+          <Sidebar user={user} />
+          <main
+            ref={mainRef}
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            className="min-w-0 flex-1"
+            // Content never ends under the floating widget button.
+            style={{ paddingBottom: WIDGET_CLEARANCE }}
+          >
+            {children ?? <Outlet />}
+          </main>
+        </div>
+        <Widget
+          user={user}
+          userStats={{
+            stats: userStats.stats,
+            isLoading: userStats.isLoading,
+            error: userStats.error,
+          }}
+          messagesTab={messagesTab}
+        />
+      </div>
+    </ShellUserContext>
+  );
+}
