@@ -1,0 +1,28 @@
+// Every route of spec §2.1 and §2.4 (design.md §4.3 aliases included).
+export const paths = {
+  login: '/login',
+  twoFactor: '/2fa',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  forgotNewPassword: '/forgot-new-password',
+  newPassword: '/new-password',
+  register: '/register',
+  termsOfUse: '/terms-of-use',
+
+  overview: '/overview',
+  labResults: '/lab-results',
+  actionPlan: '/action-plan',
+  journal: '/journal',
+  clients: '/clients',
+  client: '/clients/:clientId/*',
+  clientJournalForm: '/clients/:clientId/journal/:formId',
+  activity: '/activity',
+  reports: '/reports',
+  appointments: '/appointments',
+  test: '/test',
+  myAccount: '/profile/myaccount',
+  notifications: '/profile/notifications',
+  journalGeneral: '/journal/general',
+  journalTemplates: '/journal/templates',
+  journalTemplate: '/journal/templates/:formId',
+} as const;
