@@ -1,10 +1,28 @@
-// Administration routes owned by this issue: invitations (design.md §4.8).
+// Administration routes: invitations (design.md §4.8) and new-user counts (spec §2.7).
 import { endpointDefs } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const adminModule: AppModule = (app, ctx) => {
+  // New clients (role USER) created in the last 7, 30 and 365 days, counted back from now.
+  defineRoute(app, endpointDefs.userStats, {}, async () => {
+    const now = ctx.clock.now().getTime();
+    const since = (days: number) => new Date(now - days * DAY_MS);
+    const row = await ctx.db
+      .selectFrom('users')
+      .where('role', '=', 'USER')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('created_at', '>=', since(7)).as('weekly'),
+        eb.fn.countAll<string>().filterWhere('created_at', '>=', since(30)).as('monthly'),
+        eb.fn.countAll<string>().filterWhere('created_at', '>=', since(365)).as('yearly'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { weekly: Number(row.weekly), monthly: Number(row.monthly), yearly: Number(row.yearly) };
+  });
+
   defineRoute(
     app,
     endpointDefs.createInvitation,
