@@ -12,9 +12,13 @@ const steps = [];
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 // Run pnpm the way this script was started (npx pnpm on a fresh machine has no global pnpm).
-const pnpmCmd = process.env.npm_execpath
-  ? [process.execPath, process.env.npm_execpath]
-  : ['pnpm'];
+// npm_execpath is pnpm's JS entry (npx) or a native launcher (global install).
+const execPath = process.env.npm_execpath ?? '';
+const pnpmCmd = /\.[cm]?js$/.test(execPath)
+  ? [process.execPath, execPath]
+  : execPath && /pnpm/.test(execPath)
+    ? [execPath]
+    : ['pnpm'];
 
 function run(name, cmd, args, opts = {}) {
   if (cmd === 'pnpm') [cmd, ...args] = [...pnpmCmd, ...args];
