@@ -42,7 +42,12 @@ let counts = { passed: 0, failed: 0, skipped: 0 };
 if (want('vitest')) {
   const out = join(mkdtempSync(join(tmpdir(), 'halsa-test-')), 'vitest.json');
   run('vitest (all projects)', 'pnpm', [
-    'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
   ]);
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -61,6 +66,9 @@ console.log('\n── Summary ────────────────�
 for (const s of steps) console.log(`${s.ok ? '✔' : '✘'} ${s.name.padEnd(24)} ${secs(s.ms)}`);
 console.log(`wall time ${secs(Date.now() - started)}`);
 const failedSteps = steps.filter((s) => !s.ok).length;
-const failed = Math.max(counts.failed, failedSteps && counts.failed === 0 ? failedSteps : counts.failed);
+const failed = Math.max(
+  counts.failed,
+  failedSteps && counts.failed === 0 ? failedSteps : counts.failed,
+);
 console.log(`${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
