@@ -34,3 +34,5 @@ export * from './screens/auth/forgot-password';
 export * from './screens/auth/reset-password';
 export * from './screens/auth/set-password';
 export * from './screens/registration/register';
+export * from './components/message';
+export * from './screens/messaging';

@@ -1,0 +1,3 @@
+export * from './conversation-list';
+export * from './sort-conversations';
+export * from './use-conversations-live';

@@ -1,0 +1,52 @@
+import { useSWRConfig } from 'swr';
+import { CONVERSATIONS_KEY, touchConversation, upsertConversation } from '@halsa/api';
+import { conversationSchema, messageSchema, type Conversation, type Id } from '@halsa/api/contract';
+import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
+
+/**
+ * Keeps the cached conversation list live (spec §4, §7): subscribes to
+ * `/topic/users/{userId}/conversations`. A conversation replaces the one with its id or is
+ * prepended (list re-sorted, newest first) with the server's unread count; a message moves its
+ * conversation up and raises the unread count when it is an unread message to me. Anything
+ * else, or a list not loaded yet, revalidates the list; so does every reconnect. Socket
+ * failures are silent (spec §8).
+ */
+export function useConversationsLive(userId: Id | null | undefined): void {
+  const { cache, mutate } = useSWRConfig();
+
+  useTopic<unknown>(userId == null ? null : LiveDestinations.userConversations(userId), (body) => {
+    const cached: unknown = cache.get(CONVERSATIONS_KEY)?.data;
+    if (!Array.isArray(cached)) {
+      void mutate(CONVERSATIONS_KEY);
+      return;
+    }
+    const conversation = conversationSchema.safeParse(body);
+    if (conversation.success) {
+      void mutate<Conversation[]>(
+        CONVERSATIONS_KEY,
+        (list) => upsertConversation(list, { ...conversation.data, messages: [] }),
+        { revalidate: false },
+      );
+      return;
+    }
+    const message = messageSchema.safeParse(body);
+    const known =
+      message.success &&
+      (cached as Conversation[]).some((c) => c.conversationId === message.data.conversationId);
+    if (message.success && known) {
+      const m = message.data;
+      void mutate<Conversation[]>(
+        CONVERSATIONS_KEY,
+        (list) =>
+          touchConversation(list, m.conversationId, m, {
+            incrementUnread: m.receiver === userId && !m.isRead,
+          }),
+        { revalidate: false },
+      );
+      return;
+    }
+    void mutate(CONVERSATIONS_KEY);
+  });
+
+  useRevalidateOnReconnect([CONVERSATIONS_KEY]);
+}

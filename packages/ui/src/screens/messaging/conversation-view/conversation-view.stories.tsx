@@ -1,0 +1,500 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, spyOn, waitFor, within } from 'storybook/test';
+import { FakeLiveClient, LiveDestinations } from '@halsa/api/live';
+import { messagingScenarios } from '@halsa/api/mocks/handlers/messaging';
+import { answer, errorResponse, loadingFor } from '@halsa/api/mocks/handlers/utils';
+import { mockState, resetMockState } from '@halsa/api/mocks/state';
+import {
+  STORY_NOW,
+  XSS_TEXTS,
+  fileKindsConversation,
+  messagingMsw,
+  storyMessage,
+  widgetFrame,
+  withLive,
+  xssConversation,
+} from '../shared/story-helpers';
+import { ConversationView } from './conversation-view';
+
+const meta = {
+  title: 'Meddelanden/Konversation',
+  component: ConversationView,
+  args: { conversationId: 1, onBack: fn(), now: STORY_NOW },
+  decorators: [widgetFrame],
+  beforeEach: () => {
+    const error = spyOn(console, 'error').mockImplementation(() => {});
+    return () => error.mockRestore();
+  },
+} satisfies Meta<typeof ConversationView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+
+const log = (canvas: Canvas) => canvas.findByRole('log', { name: 'Anna Lindqvist' });
+const conversation = (id: number) => mockState.conversations.find((c) => c.conversationId === id);
+
+export const Meddelanden: Story = {
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Anna Lindqvist' })).toBeVisible();
+    const messages = await log(canvas);
+    await expect(messages).toHaveAttribute('aria-live', 'polite');
+    const items = within(messages).getAllByRole('listitem');
+    await expect(items).toHaveLength(4);
+    await expect(items[0]).toHaveTextContent('Anna Lindqvist: Hej! Jag har fått en notis');
+    await expect(items[1]).toHaveTextContent('Du: Hej Anna! Ditt ferritin');
+    await expect(items[2]).toHaveTextContent('Här är sammanställningen av dina provsvar.');
+    await expect(items[3]).toHaveTextContent('Tack så mycket, då ses vi på torsdag.');
+
+    // Links in text open in a new tab; file messages have an icon and a download link.
+    const link = within(messages).getByRole('link', {
+      name: 'https://www.1177.se/ (öppnas i ny flik)',
+    });
+    await expect(link).toHaveAttribute('href', 'https://www.1177.se/');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(
+      within(items[2] as HTMLElement).getByRole('img', { name: 'PDF-fil' }),
+    ).toBeVisible();
+    await expect(
+      within(messages).getByRole('link', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }),
+    ).toHaveAttribute('href', '/api/v1/user/download/lab-data/Blodprov_2026-10-12.pdf?userId=3');
+
+    // Only my own text message can be edited.
+    await expect(within(messages).getAllByRole('button', { name: 'Redigera' })).toHaveLength(1);
+    await expect(
+      within(items[1] as HTMLElement).getByRole('button', { name: 'Redigera' }),
+    ).toBeVisible();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Tillbaka' }));
+    await expect(args.onBack).toHaveBeenCalledOnce();
+  },
+};
+
+/** Spec §4: each received unread message is marked read as it is shown (PUT), mine are not. */
+export const MarkerasSomLast: Story = {
+  name: 'Olästa markeras som lästa',
+  play: async ({ canvas }) => {
+    await log(canvas);
+    await waitFor(() => expect(conversation(1)?.messages.at(-1)?.isRead).toBe(true));
+    await expect(console.error).not.toHaveBeenCalled();
+  },
+};
+
+export const MarkeraLastMisslyckas: Story = {
+  name: 'Markera som läst misslyckas (loggas)',
+  parameters: { msw: messagingMsw(answer('markMessageRead', () => errorResponse(500))) },
+  play: async ({ canvas }) => {
+    await log(canvas);
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Failed to mark as read', expect.anything()),
+    );
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const Tom: Story = {
+  name: 'Inga meddelanden',
+  parameters: { msw: messagingMsw(...messagingScenarios.emptyConversation) },
+  play: async ({ canvas }) => {
+    const messages = await log(canvas);
+    await expect(
+      within(messages).getByText('Inga meddelanden i denna konversation.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Skriv ett meddelande' })).toBeVisible();
+  },
+};
+
+export const Fel: Story = {
+  name: 'Kunde inte hämta meddelanden',
+  parameters: { msw: messagingMsw(...messagingScenarios.conversationError) },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Kunde inte hämta meddelanden.');
+    await expect(within(alert).getByRole('button', { name: 'Försök igen' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Konversation' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Skicka' })).toBeNull();
+  },
+};
+
+export const Laddar: Story = {
+  parameters: { msw: messagingMsw(...loadingFor(['conversation'])) },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Hämtar meddelanden…');
+  },
+};
+
+export const Skicka: Story = {
+  name: 'Skicka ett meddelande',
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    const field = canvas.getByRole('textbox', { name: 'Skriv ett meddelande' });
+    await userEvent.type(field, 'Tack, vi ses på torsdag!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await expect(field).toHaveValue('');
+    await waitFor(() => expect(within(messages).getAllByRole('listitem')).toHaveLength(5));
+    await waitFor(() =>
+      expect(within(messages).getAllByRole('listitem')[4]).toHaveTextContent(
+        'Du: Tack, vi ses på torsdag!',
+      ),
+    );
+    await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
+    const sent = conversation(1)?.messages.at(-1);
+    await expect(sent?.content).toBe('Tack, vi ses på torsdag!');
+    await expect(sent?.clientMessageId).toMatch(/^[0-9a-f-]{36}$/);
+  },
+};
+
+export const TomtIgnoreras: Story = {
+  name: 'Tom text utan fil skickas inte',
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    const before = conversation(1)?.messages.length;
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Skriv ett meddelande' }), '   ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(4);
+    await expect(within(messages).queryByText('Skickas…')).toBeNull();
+    await expect(conversation(1)?.messages.length).toBe(before);
+  },
+};
+
+export const Skickas: Story = {
+  name: 'Skickas…',
+  parameters: { msw: messagingMsw(...loadingFor(['sendMessage'])) },
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Skriv ett meddelande' }),
+      'Ett meddelande på väg',
+    );
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    const pending = await within(messages).findByText('Skickas…');
+    await expect(pending.closest('li')).toHaveTextContent('Du: Ett meddelande på väg');
+    await expect(within(pending.closest('li') as HTMLElement).queryByRole('button')).toBeNull();
+  },
+};
+
+const sendBodies: { clientMessageId?: string; content: string }[] = [];
+
+/** The first send fails; 'Försök igen' sends again with the same clientMessageId. */
+export const MisslyckadSandning: Story = {
+  name: 'Kunde inte skickas, försök igen',
+  parameters: {
+    msw: messagingMsw(
+      answer('sendMessage', async ({ request }) => {
+        sendBodies.push((await request.clone().json()) as (typeof sendBodies)[number]);
+        return sendBodies.length === 1 ? errorResponse(500) : undefined;
+      }),
+    ),
+  },
+  beforeEach: () => {
+    sendBodies.length = 0;
+  },
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Skriv ett meddelande' }), 'Hallå?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    const failed = await within(messages).findByText('Kunde inte skickas');
+    const item = failed.closest('li') as HTMLElement;
+    await expect(item).toHaveTextContent('Du: Hallå?');
+    await expect(console.error).toHaveBeenCalledWith('Failed to send message', expect.anything());
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Försök igen' }));
+    await waitFor(() => expect(within(messages).queryByText('Kunde inte skickas')).toBeNull());
+    await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
+    await expect(sendBodies).toHaveLength(2);
+    await expect(sendBodies[1]?.clientMessageId).toBe(sendBodies[0]?.clientMessageId);
+    await expect(conversation(1)?.messages.at(-1)?.content).toBe('Hallå?');
+  },
+};
+
+export const SkickaFil: Story = {
+  name: 'Skicka en fil',
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const messages = await log(canvas);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(
+      input as HTMLInputElement,
+      new File(['%PDF-1.7'], 'Kostdagbok.pdf', { type: 'application/pdf' }),
+    );
+    await expect(canvas.getByText('Kostdagbok.pdf')).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: 'Ta bort bilagan Kostdagbok.pdf' }),
+    ).toBeVisible();
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Skriv ett meddelande' }),
+      'Min vecka',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await waitFor(() =>
+      expect(
+        within(messages).getByRole('link', { name: 'Ladda ner Kostdagbok.pdf' }),
+      ).toHaveAttribute('href', '/files/Kostdagbok.pdf'),
+    );
+    const item = within(messages).getAllByRole('listitem').at(-1) as HTMLElement;
+    await expect(item).toHaveTextContent('Min vecka');
+    await expect(within(item).getByRole('img', { name: 'PDF-fil' })).toBeVisible();
+    await expect(conversation(1)?.messages.at(-1)?.originalFileName).toBe('Kostdagbok.pdf');
+  },
+};
+
+/** While a file is on its way the message shows an upload progress bar. */
+export const FilLaddasUpp: Story = {
+  name: 'Fil laddas upp (förlopp)',
+  parameters: { msw: messagingMsw(...loadingFor(['uploadWithText'])) },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const messages = await log(canvas);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(
+      input as HTMLInputElement,
+      new File([new Uint8Array(64 * 1024)], 'Skärmbild.png', { type: 'image/png' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    const bar = await within(messages).findByRole('progressbar', {
+      name: 'Laddar upp Skärmbild.png',
+    });
+    await expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    await expect(within(messages).getByText('Skickas…')).toBeVisible();
+    await expect(within(messages).getByRole('img', { name: 'Bild' })).toBeVisible();
+  },
+};
+
+export const FilMisslyckas: Story = {
+  name: 'Fil kunde inte skickas',
+  parameters: { msw: messagingMsw(...messagingScenarios.sendFailure) },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const messages = await log(canvas);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(
+      input as HTMLInputElement,
+      new File(['x'], 'Remiss.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    const failed = await within(messages).findByText('Kunde inte skickas');
+    const item = failed.closest('li') as HTMLElement;
+    await expect(item).toHaveTextContent('Remiss.pdf');
+    await expect(console.error).toHaveBeenCalledWith('Failed to send file', expect.anything());
+    await userEvent.click(within(item).getByRole('button', { name: 'Ta bort' }));
+    await expect(within(messages).queryByText('Kunde inte skickas')).toBeNull();
+  },
+};
+
+export const Filmeddelanden: Story = {
+  name: 'Filmeddelanden av alla sorter',
+  args: { conversationId: 70 },
+  beforeEach: () => {
+    resetMockState({ conversations: [fileKindsConversation()] });
+  },
+  play: async ({ canvas }) => {
+    const messages = await log(canvas);
+    await expect(within(messages).getAllByRole('img', { name: 'PDF-fil' })).toHaveLength(1);
+    await expect(within(messages).getAllByRole('img', { name: 'Bild' })).toHaveLength(3);
+    await expect(within(messages).getAllByRole('img', { name: 'Fil' })).toHaveLength(1);
+    for (const [name, href] of [
+      ['Remiss.pdf', '/files/Remiss.pdf'],
+      ['Arm.jpg', '/files/Arm.jpg'],
+      ['Kost_vecka_47.JPEG', '/files/Kost_vecka_47.JPEG'],
+      ['Somn.png', '/files/Somn.png'],
+      ['Traningslogg_november.xlsx', '/files/Traningslogg_november.xlsx'],
+    ] as const) {
+      await expect(
+        within(messages).getByRole('link', { name: `Ladda ner ${name}` }),
+      ).toHaveAttribute('href', href);
+    }
+    await expect(within(messages).getByText('Utslaget på armen')).toBeVisible();
+  },
+};
+
+export const LankarOchSkydd: Story = {
+  name: 'Länkar och skydd mot skadlig text',
+  args: { conversationId: 80 },
+  beforeEach: () => {
+    resetMockState({ conversations: [xssConversation()] });
+    (window as { __xss?: boolean }).__xss = false;
+  },
+  play: async ({ canvas }) => {
+    const messages = await canvas.findByRole('log', { name: 'Lars Nilsson' });
+    for (const text of XSS_TEXTS.slice(0, 5)) {
+      await expect(within(messages).getByText(text)).toBeVisible();
+    }
+    await expect(messages.querySelector('script, img, b')).toBeNull();
+    const links = within(messages).getAllByRole('link');
+    await expect(links).toHaveLength(1);
+    await expect(links[0]).toHaveAttribute('href', 'https://www.1177.se/');
+    await expect((window as { __xss?: boolean }).__xss).toBe(false);
+  },
+};
+
+export const RedigeratMeddelande: Story = {
+  name: 'Redigerat meddelande (tid vid hovring och fokus)',
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    const marker = within(messages).getByRole('button', { name: 'Redigerat' });
+    await expect(marker).toHaveAccessibleDescription(/^Redigerat 20 november 2026 kl\. \d\d:\d\d$/);
+    const tooltip = within(messages).getByRole('tooltip', { hidden: true });
+    await expect(tooltip).not.toBeVisible();
+    await userEvent.hover(marker);
+    await waitFor(() => expect(tooltip).toBeVisible());
+    await userEvent.unhover(marker);
+    marker.focus();
+    await waitFor(() => expect(tooltip).toBeVisible());
+  },
+};
+
+export const RedigeraEget: Story = {
+  name: 'Redigera eget meddelande',
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    const item = within(messages).getAllByRole('listitem')[1] as HTMLElement;
+    await userEvent.click(within(item).getByRole('button', { name: 'Redigera' }));
+    const field = within(item).getByRole('textbox', { name: 'Redigera meddelande' });
+    await expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Ditt ferritin är lite lågt, vi tar det på torsdag.');
+    await userEvent.click(within(item).getByRole('button', { name: 'Spara' }));
+    await waitFor(() => expect(within(item).queryByRole('textbox')).toBeNull());
+    await expect(item).toHaveTextContent('Ditt ferritin är lite lågt, vi tar det på torsdag.');
+    await expect(within(item).getByRole('button', { name: 'Redigerat' })).toBeVisible();
+    await waitFor(() =>
+      expect(within(item).getByRole('button', { name: 'Redigera' })).toHaveFocus(),
+    );
+    const stored = conversation(1)?.messages[1];
+    await expect(stored?.isEdited).toBe(true);
+    await expect(stored?.content).toBe('Ditt ferritin är lite lågt, vi tar det på torsdag.');
+  },
+};
+
+export const TomRedigering: Story = {
+  name: 'Tom redigering ger en varning',
+  beforeEach: () => {
+    const alert = spyOn(window, 'alert').mockImplementation(() => {});
+    return () => alert.mockRestore();
+  },
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    const item = within(messages).getAllByRole('listitem')[1] as HTMLElement;
+    const before = conversation(1)?.messages[1]?.content;
+    await userEvent.click(within(item).getByRole('button', { name: 'Redigera' }));
+    const field = within(item).getByRole('textbox', { name: 'Redigera meddelande' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '   ');
+    await userEvent.click(within(item).getByRole('button', { name: 'Spara' }));
+    await expect(window.alert).toHaveBeenCalledWith('Du kan inte ha ett tomt meddelande.');
+    // No call was made; the editor stays open.
+    await expect(conversation(1)?.messages[1]?.content).toBe(before);
+    await expect(conversation(1)?.messages[1]?.isEdited).toBe(false);
+    await expect(within(item).getByRole('textbox', { name: 'Redigera meddelande' })).toBeVisible();
+  },
+};
+
+export const RedigeringMisslyckas: Story = {
+  name: 'Redigering misslyckas (loggas)',
+  parameters: { msw: messagingMsw(answer('editMessage', () => errorResponse(500))) },
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    const item = within(messages).getAllByRole('listitem')[1] as HTMLElement;
+    await userEvent.click(within(item).getByRole('button', { name: 'Redigera' }));
+    await userEvent.type(within(item).getByRole('textbox'), ' Mvh Maria');
+    await userEvent.click(within(item).getByRole('button', { name: 'Spara' }));
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Failed to edit message', expect.anything()),
+    );
+    await expect(within(item).getByRole('textbox', { name: 'Redigera meddelande' })).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const LaddaNer: Story = {
+  name: 'Ladda ner konversation',
+  beforeEach: () => {
+    const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    return () => click.mockRestore();
+  },
+  play: async ({ canvas, userEvent }) => {
+    await log(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Ladda ner konversation' }));
+    await waitFor(() => expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledOnce());
+    const link = (
+      HTMLAnchorElement.prototype.click as unknown as { mock: { contexts: HTMLAnchorElement[] } }
+    ).mock.contexts[0];
+    await expect(link?.download).toBe('konversation-1.txt');
+    await expect(link?.href).toMatch(/^blob:/);
+  },
+};
+
+export const LaddaNerMisslyckas: Story = {
+  name: 'Nedladdning misslyckas (loggas)',
+  parameters: { msw: messagingMsw(answer('downloadConversation', () => errorResponse(500))) },
+  play: async ({ canvas, userEvent }) => {
+    await log(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Ladda ner konversation' }));
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith(
+        'Failed to download conversation',
+        expect.anything(),
+      ),
+    );
+    await expect(canvas.getByRole('button', { name: 'Ladda ner konversation' })).toBeEnabled();
+  },
+};
+
+const live = new FakeLiveClient();
+
+/** `/topic/conversations/1/messages`: a new message appears (and is marked read), an edit replaces. */
+export const Realtid: Story = {
+  name: 'Nya meddelanden i realtid',
+  decorators: [withLive(live)],
+  play: async ({ canvas }) => {
+    const messages = await log(canvas);
+    const topic = LiveDestinations.conversationMessages(1);
+    await waitFor(() => expect(live.destinations).toContain(topic));
+    const incoming = storyMessage(
+      1,
+      3,
+      1,
+      'En sak till: ska jag vara fastande?',
+      '2026-11-21T09:59:00.000Z',
+      {
+        isRead: false,
+      },
+    );
+    conversation(1)?.messages.push({ ...incoming });
+    live.emit(topic, incoming);
+    await waitFor(() => expect(within(messages).getAllByRole('listitem')).toHaveLength(5));
+    await expect(within(messages).getAllByRole('listitem')[4]).toHaveTextContent(
+      'Anna Lindqvist: En sak till: ska jag vara fastande?',
+    );
+    await waitFor(() => expect(conversation(1)?.messages.at(-1)?.isRead).toBe(true));
+
+    // The same message again (an edit) replaces it instead of adding a copy.
+    live.emit(topic, {
+      ...incoming,
+      content: 'En sak till: ska jag vara fastande inför provet?',
+      isEdited: true,
+      editedAt: '2026-11-21T09:59:30.000Z',
+    });
+    await waitFor(() =>
+      expect(within(messages).getAllByRole('listitem')[4]).toHaveTextContent('inför provet?'),
+    );
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
+  },
+};
+
+const reconnecting = new FakeLiveClient();
+
+export const EfterAteranslutning: Story = {
+  name: 'Hämtas igen efter återanslutning',
+  decorators: [withLive(reconnecting)],
+  play: async ({ canvas }) => {
+    const messages = await log(canvas);
+    // Sent while the socket was down: only a revalidation brings it in.
+    conversation(1)?.messages.push(
+      storyMessage(1, 3, 1, 'Skickat medan du var offline.', '2026-11-21T09:59:00.000Z'),
+    );
+    reconnecting.reconnect();
+    await waitFor(() =>
+      expect(within(messages).getByText('Skickat medan du var offline.')).toBeVisible(),
+    );
+  },
+};

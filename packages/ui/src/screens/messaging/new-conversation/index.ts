@@ -1,0 +1,2 @@
+export * from './filter-users';
+export * from './new-conversation';
