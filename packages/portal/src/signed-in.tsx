@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { Role, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
 import { AppShell } from '@halsa/ui/screens/shell/app-shell';
+import { MessagesTab } from '@halsa/ui/screens/messaging';
 import { paths } from './paths';
 import { RequireRole } from './guards/require-role';
 import { lazyPage, placeholder, screen, TermsOfUse } from './router';
@@ -62,7 +63,9 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
   return (
     <Routes>
       <Route path="/" element={<Navigate to={paths.overview} replace />} />
-      <Route element={<AppShell user={user} />}>
+      <Route
+        element={<AppShell user={user} messagesTab={(intent) => <MessagesTab intent={intent} />} />}
+      >
         {signedIn.map(({ path, roles, Screen }) => (
           <Route
             key={path}
