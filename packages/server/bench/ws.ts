@@ -11,6 +11,8 @@
 //   options: --clients N  --rounds R (20)  --interval MS (50)  --hold MS (idle: 12000)
 //            --redis (fan-out through REDIS_URL or redis://127.0.0.1:6379)
 //            --messages: --sends S (500)  --rate PER_SECOND (50)
+//                        --postgres [ADMIN_URL] (a throw-away database on that server, loopback;
+//                        default postgres://postgres@127.0.0.1:5432/postgres) instead of PGlite
 //
 // The live server runs in this process with a fake authenticate (cookie sid=u<n> → user n);
 // the clients run in a child process, so the RSS printed is the server's alone. Loopback only,
@@ -41,6 +43,8 @@ interface Args {
   messages: boolean;
   sends: number;
   rate: number;
+  /** --messages against a throw-away database on this PostgreSQL server instead of PGlite. */
+  postgres: string | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -54,6 +58,7 @@ function parseArgs(argv: string[]): Args {
     messages: false,
     sends: 500,
     rate: 50,
+    postgres: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
@@ -74,7 +79,10 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--messages') a.messages = true;
     else if (k === '--sends') a.sends = Math.min(num(), 20_000);
     else if (k === '--rate') a.rate = Math.min(num(), 2_000);
-    else if (k === '--child' || k === '--') continue;
+    else if (k === '--postgres') {
+      const url = /^postgres(ql)?:\/\//.test(argv[i + 1] ?? '') ? (argv[++i] as string) : undefined;
+      a.postgres = url ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    } else if (k === '--child' || k === '--') continue;
     else throw new Error(`unknown option ${k}`);
   }
   a.clients = Math.min(Math.max(1, Math.floor(a.clients)), MAX_CLIENTS);
@@ -621,7 +629,10 @@ async function mainMessages(args: Args): Promise<void> {
   const { newToken, sha256 } = await import('../src/security/tokens.ts');
 
   const n = Math.max(2, args.clients - (args.clients % 2));
-  const opened = await openDatabase({ kind: 'pglite' });
+  const pg = args.postgres ? await throwAwayPostgres(args.postgres) : undefined;
+  const opened = await openDatabase(
+    pg ? { kind: 'postgres', url: pg.url, max: 10 } : { kind: 'pglite' },
+  );
   await migrate(opened.db);
   const config = loadConfig({ NODE_ENV: 'test', PORT: '8080' });
   const app = await buildApp({
@@ -713,7 +724,7 @@ async function mainMessages(args: Args): Promise<void> {
       (load > os.availableParallelism() ? ' — busy: expect inflated latencies' : ''),
   );
   console.log(
-    `bench:ws --messages — the whole app (PGlite in memory) on 127.0.0.1:${port}; ${n} clients` +
+    `bench:ws --messages — the whole app (${pg ? `PostgreSQL, database ${pg.name}` : 'PGlite in memory'}) on 127.0.0.1:${port}; ${n} clients` +
       ` (${n / 2} conversations), each subscribed to its conversation and its conversation list`,
   );
 
@@ -746,8 +757,10 @@ async function mainMessages(args: Args): Promise<void> {
       ` server: ${app.live.stats().sessions} sessions, ${app.live.stats().subscriptions} subscriptions`,
   );
 
+  const cpu0 = process.cpuUsage();
   child.send({ type: 'go', sends: args.sends, rate: args.rate } satisfies MsgToChild);
   const r = await fromChild('delivered');
+  const cpu = process.cpuUsage(cpu0);
   console.log(
     `sent: ${r.sent} messages at ${args.rate}/s by REST POST → ${r.answered} answered 201` +
       ` (${r.failedPosts} failed), ${r.delivered} delivered to the receiver (${r.missing} missing,` +
@@ -757,7 +770,11 @@ async function mainMessages(args: Args): Promise<void> {
   console.log(
     `latency POST start → MESSAGE at the receiver: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
   );
-  console.log(`server RSS: ${mb(process.memoryUsage().rss)}`);
+  console.log(
+    `server CPU: ${ms((cpu.user + cpu.system) / 1000 / Math.max(1, r.answered))} per message` +
+      ` (${(((cpu.user + cpu.system) / 1000 / r.wallMs) * 100).toFixed(0)}% of one core during the run);` +
+      ` RSS ${mb(process.memoryUsage().rss)}`,
+  );
   console.log(
     `target: p99 ≤ 25 ms at ${connected.ok} clients → ${r.p99 <= 25 && r.missing === 0 && r.duplicates === 0 ? 'PASS' : 'FAIL'}`,
   );
@@ -767,6 +784,32 @@ async function mainMessages(args: Args): Promise<void> {
   clearTimeout(killer);
   await app.close();
   await opened.close();
+  await pg?.drop();
+}
+
+/** A fresh database on a PostgreSQL server on loopback, dropped after the run. */
+async function throwAwayPostgres(adminUrl: string) {
+  const host = new URL(adminUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
+    throw new Error(`--postgres: loopback only (got ${host})`);
+  }
+  const { default: pgLib } = await import('pg');
+  const name = `halsa_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sqlText: string) => {
+    const client = new pgLib.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sqlText);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  return {
+    name,
+    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
 
 if (process.argv.includes('--child-messages')) {

@@ -5,10 +5,12 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/index.ts';
 import type { FileStorage } from './files/storage.ts';
+import type { LiveServer } from './live/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ActivityLog } from './modules/activity/service.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
+import type { NotificationService } from './modules/notifications/service.ts';
 import type { BackgroundTasks } from './tasks.ts';
 
 export interface AppContext {
@@ -22,6 +24,13 @@ export interface AppContext {
   activity: ActivityLog;
   tasks: BackgroundTasks;
   auth: AuthService;
+  /**
+   * The live (STOMP) endpoint at /ws, attached to `app.server` by buildApp. Services push
+   * with `ctx.live.broker.publish(…)` / `publishToUser(…)`; `closeUser` ends a user's sockets.
+   */
+  live: LiveServer;
+  /** `notify(userId, type, message)`: stores a notification and pushes it to the user. */
+  notifications: NotificationService;
 }
 
 export type AppModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;

@@ -1,0 +1,243 @@
+// Lab results and action plans (spec §3 "Lab or action-plan history entry", §7 "Journal, labs,
+// action plans"): files an ADMIN uploads for a client, listed as { fileName, timestamp } and
+// downloaded by that fileName.
+//
+// - Types by content only (design §5): PDF, PNG and JPEG. Lab reports and action plans reach
+//   the provider as PDFs or as photos/scans; CSV and XLSX are deliberately not accepted: CSV
+//   cannot be recognised by content (any text passes) and opens as a live spreadsheet
+//   (formula injection), XLSX is a ZIP container that cannot be told from other Office/ZIP
+//   files without unpacking it and can carry macros or external links.
+// - At most FILE_MAX_BYTES (10 MB) per file.
+// - Blobs are stored under random UUID keys; the client's name is cleaned (names.ts) and kept
+//   only as data. It is made unique per client and kind ("Blodprov (2).pdf"), so a fileName
+//   always names exactly one file and an older upload is never hidden by a newer one.
+// - Every staff upload, list and download is written to the activity log with the IP.
+import { createHash } from 'node:crypto';
+import type { FileEntry } from '@halsa/api/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { sniffDocument } from '../../files/sniff.ts';
+import type { FileStorage } from '../../files/storage.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { newId } from '../../security/tokens.ts';
+import type { ActivityLog } from '../activity/service.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import { NOTIFICATION_TYPES } from '../notifications/service.ts';
+import { cleanUploadName, uniqueName } from './names.ts';
+
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+export type ClientFileKind = 'LAB_RESULT' | 'ACTION_PLAN';
+
+export const FILE_MESSAGES = {
+  tooLarge: 'Filen är för stor. Den får vara högst 10 MB.',
+  wrongType: 'Filtypen stöds inte. Ladda upp en PDF-, PNG- eller JPEG-fil.',
+  noFile: 'Välj en fil att ladda upp.',
+  notMultipart: 'Skicka filen som multipart/form-data.',
+  clientNotFound: 'Klienten hittades inte.',
+  fileNotFound: 'Filen hittades inte.',
+} as const;
+
+/** Per kind: the notification sent to the client, the fallback name and the log actions. */
+export const FILE_KINDS = {
+  LAB_RESULT: {
+    notificationType: NOTIFICATION_TYPES.labResult,
+    notificationMessage: 'Nya provsvar finns att läsa.',
+    fallbackName: 'Labbresultat',
+    actions: {
+      uploaded: 'LAB_RESULT_UPLOADED',
+      listed: 'LAB_RESULTS_VIEWED',
+      downloaded: 'LAB_RESULT_DOWNLOADED',
+    },
+  },
+  ACTION_PLAN: {
+    notificationType: NOTIFICATION_TYPES.actionPlan,
+    notificationMessage: 'Din handlingsplan har uppdaterats.',
+    fallbackName: 'Handlingsplan',
+    actions: {
+      uploaded: 'ACTION_PLAN_UPLOADED',
+      listed: 'ACTION_PLANS_VIEWED',
+      downloaded: 'ACTION_PLAN_DOWNLOADED',
+    },
+  },
+} as const satisfies Record<ClientFileKind, unknown>;
+
+/** Who asks, from where: staff actions are logged, a client's own reads are not. */
+export interface Caller {
+  userId: number;
+  role: 'USER' | 'STAFF' | 'ADMIN';
+  ip: string;
+}
+
+export interface DownloadedFile {
+  fileName: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/** Largest value of a PostgreSQL `integer` id; anything above cannot exist. */
+const MAX_INT4 = 2_147_483_647;
+const MAX_FILE_NAME_LENGTH = 300;
+
+export class ClientFileService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly storage: FileStorage,
+    private readonly activity: ActivityLog,
+    private readonly notifications: Pick<NotificationService, 'notify'>,
+  ) {}
+
+  /** The client (role USER) with this id, or 404. */
+  async requireClient(userId: number): Promise<void> {
+    const found =
+      userId <= MAX_INT4
+        ? await this.db
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', userId)
+            .where('role', '=', 'USER')
+            .executeTakeFirst()
+        : undefined;
+    if (!found) throw notFound(FILE_MESSAGES.clientNotFound);
+  }
+
+  /**
+   * Stores an uploaded file for a client, notifies the client and logs the upload.
+   * `data` has already been size-limited by the multipart reader.
+   */
+  async upload(
+    kind: ClientFileKind,
+    subjectUserId: number,
+    caller: Caller,
+    data: Buffer,
+    originalName: string | undefined,
+  ): Promise<FileEntry> {
+    if (data.length > FILE_MAX_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge);
+    const type = sniffDocument(data);
+    if (!type || !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime)) {
+      throw badRequest(FILE_MESSAGES.wrongType);
+    }
+    const spec = FILE_KINDS[kind];
+    const now = this.clock.now();
+    const day = now.toISOString().slice(0, 10);
+    const cleaned = cleanUploadName(originalName, type.mime, `${spec.fallbackName}_${day}`);
+    const id = newId();
+    const key = newId();
+    await this.storage.put(key, data);
+    let fileName: string;
+    try {
+      fileName = await this.db.transaction().execute(async (trx) => {
+        // Locks the client row: concurrent uploads for one client pick names one at a time.
+        const client = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', subjectUserId)
+          .where('role', '=', 'USER')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
+        const taken = await trx
+          .selectFrom('files')
+          .select('original_name')
+          .where('subject_user_id', '=', subjectUserId)
+          .where('kind', '=', kind)
+          .execute();
+        const name = uniqueName(cleaned, new Set(taken.map((r) => r.original_name)));
+        await trx
+          .insertInto('files')
+          .values({
+            id,
+            kind,
+            subject_user_id: subjectUserId,
+            uploaded_by: caller.userId,
+            storage_key: key,
+            original_name: name,
+            mime_type: type.mime,
+            size_bytes: data.length,
+            sha256: createHash('sha256').update(data).digest('hex'),
+            created_at: now,
+          })
+          .execute();
+        await this.activity.record(
+          {
+            action: spec.actions.uploaded,
+            actorUserId: caller.userId,
+            subjectUserId,
+            ip: caller.ip,
+            details: { fileName: name, fileId: id, mimeType: type.mime, sizeBytes: data.length },
+          },
+          trx,
+        );
+        return name;
+      });
+    } catch (error) {
+      await this.storage.remove(key).catch(() => {});
+      throw error;
+    }
+    await this.notifications.notify(subjectUserId, spec.notificationType, spec.notificationMessage);
+    return { fileName, timestamp: now.toISOString() };
+  }
+
+  /**
+   * A client's files of one kind, newest first. Staff reads are logged (who read whose
+   * files, from which IP); a client reading their own list is not.
+   */
+  async list(kind: ClientFileKind, subjectUserId: number, caller: Caller): Promise<FileEntry[]> {
+    if (caller.role !== 'USER') await this.requireClient(subjectUserId);
+    const rows = await this.db
+      .selectFrom('files')
+      .select(['original_name', 'created_at'])
+      .where('subject_user_id', '=', subjectUserId)
+      .where('kind', '=', kind)
+      .orderBy('created_at', 'desc')
+      // Same instant (seeded data, fast uploads): a stable order on both databases.
+      .orderBy(sql`original_name collate "C"`, 'desc')
+      .execute();
+    if (caller.role !== 'USER') {
+      await this.activity.record({
+        action: FILE_KINDS[kind].actions.listed,
+        actorUserId: caller.userId,
+        subjectUserId,
+        ip: caller.ip,
+      });
+    }
+    return rows.map((r) => ({ fileName: r.original_name, timestamp: r.created_at.toISOString() }));
+  }
+
+  /** One file of a client, found by its fileName in the database (never used as a path). */
+  async download(
+    kind: ClientFileKind,
+    subjectUserId: number,
+    fileName: string,
+    caller: Caller,
+  ): Promise<DownloadedFile> {
+    if (caller.role !== 'USER') await this.requireClient(subjectUserId);
+    const row =
+      fileName.length <= MAX_FILE_NAME_LENGTH && subjectUserId <= MAX_INT4
+        ? await this.db
+            .selectFrom('files')
+            .select(['id', 'original_name', 'storage_key', 'mime_type'])
+            .where('subject_user_id', '=', subjectUserId)
+            .where('kind', '=', kind)
+            .where('original_name', '=', fileName)
+            .orderBy('created_at', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+    const data = row ? await this.storage.get(row.storage_key) : null;
+    if (!row || !data) throw notFound(FILE_MESSAGES.fileNotFound);
+    if (caller.role !== 'USER') {
+      await this.activity.record({
+        action: FILE_KINDS[kind].actions.downloaded,
+        actorUserId: caller.userId,
+        subjectUserId,
+        ip: caller.ip,
+        details: { fileName: row.original_name, fileId: row.id },
+      });
+    }
+    return { fileName: row.original_name, mimeType: row.mime_type, data };
+  }
+}

@@ -1,0 +1,790 @@
+// Messaging (spec §3, §4, §5, §7): one conversation per pair of users, messages in id order.
+//
+// Every call checks that the caller takes part in the conversation; a conversation or message
+// of others is answered exactly like one that does not exist (404), so ids reveal nothing.
+// Every change to a conversation (send, mark read, edit) runs in a transaction that first
+// locks the conversation row: changes of one conversation are serialised, so message ids grow
+// in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing)
+// and the summaries built inside the transaction are exactly the committed state. The live
+// events are published right after the commit, in the same order.
+import { createHash } from 'node:crypto';
+import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database, MessagesTable, Role } from '../../db/schema.ts';
+import type { FileStorage } from '../../files/storage.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { newId } from '../../security/tokens.ts';
+import { profileImageUrl } from '../auth/session-user.ts';
+import { attachmentUrl, checkAttachment, displayName } from './attachments.ts';
+import type { ConversationChange, MessagingEvents } from './live.ts';
+import { renderTranscript, transcriptFileName } from './transcript.ts';
+
+export const MESSAGE_MAX_LENGTH = 5000;
+
+/** Swedish answers of this module (spec §5, §8). */
+export const MESSAGING_TEXT = {
+  conversationNotFound: 'Konversationen hittades inte.',
+  messageNotFound: 'Meddelandet hittades inte.',
+  fileNotFound: 'Filen hittades inte.',
+  chooseUser: 'Välj en användare innan du skickar ett meddelande.',
+  textOrFile: 'Du måste skriva ett meddelande eller bifoga en fil.',
+  emptyMessage: 'Meddelandet får inte vara tomt.',
+  emptyEdit: 'Du kan inte ha ett tomt meddelande.',
+  tooLong: 'Meddelandet får vara högst 5 000 tecken.',
+  badCharacters: 'Meddelandet innehåller otillåtna tecken.',
+  self: 'Du kan inte starta en konversation med dig själv.',
+  receiverNotAllowed: 'Du kan inte skicka meddelanden till den här användaren.',
+  wrongReceiver: 'Mottagaren är inte med i konversationen.',
+  /** Contains the marker of spec §8 ('Conversation already exists'). */
+  exists: 'Du har redan en konversation med användaren (Conversation already exists).',
+  onlyReceiverMarksRead: 'Endast mottagaren kan markera meddelandet som läst.',
+  onlySenderEdits: 'Du kan bara redigera dina egna meddelanden.',
+  fileEdit: 'Ett meddelande med en bifogad fil kan inte redigeras.',
+  clientIdReused: 'Meddelande-id:t har redan använts i en annan konversation.',
+  fileRequired: 'Välj en fil att skicka.',
+} as const;
+
+/** 409 for a second conversation with the same partner; carries the existing one's id. */
+export class ConversationExistsError extends HttpError {
+  constructor(readonly conversationId: number) {
+    super(409, MESSAGING_TEXT.exists);
+  }
+}
+
+/** Thrown inside a send's transaction to roll it back and answer the first message instead. */
+class Repeated extends Error {
+  constructor(readonly first: Message) {
+    super('repeated');
+  }
+}
+
+export interface Viewer {
+  userId: number;
+  role: Role;
+}
+
+export interface NewAttachment {
+  data: Buffer;
+  filename: string;
+}
+
+type Db = Kysely<Database>;
+type MessageRow = Selectable<MessagesTable>;
+interface ConversationRow {
+  id: number;
+  user_low_id: number;
+  user_high_id: number;
+}
+
+/** Ids are `integer` columns: anything larger cannot exist (and must not reach the database). */
+const MAX_DB_ID = 2_147_483_647;
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_ID;
+
+/** Users of role USER message only staff and admins; staff and admins message anyone. */
+export const canMessage = (from: Role, to: Role) => from !== 'USER' || to !== 'USER';
+
+const fullName = (u: { first_name: string; last_name: string }) =>
+  `${u.first_name} ${u.last_name}`.trim() || 'Okänd användare';
+
+const collator = new Intl.Collator('sv-SE');
+
+/** Message text as given (the UI renders it as text), trimmed at the ends, limited. */
+export function checkMessageText(text: string, emptyMessage: string | null): string {
+  const trimmed = text.trim();
+  if (emptyMessage !== null && trimmed === '') throw badRequest(emptyMessage);
+  // PostgreSQL text cannot hold NUL; other control characters are harmless as text.
+  if (trimmed.includes('\u0000')) throw badRequest(MESSAGING_TEXT.badCharacters);
+  if ([...trimmed].length > MESSAGE_MAX_LENGTH) throw badRequest(MESSAGING_TEXT.tooLong);
+  return trimmed;
+}
+
+export function toMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    sender: r.sender_id,
+    receiver: r.receiver_id,
+    content: r.content,
+    timestamp: r.created_at.toISOString(),
+    isRead: r.is_read,
+    isEdited: r.is_edited,
+    editedAt: r.edited_at ? r.edited_at.toISOString() : null,
+    originalFileName: r.original_file_name,
+    clientMessageId: r.client_message_id,
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/**
+ * Whether `userId` takes part in the conversation, for the live server's subscribe check of
+ * `/topic/conversations/{id}/…` (live/README.md `authorize`).
+ */
+export async function isConversationParticipant(
+  db: Db,
+  conversationId: number,
+  userId: number,
+): Promise<boolean> {
+  if (!validId(conversationId) || !validId(userId)) return false;
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', '=', conversationId)
+    .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export class MessagingService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly storage: FileStorage,
+    private readonly events: MessagingEvents,
+  ) {}
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  /** For the live server's subscribe check of `/topic/conversations/{id}/…`. */
+  isParticipant(conversationId: number, userId: number): Promise<boolean> {
+    return isConversationParticipant(this.db, conversationId, userId);
+  }
+
+  /** The caller's conversations, newest message first, each without its messages. */
+  async list(viewer: Viewer): Promise<Conversation[]> {
+    return this.summaries(this.db, viewer.userId);
+  }
+
+  /** People the caller may start a conversation with (spec §6 roles), by name. */
+  async filteredUsers(viewer: Viewer): Promise<FilteredUser[]> {
+    let q = this.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
+      .where('id', '<>', viewer.userId);
+    if (viewer.role === 'USER') q = q.where('role', 'in', ['STAFF', 'ADMIN']);
+    const rows = await q.execute();
+    return rows
+      .map((u) => ({
+        id: u.id,
+        fullName: fullName(u),
+        role: u.role,
+        imageUrl: profileImageUrl(u.image_file_id),
+      }))
+      .sort((a, b) => collator.compare(a.fullName, b.fullName) || a.id - b.id);
+  }
+
+  /** One conversation with its messages in order (only those after `after`, when given). */
+  async get(viewer: Viewer, conversationId: number, after?: number): Promise<Conversation> {
+    const [summary] = await this.summaries(this.db, viewer.userId, conversationId);
+    if (!summary) throw notFound(MESSAGING_TEXT.conversationNotFound);
+    let q = this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .orderBy('id', 'asc');
+    if (after !== undefined) q = q.where('id', '>', Math.min(after, MAX_DB_ID));
+    const rows = await q.execute();
+    return { ...summary, messages: rows.map(toMessage) };
+  }
+
+  /** The conversation as a text file (spec §7 download). */
+  async transcript(
+    viewer: Viewer,
+    conversationId: number,
+  ): Promise<{ text: string; fileName: string; partnerId: number }> {
+    const conv = await this.participantConversation(this.db, viewer.userId, conversationId);
+    const users = await this.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', [conv.user_low_id, conv.user_high_id])
+      .execute();
+    const nameOf = new Map(users.map((u) => [u.id, fullName(u)]));
+    const partnerId = conv.user_low_id === viewer.userId ? conv.user_high_id : conv.user_low_id;
+    const rows = await this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', conv.id)
+      .orderBy('id', 'asc')
+      .execute();
+    const text = renderTranscript({
+      conversationId: conv.id,
+      ownerName: nameOf.get(viewer.userId) ?? 'Okänd användare',
+      partnerName: nameOf.get(partnerId) ?? 'Okänd användare',
+      downloadedAt: this.clock.now(),
+      messages: rows.map((r) => ({
+        senderName: nameOf.get(r.sender_id) ?? 'Okänd användare',
+        content: r.content,
+        originalFileName: r.original_file_name,
+        createdAt: r.created_at,
+        editedAt: r.is_edited ? r.edited_at : null,
+      })),
+    });
+    return { text, fileName: transcriptFileName(conv.id), partnerId };
+  }
+
+  /** An attachment, for a participant of a conversation it was sent in; else 404. */
+  async attachment(
+    viewer: Viewer,
+    fileId: string,
+  ): Promise<{ data: Buffer; mime: string; name: string }> {
+    const row = await this.db
+      .selectFrom('files as f')
+      .innerJoin('messages as m', 'm.file_id', 'f.id')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select(['f.storage_key', 'f.mime_type', 'f.original_name'])
+      .where('f.id', '=', fileId)
+      .where('f.kind', '=', 'MESSAGE_ATTACHMENT')
+      .where((eb) =>
+        eb.or([eb('c.user_low_id', '=', viewer.userId), eb('c.user_high_id', '=', viewer.userId)]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    const data = row ? await this.storage.get(row.storage_key) : null;
+    if (!row || !data) throw notFound(MESSAGING_TEXT.fileNotFound);
+    return { data, mime: row.mime_type, name: row.original_name };
+  }
+
+  // ---- changes ------------------------------------------------------------------------------
+
+  /**
+   * Starts a conversation with a first message (text and/or file). A repeat with the same
+   * clientMessageId answers the conversation it created (`created: false`) and publishes nothing.
+   */
+  async create(
+    viewer: Viewer,
+    input: {
+      receiverId: number;
+      text: string | undefined;
+      file: NewAttachment | null;
+      clientMessageId: string | undefined;
+    },
+  ): Promise<{ conversation: Conversation; created: boolean }> {
+    const me = viewer.userId;
+    const text = checkMessageText(input.text ?? '', null);
+    if (text === '' && !input.file) throw badRequest(MESSAGING_TEXT.textOrFile);
+    if (input.receiverId === me) throw badRequest(MESSAGING_TEXT.self);
+    // A missing user and one the caller may not write to answer the same (no enumeration).
+    const receiver = validId(input.receiverId)
+      ? await this.db
+          .selectFrom('users')
+          .select(['id', 'role'])
+          .where('id', '=', input.receiverId)
+          .executeTakeFirst()
+      : undefined;
+    if (!receiver || !canMessage(viewer.role, receiver.role)) {
+      throw forbidden(MESSAGING_TEXT.receiverNotAllowed);
+    }
+    const clientMessageId = input.clientMessageId?.toLowerCase();
+    if (clientMessageId) {
+      const prior = await this.bySenderKey(this.db, me, clientMessageId);
+      if (prior) {
+        if (prior.receiver_id !== receiver.id) throw conflict(MESSAGING_TEXT.clientIdReused);
+        return { conversation: await this.get(viewer, prior.conversation_id), created: false };
+      }
+    }
+    const [low, high] = me < receiver.id ? [me, receiver.id] : [receiver.id, me];
+    const existing = await this.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('user_low_id', '=', low)
+      .where('user_high_id', '=', high)
+      .executeTakeFirst();
+    if (existing) throw new ConversationExistsError(existing.id);
+
+    const type = input.file ? checkAttachment(input.file.data) : null;
+    const blobKey = input.file ? newId() : null;
+    if (input.file && blobKey) await this.storage.put(blobKey, input.file.data);
+    let change: ConversationChange;
+    try {
+      change = await this.db.transaction().execute(async (trx) => {
+        const now = this.clock.now();
+        const conv = await trx
+          .insertInto('conversations')
+          .values({ user_low_id: low, user_high_id: high, created_at: now, last_message_at: now })
+          .onConflict((oc) => oc.columns(['user_low_id', 'user_high_id']).doNothing())
+          .returning(['id', 'user_low_id', 'user_high_id'])
+          .executeTakeFirst();
+        if (!conv) {
+          const other = await trx
+            .selectFrom('conversations')
+            .select('id')
+            .where('user_low_id', '=', low)
+            .where('user_high_id', '=', high)
+            .executeTakeFirstOrThrow();
+          throw new ConversationExistsError(other.id);
+        }
+        const attachment =
+          input.file && type && blobKey
+            ? await this.insertFile(trx, me, receiver.id, blobKey, input.file, type)
+            : null;
+        const row = await this.insertMessage(trx, conv, me, receiver.id, text, attachment, {
+          clientMessageId,
+          now,
+        });
+        if (!row) throw conflict(MESSAGING_TEXT.clientIdReused);
+        return this.changeOf(trx, conv, row, true);
+      });
+    } catch (error) {
+      if (blobKey) await this.storage.remove(blobKey);
+      // A concurrent repeat of this very call lost the race: answer what the first one made.
+      if (
+        clientMessageId &&
+        (error instanceof ConversationExistsError || isUniqueViolation(error))
+      ) {
+        const prior = await this.bySenderKey(this.db, me, clientMessageId);
+        if (prior && prior.receiver_id === receiver.id) {
+          return { conversation: await this.get(viewer, prior.conversation_id), created: false };
+        }
+      }
+      if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
+      throw error;
+    }
+    this.events.emit(change);
+    const mine = change.summaries.find((s) => s.userId === me);
+    return {
+      conversation: { ...(mine?.conversation as Conversation), messages: [change.message] },
+      created: true,
+    };
+  }
+
+  /**
+   * Sends a message (text, or a file with an optional text line) into a conversation the caller
+   * takes part in. A repeat with the same clientMessageId returns the first message
+   * (`created: false`) and publishes nothing.
+   */
+  async send(
+    viewer: Viewer,
+    conversationId: number,
+    input: {
+      receiverId?: number | undefined;
+      content: string;
+      file?: NewAttachment | null;
+      clientMessageId?: string | undefined;
+    },
+  ): Promise<{ message: Message; created: boolean }> {
+    const me = viewer.userId;
+    const file = input.file ?? null;
+    const text = checkMessageText(input.content, file ? null : MESSAGING_TEXT.emptyMessage);
+    const clientMessageId = input.clientMessageId?.toLowerCase();
+    const repeat = async (executor: Db, conv: ConversationRow) => {
+      if (!clientMessageId) return null;
+      const prior = await this.bySenderKey(executor, me, clientMessageId);
+      if (!prior) return null;
+      if (prior.conversation_id !== conv.id) throw conflict(MESSAGING_TEXT.clientIdReused);
+      return toMessage(prior);
+    };
+
+    // A file is stored before the transaction: only for a participant, and not for a repeat.
+    let blobKey: string | null = null;
+    let type: { mime: string; ext: string } | null = null;
+    if (file) {
+      const conv = await this.participantConversation(this.db, me, conversationId);
+      type = checkAttachment(file.data);
+      const early = await repeat(this.db, conv);
+      if (early) return { message: early, created: false };
+      blobKey = newId();
+      await this.storage.put(blobKey, file.data);
+    }
+    let change: ConversationChange;
+    try {
+      change = await this.db.transaction().execute(async (trx) => {
+        const now = this.clock.now();
+        // Locks (and touches) the conversation: sends into one conversation are serialised.
+        const conv = await this.touchParticipant(trx, me, conversationId, now);
+        const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
+        if (input.receiverId !== undefined && input.receiverId !== partner) {
+          throw badRequest(MESSAGING_TEXT.wrongReceiver);
+        }
+        const attachment =
+          file && type && blobKey
+            ? await this.insertFile(trx, me, partner, blobKey, file, type)
+            : null;
+        const row = await this.insertMessage(trx, conv, me, partner, text, attachment, {
+          clientMessageId,
+          now,
+        });
+        if (!row) {
+          // The key was used before: a repeat answers the first message (and everything
+          // this transaction did is rolled back); in another conversation it is a conflict.
+          const prior = await repeat(trx, conv);
+          if (prior) throw new Repeated(prior);
+          throw conflict(MESSAGING_TEXT.clientIdReused);
+        }
+        return this.changeOf(trx, conv, row, true);
+      });
+    } catch (error) {
+      if (blobKey) await this.storage.remove(blobKey);
+      if (error instanceof Repeated) return { message: error.first, created: false };
+      if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
+      throw error;
+    }
+    this.events.emit(change);
+    return { message: change.message, created: true };
+  }
+
+  /** Marks a received message read. Only its receiver may; others' messages are a 404. */
+  async markRead(viewer: Viewer, messageId: number): Promise<void> {
+    const me = viewer.userId;
+    if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
+    const change = await this.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select(['c.id', 'c.user_low_id', 'c.user_high_id'])
+        .where('m.id', '=', messageId)
+        .where((eb) => eb.or([eb('c.user_low_id', '=', me), eb('c.user_high_id', '=', me)]))
+        .forUpdate(['c'])
+        .executeTakeFirst();
+      if (!found) throw notFound(MESSAGING_TEXT.messageNotFound);
+      const row = await trx
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', messageId)
+        .executeTakeFirstOrThrow();
+      if (row.receiver_id !== me) throw forbidden(MESSAGING_TEXT.onlyReceiverMarksRead);
+      if (row.is_read) return null;
+      const updated = await trx
+        .updateTable('messages')
+        .set({ is_read: true })
+        .where('id', '=', messageId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return this.changeOf(trx, found, updated, false);
+    });
+    if (change) this.events.emit(change);
+  }
+
+  /** Edits the caller's own text message (spec §4, §5). */
+  async edit(
+    viewer: Viewer,
+    conversationId: number,
+    messageId: number,
+    newContent: string | undefined,
+  ): Promise<{ content: string; isEdited: boolean; editedAt: string | null }> {
+    const me = viewer.userId;
+    const result = await this.db.transaction().execute(async (trx) => {
+      const conv = await this.lockParticipant(trx, me, conversationId);
+      if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
+      const row = await trx
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', messageId)
+        .where('conversation_id', '=', conv.id)
+        .executeTakeFirst();
+      if (!row) throw notFound(MESSAGING_TEXT.messageNotFound);
+      if (row.sender_id !== me) throw forbidden(MESSAGING_TEXT.onlySenderEdits);
+      if (row.file_id !== null || row.original_file_name !== null) {
+        throw badRequest(MESSAGING_TEXT.fileEdit);
+      }
+      const content = checkMessageText(newContent ?? '', MESSAGING_TEXT.emptyEdit);
+      if (content === row.content) return { row, change: null };
+      const updated = await trx
+        .updateTable('messages')
+        .set({ content, is_edited: true, edited_at: this.clock.now() })
+        .where('id', '=', messageId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: updated, change: await this.changeOf(trx, conv, updated, false) };
+    });
+    if (result.change) this.events.emit(result.change);
+    return {
+      content: result.row.content,
+      isEdited: result.row.is_edited,
+      editedAt: result.row.edited_at ? result.row.edited_at.toISOString() : null,
+    };
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  /** The conversation, when `userId` takes part in it; otherwise 404 (whether it exists or not). */
+  private async participantConversation(
+    executor: Db,
+    userId: number,
+    conversationId: number,
+  ): Promise<ConversationRow> {
+    const row = validId(conversationId)
+      ? await executor
+          .selectFrom('conversations')
+          .select(['id', 'user_low_id', 'user_high_id'])
+          .where('id', '=', conversationId)
+          .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
+    return row;
+  }
+
+  /** participantConversation, locking the row until the transaction ends. */
+  private async lockParticipant(
+    trx: Db,
+    userId: number,
+    conversationId: number,
+  ): Promise<ConversationRow> {
+    const row = validId(conversationId)
+      ? await trx
+          .selectFrom('conversations')
+          .select(['id', 'user_low_id', 'user_high_id'])
+          .where('id', '=', conversationId)
+          .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
+          .forUpdate()
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
+    return row;
+  }
+
+  /** lockParticipant for a send: the UPDATE takes the row lock and sets last_message_at. */
+  private async touchParticipant(
+    trx: Db,
+    userId: number,
+    conversationId: number,
+    now: Date,
+  ): Promise<ConversationRow> {
+    const row = validId(conversationId)
+      ? await trx
+          .updateTable('conversations')
+          .set({ last_message_at: now })
+          .where('id', '=', conversationId)
+          .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
+          .returning(['id', 'user_low_id', 'user_high_id'])
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
+    return row;
+  }
+
+  private bySenderKey(executor: Db, senderId: number, clientMessageId: string) {
+    return executor
+      .selectFrom('messages')
+      .selectAll()
+      .where('sender_id', '=', senderId)
+      .where('client_message_id', '=', clientMessageId)
+      .executeTakeFirst();
+  }
+
+  private async insertFile(
+    trx: Db,
+    senderId: number,
+    receiverId: number,
+    storageKey: string,
+    file: NewAttachment,
+    type: { mime: string; ext: string },
+  ): Promise<{ id: string; name: string }> {
+    const id = newId();
+    const name = displayName(file.filename, type);
+    await trx
+      .insertInto('files')
+      .values({
+        id,
+        kind: 'MESSAGE_ATTACHMENT',
+        subject_user_id: receiverId,
+        uploaded_by: senderId,
+        storage_key: storageKey,
+        original_name: name,
+        mime_type: type.mime,
+        size_bytes: file.data.length,
+        sha256: createHash('sha256').update(file.data).digest('hex'),
+        created_at: this.clock.now(),
+      })
+      .execute();
+    return { id, name };
+  }
+
+  /** Inserts a message; undefined when its clientMessageId is taken. */
+  private async insertMessage(
+    trx: Db,
+    conv: ConversationRow,
+    senderId: number,
+    receiverId: number,
+    text: string,
+    attachment: { id: string; name: string } | null,
+    opts: { clientMessageId: string | undefined; now: Date },
+  ): Promise<MessageRow | undefined> {
+    return trx
+      .insertInto('messages')
+      .values({
+        conversation_id: conv.id,
+        sender_id: senderId,
+        receiver_id: receiverId,
+        // A file message is a text line, a newline, then the file URL (spec §3).
+        content: attachment ? `${text}\n${attachmentUrl(attachment.id)}` : text,
+        file_id: attachment?.id ?? null,
+        original_file_name: attachment?.name ?? null,
+        client_message_id: opts.clientMessageId ?? null,
+        edited_at: null,
+        created_at: opts.now,
+      })
+      .onConflict((oc) => oc.columns(['sender_id', 'client_message_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The message and both participants' summaries, read inside the changing transaction. */
+  private async changeOf(
+    trx: Db,
+    conv: ConversationRow,
+    row: MessageRow,
+    rowIsLast: boolean,
+  ): Promise<ConversationChange> {
+    const r = await trx
+      .selectFrom('conversations as c')
+      .innerJoin('users as ul', 'ul.id', 'c.user_low_id')
+      .innerJoin('users as uh', 'uh.id', 'c.user_high_id')
+      .select([
+        'ul.id as low_id',
+        'ul.first_name as low_first_name',
+        'ul.last_name as low_last_name',
+        'ul.image_file_id as low_image_file_id',
+        'uh.id as high_id',
+        'uh.first_name as high_first_name',
+        'uh.last_name as high_last_name',
+        'uh.image_file_id as high_image_file_id',
+        sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = c.user_low_id and not u.is_read)`.as(
+          'unread_low',
+        ),
+        sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = c.user_high_id and not u.is_read)`.as(
+          'unread_high',
+        ),
+      ])
+      .where('c.id', '=', conv.id)
+      .executeTakeFirstOrThrow();
+    const last = lastMessageOf(
+      rowIsLast ? lastRowOf(row) : await this.lastMessageRow(trx, conv.id),
+    );
+    const low = { id: r.low_id, first_name: r.low_first_name, last_name: r.low_last_name };
+    const high = { id: r.high_id, first_name: r.high_first_name, last_name: r.high_last_name };
+    return {
+      conversationId: conv.id,
+      message: toMessage(row),
+      summaries: [
+        {
+          userId: low.id,
+          conversation: summaryOf(conv.id, high, r.high_image_file_id, last, r.unread_low),
+        },
+        {
+          userId: high.id,
+          conversation: summaryOf(conv.id, low, r.low_image_file_id, last, r.unread_high),
+        },
+      ],
+    };
+  }
+
+  private async lastMessageRow(executor: Db, conversationId: number): Promise<LastRow> {
+    const m = await executor
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return lastRowOf(m);
+  }
+
+  /**
+   * Conversation summaries as `viewerId` sees them (partner, last message, unread count,
+   * `messages: []`), newest last message first; one conversation when `conversationId` is given.
+   */
+  private async summaries(
+    executor: Db,
+    viewerId: number,
+    conversationId?: number,
+  ): Promise<Conversation[]> {
+    if (conversationId !== undefined && !validId(conversationId)) return [];
+    let q = executor
+      .selectFrom('conversations as c')
+      .innerJoin('users as p', (join) =>
+        join.on(
+          sql<boolean>`p.id = case when c.user_low_id = ${viewerId} then c.user_high_id else c.user_low_id end`,
+        ),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('messages as lm')
+            .select(['lm.id', 'lm.content', 'lm.original_file_name', 'lm.created_at'])
+            .whereRef('lm.conversation_id', '=', 'c.id')
+            .orderBy('lm.created_at', 'desc')
+            .orderBy('lm.id', 'desc')
+            .limit(1)
+            .as('last'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        'c.id',
+        'p.id as partner_id',
+        'p.first_name',
+        'p.last_name',
+        'p.image_file_id',
+        'last.id as last_id',
+        'last.content as last_content',
+        'last.original_file_name as last_file_name',
+        'last.created_at as last_created_at',
+        sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = ${viewerId} and not u.is_read)`.as(
+          'unread',
+        ),
+      ])
+      .where((eb) =>
+        eb.or([eb('c.user_low_id', '=', viewerId), eb('c.user_high_id', '=', viewerId)]),
+      )
+      .orderBy(sql`last.id desc nulls last`)
+      .orderBy('c.id', 'desc');
+    if (conversationId !== undefined) q = q.where('c.id', '=', conversationId);
+    const rows = await q.execute();
+    return rows.map((r) =>
+      summaryOf(
+        r.id,
+        { id: r.partner_id, first_name: r.first_name, last_name: r.last_name },
+        r.image_file_id,
+        lastMessageOf(r),
+        r.unread,
+      ),
+    );
+  }
+}
+
+const lastRowOf = (m: MessageRow | undefined): LastRow => ({
+  last_id: m?.id ?? null,
+  last_content: m?.content ?? null,
+  last_file_name: m?.original_file_name ?? null,
+  last_created_at: m?.created_at ?? null,
+});
+
+interface LastRow {
+  last_id: number | null;
+  last_content: string | null;
+  last_file_name: string | null;
+  last_created_at: Date | null;
+}
+
+function lastMessageOf(r: LastRow): Conversation['lastMessage'] {
+  if (r.last_id === null || r.last_content === null || r.last_created_at === null) return null;
+  return {
+    content: r.last_content,
+    originalFileName: r.last_file_name,
+    timestamp: r.last_created_at.toISOString(),
+    createdAt: r.last_created_at.toISOString(),
+  };
+}
+
+function summaryOf(
+  conversationId: number,
+  partner: { id: number; first_name: string; last_name: string },
+  partnerImage: string | null,
+  lastMessage: Conversation['lastMessage'],
+  unread: number,
+): Conversation {
+  return {
+    conversationId,
+    partner: {
+      id: partner.id,
+      fullName: fullName(partner),
+      imageUrl: profileImageUrl(partnerImage),
+    },
+    lastMessage,
+    unreadCount: Number(unread),
+    messages: [],
+  };
+}

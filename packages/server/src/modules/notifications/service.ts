@@ -1,0 +1,116 @@
+// Notifications (spec §3, §4, §7): a row per event for one user, UNREAD until the user reads
+// it. `notify()` stores the row and pushes it at once to the user's live queue
+// `/user/queue/notifications`, in the same shape GET /api/v1/user/notifications answers.
+import type { Notification } from '@halsa/api/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database, NotificationsTable } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { LiveDestinations, type LiveBroker, type LiveLogger } from '../../live/index.ts';
+
+/** Types with their own navigation in the portal (spec §4); others only show their message. */
+export const NOTIFICATION_TYPES = {
+  labResult: 'LAB_RESULT',
+  actionPlan: 'ACTION_PLAN',
+  dailyNote: 'DAILY_NOTE',
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notisen hittades inte.',
+} as const;
+
+/** The list answers the newest this many; older ones stay stored but are not sent. */
+export const NOTIFICATION_LIST_LIMIT = 200;
+
+/** Largest value of a PostgreSQL `integer` id; anything above cannot exist. */
+const MAX_INT4 = 2_147_483_647;
+
+type Row = Pick<
+  Selectable<NotificationsTable>,
+  'id' | 'type' | 'message' | 'status' | 'created_at'
+>;
+
+export function toNotification(row: Row): Notification {
+  return {
+    id: row.id,
+    status: row.status,
+    type: row.type,
+    message: row.message,
+    timestamp: row.created_at.toISOString(),
+  };
+}
+
+export class NotificationService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly broker: Pick<LiveBroker, 'publishToUser'>,
+    private readonly log?: Pick<LiveLogger, 'error'>,
+  ) {}
+
+  /**
+   * Stores an UNREAD notification for `userId` (timestamp from the app clock) and pushes it
+   * to the user's open sockets. A failed push is logged, never thrown: the row is the truth
+   * and the portal refetches the list after a reconnect.
+   */
+  async notify(userId: number, type: string, message: string): Promise<Notification> {
+    const row = await this.db
+      .insertInto('notifications')
+      .values({
+        user_id: userId,
+        type,
+        message,
+        status: 'UNREAD',
+        created_at: this.clock.now(),
+      })
+      .returning(['id', 'type', 'message', 'status', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const notification = toNotification(row);
+    try {
+      this.broker.publishToUser(userId, LiveDestinations.notificationsQueue, notification);
+    } catch (err) {
+      this.log?.error({ err, userId }, 'notiser: kunde inte skicka live');
+    }
+    return notification;
+  }
+
+  /** The user's own notifications, newest first. */
+  async list(userId: number): Promise<Notification[]> {
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select(['id', 'type', 'message', 'status', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(NOTIFICATION_LIST_LIMIT)
+      .execute();
+    return rows.map(toNotification);
+  }
+
+  /**
+   * Marks one of the user's own notifications read. Someone else's id answers exactly like
+   * an id that does not exist (404), and that row is not touched.
+   */
+  async markRead(userId: number, id: number): Promise<void> {
+    if (id > MAX_INT4) throw notFound(NOTIFICATION_MESSAGES.notFound);
+    const row = await this.db
+      .updateTable('notifications')
+      .set({ status: 'READ' })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  }
+
+  /** Marks every unread notification of the user read; returns how many changed. */
+  async markAllRead(userId: number): Promise<number> {
+    const result = await this.db
+      .updateTable('notifications')
+      .set({ status: 'READ' })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'UNREAD')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}
