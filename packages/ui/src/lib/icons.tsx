@@ -6,7 +6,8 @@ import type { ReactNode, SVGProps } from 'react';
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Icon({ className, children, ...props }: IconProps & { children: ReactNode }) {
+/** The 24×24 stroke frame every icon is drawn in. */
+export function Icon({ className, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -1,30 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../lib/icons';
 
 /**
  * Stroke icons of the signed-in shell (top bar, sidebar, widget), drawn in `currentColor`.
  * Decorative (aria-hidden): the control that holds one carries the Swedish accessible name.
  */
-export type ShellIconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type ShellIconProps = IconProps;
 
-function ShellIcon({ className, children, ...props }: ShellIconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className ?? 'size-5'}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const ShellIcon = Icon;
 
 export function BellIcon(props: ShellIconProps) {
   return (
