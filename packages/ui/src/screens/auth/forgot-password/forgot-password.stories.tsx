@@ -1,12 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { HttpHandler } from 'msw';
 import { expect } from 'storybook/test';
-import { authScenarios, loadingFor, resetMockState, withDefaults } from '@halsa/api/mocks';
+import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { ForgotPasswordScreen } from './forgot-password';
-
-const mocks = (...scenario: HttpHandler[][]) => ({
-  msw: { handlers: { defaults: withDefaults(...scenario) } },
-});
+import { mocks } from '../shared/story-helpers';
 
 const SENT =
   'Om e-postadressen finns hos oss har vi skickat en länk för att återställa lösenordet. Kontrollera även skräpposten.';

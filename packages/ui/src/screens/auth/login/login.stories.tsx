@@ -1,27 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { HttpHandler } from 'msw';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
-import { authScenarios, loadingFor, resetMockState, withDefaults } from '@halsa/api/mocks';
+import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { LoginScreen } from './login';
-
-/** Shows where the screen navigated to, so a play function can assert it. */
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return (
-    <main>
-      <p>
-        Navigerade till {pathname}
-        {search}
-      </p>
-    </main>
-  );
-}
-
-/** A scenario in front of the default mocks (msw answers with the first matching handler). */
-const mocks = (...scenario: HttpHandler[][]) => ({
-  msw: { handlers: { defaults: withDefaults(...scenario) } },
-});
+import { LocationProbe, mocks } from '../shared/story-helpers';
 
 const meta = {
   title: 'Inloggning/Logga in',

@@ -1,25 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, type HttpHandler } from 'msw';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
-import { authScenarios, loadingFor, resetMockState, withDefaults } from '@halsa/api/mocks';
+import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { ResetPasswordScreen } from './reset-password';
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return (
-    <main>
-      <p>
-        Navigerade till {pathname}
-        {search}
-      </p>
-    </main>
-  );
-}
-
-const mocks = (...scenario: HttpHandler[][]) => ({
-  msw: { handlers: { defaults: withDefaults(...scenario) } },
-});
+import { LocationProbe, mocks } from '../shared/story-helpers';
 
 /** Remembers the last body sent to reset-password, then lets the default answer. */
 let lastBody: unknown = null;

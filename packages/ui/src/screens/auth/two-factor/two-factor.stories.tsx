@@ -1,17 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { HttpHandler } from 'msw';
 import { Route, Routes, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { expect, waitFor } from 'storybook/test';
 import { SESSION_KEY, type SessionUser } from '@halsa/api';
-import {
-  authScenarios,
-  errorFor,
-  loadingFor,
-  resetMockState,
-  withDefaults,
-} from '@halsa/api/mocks';
+import { authScenarios, errorFor, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { TwoFactorScreen } from './two-factor';
+import { mocks } from '../shared/story-helpers';
 
 /** Shows where the screen navigated to and who the cached session user is. */
 function LocationProbe() {
@@ -32,10 +26,6 @@ function LocationProbe() {
     </main>
   );
 }
-
-const mocks = (...scenario: HttpHandler[][]) => ({
-  msw: { handlers: { defaults: withDefaults(...scenario) } },
-});
 
 const countdown = /^Du kan skicka en ny kod om \d+ sekund(er)?\.$/;
 

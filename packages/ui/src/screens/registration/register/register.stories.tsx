@@ -1,28 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, type HttpHandler } from 'msw';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { expect, waitFor, type within } from 'storybook/test';
-import { authScenarios, loadingFor, resetMockState, withDefaults } from '@halsa/api/mocks';
+import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { RegisterScreen } from './register';
 import { REGISTRATION_STORAGE_KEY, type SavedRegistrationData } from './registration-storage';
+import { LocationProbe, mocks } from '../../auth/shared/story-helpers';
 
 const TOKEN = 'inbjudan-123';
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return (
-    <main>
-      <p>
-        Navigerade till {pathname}
-        {search}
-      </p>
-    </main>
-  );
-}
-
-const mocks = (...scenario: HttpHandler[][]) => ({
-  msw: { handlers: { defaults: withDefaults(...scenario) } },
-});
 
 /** What a user has filled in on steps 2–4 (passwords are never saved). */
 const filled: SavedRegistrationData = {
