@@ -149,7 +149,7 @@ function attachLiveEndpoint(app: FastifyInstance, options: BuildAppOptions, cloc
       const id = conversationIdOf(destination);
       return id !== null && (await isConversationParticipant(db, id, user.id));
     },
-    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    ...(config.redisUrl ? { redisUrl: config.redisUrl, redisChannel: config.redisChannel } : {}),
     // Without request logging the live server still reports its errors (Redis down, …) on the
     // console (its default logger); with it, through Fastify's logger.
     ...(options.logger ? { log: app.log } : {}),

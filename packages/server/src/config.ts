@@ -14,6 +14,8 @@ export interface Config {
   /** Origin-only base of links in mails, without trailing slash. */
   publicUrl: string;
   redisUrl: string | undefined;
+  /** Redis pub/sub channel of the live fan-out; instances that share it see each other's events. */
+  redisChannel: string;
   nodeEnv: NodeEnv;
   isProduction: boolean;
 }
@@ -91,6 +93,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const redisUrlRaw = nonEmpty(env, 'REDIS_URL');
   if (redisUrlRaw) parseUrl('REDIS_URL', redisUrlRaw, ['redis:', 'rediss:']);
+  // Deployments sharing one Redis (staging beside production) each need a channel of their own.
+  const redisChannel = nonEmpty(env, 'REDIS_CHANNEL') ?? 'halsa:live';
+  if (!/^[\x21-\x7e]{1,100}$/.test(redisChannel)) {
+    throw new ConfigError(
+      'REDIS_CHANNEL',
+      `får bara innehålla synliga ASCII-tecken utan mellanslag, högst 100 (fick "${redisChannel}")`,
+    );
+  }
 
   const isProduction = nodeEnv === 'production';
   if (isProduction && !smtpUrlRaw) {
@@ -105,6 +115,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom,
     publicUrl: publicUrl.origin,
     redisUrl: redisUrlRaw,
+    redisChannel,
     nodeEnv,
     isProduction,
   };

@@ -16,10 +16,14 @@ describe('config', () => {
       mailFrom: 'Hälsoportalen <no-reply@example.com>',
       publicUrl: 'http://localhost:8080',
       redisUrl: undefined,
+      redisChannel: 'halsa:live',
       nodeEnv: 'development',
       isProduction: false,
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ REDIS_CHANNEL: 'halsa:live:staging' }).redisChannel).toBe(
+      'halsa:live:staging',
+    );
   });
 
   it.each([
@@ -30,6 +34,8 @@ describe('config', () => {
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'https://x.se/app' }, 'PUBLIC_URL'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ REDIS_CHANNEL: 'halsa live' }, 'REDIS_CHANNEL'],
+    [{ REDIS_CHANNEL: 'x'.repeat(101) }, 'REDIS_CHANNEL'],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV'],
     [{ MAIL_FROM: 'ingen adress' }, 'MAIL_FROM'],
     [{ NODE_ENV: 'production' }, 'SMTP_URL'],

@@ -5,13 +5,13 @@
 //   server-pglite:   skipped — two instances cannot share one in-memory PGlite database.
 import { notificationSchema } from '@halsa/api/contract';
 import { Client, type IMessage } from '@stomp/stompjs';
+import { Redis } from 'ioredis';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, type OpenedDb } from '../src/db/index.ts';
-import type * as LiveModule from '../src/live/index.ts';
 import { DevOutbox } from '../src/mail/mailer.ts';
 import {
   createTestApp,
@@ -24,24 +24,9 @@ import {
   type TestApp,
 } from './helpers.ts';
 
-// Config has no REDIS_CHANNEL, so buildApp always uses 'halsa:live'. Give both instances of this
-// run a channel of their own, so parallel runs sharing this Redis cannot see each other's events
-// (their fresh databases hand out the same user and notification ids).
-const { REDIS_CHANNEL } = vi.hoisted(() => ({
-  REDIS_CHANNEL: `halsa:live:test:${Math.random().toString(36).slice(2, 14)}`,
-}));
-vi.mock('../src/live/index.ts', async (importOriginal) => {
-  const mod = await importOriginal<typeof LiveModule>();
-  return {
-    ...mod,
-    attachLive: ((server, options) =>
-      mod.attachLive(server, {
-        ...options,
-        ...(options.redisUrl ? { redisChannel: REDIS_CHANNEL } : {}),
-      })) as typeof mod.attachLive,
-  };
-});
-
+// A channel of this run's own (config REDIS_CHANNEL), so parallel runs sharing this Redis cannot
+// see each other's events (their fresh databases hand out the same user and notification ids).
+const REDIS_CHANNEL = `halsa:live:test:${Math.random().toString(36).slice(2, 14)}`;
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const inCI = process.env.CI === 'true';
 
@@ -103,14 +88,14 @@ async function listen(app: App): Promise<string> {
 
   beforeAll(async () => {
     // Instance A: creates halsa_test_<random>, migrates it and seeds the users.
-    a = await createTestApp({ config: { redisUrl: REDIS_URL } });
+    a = await createTestApp({ config: { redisUrl: REDIS_URL, redisChannel: REDIS_CHANNEL } });
     // Instance B: its own pool, outbox and app on the same database (same clock and file
     // storage, as two processes would share the wall clock and the file store).
     const url = `${PG_ADMIN_URL.replace(/\/[^/]*$/, '')}/${a.db.name}`;
     dbB = await openDatabase({ kind: 'postgres', url, max: 5 });
     const outboxB = new DevOutbox('Hälsoportalen <no-reply@example.com>', a.clock, () => {});
     const appB = await buildApp({
-      config: testConfig({ redisUrl: REDIS_URL }),
+      config: testConfig({ redisUrl: REDIS_URL, redisChannel: REDIS_CHANNEL }),
       db: dbB.db,
       dbKind: dbB.kind,
       mailer: outboxB,
@@ -165,6 +150,13 @@ async function listen(app: App): Promise<string> {
       });
     });
 
+    // The fan-out travels on the configured channel (REDIS_CHANNEL), not on the default one.
+    const onChannel: string[] = [];
+    const spy = new Redis(REDIS_URL, { lazyConnect: true });
+    await spy.connect();
+    await spy.subscribe(REDIS_CHANNEL);
+    spy.on('message', (channel: string) => onChannel.push(channel));
+
     const form = new FormData();
     form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'Blodprov.pdf');
     const upload = await fetch(`http://${hostA}/api/v1/admin/upload-lab/${ta.users.klient.id}`, {
@@ -178,6 +170,9 @@ async function listen(app: App): Promise<string> {
     // Give a duplicate (local delivery + Redis echo) time to show up.
     await new Promise((r) => setTimeout(r, 500));
     expect(got).toHaveLength(1);
+    spy.disconnect();
+    expect(onChannel.length).toBeGreaterThan(0);
+    expect(new Set(onChannel)).toEqual(new Set([REDIS_CHANNEL]));
     const frame = got[0]!;
     expect(frame.headers['content-type']).toBe('application/json');
     const body = notificationSchema.parse(JSON.parse(frame.body));
