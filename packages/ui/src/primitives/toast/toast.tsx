@@ -32,6 +32,8 @@ export interface ToastApi {
   success: (message: ReactNode, options?: Omit<ToastOptions, 'message' | 'variant'>) => string;
   error: (message: ReactNode, options?: Omit<ToastOptions, 'message' | 'variant'>) => string;
   dismiss: (id: string) => void;
+  /** Closes every open toast (e.g. the 2FA hint once the code is verified). */
+  dismissAll: () => void;
 }
 
 interface ToastRecord {
@@ -83,6 +85,7 @@ export function ToastProvider({ children }: ToastProviderProps) {
       success: (message, options) => show({ ...options, message, variant: 'success' }),
       error: (message, options) => show({ ...options, message, variant: 'error' }),
       dismiss,
+      dismissAll: () => setToasts([]),
     };
   }, [dismiss]);
 

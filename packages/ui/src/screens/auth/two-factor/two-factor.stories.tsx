@@ -145,6 +145,22 @@ export const Lyckad: Story = {
   },
 };
 
+/** Success closes the open toasts (the login's 2FA hint, a resend notice): none follows into the portal. */
+export const LyckadStangerNotiser: Story = {
+  name: 'Lyckad stänger notiser',
+  args: { resendWaitSeconds: 1 },
+  play: async ({ canvas, userEvent }) => {
+    const resend = canvas.getByRole('button', { name: 'Skicka koden igen' });
+    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(resend);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Koden har skickats igen!');
+    await userEvent.type(canvas.getByLabelText('Verifieringskod'), '123456');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verifiera' }));
+    await expect(await canvas.findByText('Navigerade till /overview')).toBeVisible();
+    await expect(canvas.queryByText('Koden har skickats igen!')).not.toBeInTheDocument();
+  },
+};
+
 /** Resend (wait shortened to 1 s here; the 10 s are tested in two-factor.test.tsx). */
 export const SkickaIgen: Story = {
   name: 'Skicka koden igen',

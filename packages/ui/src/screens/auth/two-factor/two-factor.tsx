@@ -79,6 +79,8 @@ function TwoFactorForm({
     try {
       // The hook stores the answer as the session user (SWR key 'sessionUser').
       await verify.trigger({ twoFactorId, code });
+      // 'Kontrollera din e-post för 2FA-koden.' has done its job: it must not cover the portal.
+      toast.dismissAll();
       navigate('/overview', { replace: true });
     } catch (error) {
       setFailure(messageOr(error, VERIFY_FAILED_MESSAGE));
