@@ -1,19 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, type HttpHandler } from 'msw';
 import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { ResetPasswordScreen } from './reset-password';
-import { LocationProbe, mocks } from '../shared/story-helpers';
+import { bodyRecorder, LocationProbe, mocks } from '../shared/story-helpers';
 
-/** Remembers the last body sent to reset-password, then lets the default answer. */
-let lastBody: unknown = null;
-const recordBody: HttpHandler[] = [
-  http.post('*/api/v1/auth/reset-password', async ({ request }) => {
-    lastBody = await request.clone().json();
-    return undefined;
-  }),
-];
+const sent = bodyRecorder('/api/v1/auth/reset-password');
 
 const meta = {
   title: 'Inloggning/Återställ lösenord',
@@ -21,7 +13,7 @@ const meta = {
   parameters: { route: { url: '/reset-password?token=abc123' } },
   beforeEach: () => {
     resetMockState({ sessionUser: null });
-    lastBody = null;
+    sent.reset();
   },
   render: (args) => (
     <Routes>
@@ -138,13 +130,13 @@ export const Serverfel: Story = {
 
 /** Success: 'Lösenord har uppdaterats!', then /login after 2 seconds. */
 export const Lyckad: Story = {
-  parameters: mocks(recordBody),
+  parameters: mocks(sent.handlers),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Nytt lösenord'), 'Sommar2026');
     await userEvent.type(canvas.getByLabelText('Bekräfta lösenord'), 'Sommar2026');
     await userEvent.click(canvas.getByRole('button', { name: 'Spara lösenord' }));
     await expect(await canvas.findByRole('status')).toHaveTextContent('Lösenord har uppdaterats!');
-    await expect(lastBody).toEqual({ token: 'abc123', password: 'Sommar2026' });
+    await expect(sent.last()).toEqual({ token: 'abc123', password: 'Sommar2026' });
     await expect(canvas.queryByText(/^Navigerade till/)).toBeNull();
     await waitFor(() => expect(canvas.getByText('Navigerade till /login')).toBeVisible(), {
       timeout: 4000,

@@ -1,18 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, type HttpHandler } from 'msw';
 import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { SetPasswordScreen } from './set-password';
-import { LocationProbe, mocks } from '../shared/story-helpers';
+import { bodyRecorder, LocationProbe, mocks } from '../shared/story-helpers';
 
-let lastBody: unknown = null;
-const recordBody: HttpHandler[] = [
-  http.post('*/api/v1/auth/set-password', async ({ request }) => {
-    lastBody = await request.clone().json();
-    return undefined;
-  }),
-];
+const sent = bodyRecorder('/api/v1/auth/set-password');
 
 const meta = {
   title: 'Inloggning/Välj lösenord',
@@ -20,7 +13,7 @@ const meta = {
   parameters: { route: { url: '/new-password?token=ny-token' } },
   beforeEach: () => {
     resetMockState({ sessionUser: null });
-    lastBody = null;
+    sent.reset();
   },
   render: (args) => (
     <Routes>
@@ -104,7 +97,7 @@ export const Serverfel: Story = {
 
 /** Success: 'Lösenord har satts!', then /login after 2 seconds. */
 export const Lyckad: Story = {
-  parameters: mocks(recordBody),
+  parameters: mocks(sent.handlers),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Lösenord'), 'Vinter2026');
     await userEvent.type(canvas.getByLabelText('Bekräfta lösenord'), 'Vinter2026');
@@ -112,7 +105,7 @@ export const Lyckad: Story = {
     const status = await canvas.findByRole('status');
     await expect(status).toHaveTextContent('Lösenord har satts!');
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveFocus();
-    await expect(lastBody).toEqual({ token: 'ny-token', password: 'Vinter2026' });
+    await expect(sent.last()).toEqual({ token: 'ny-token', password: 'Vinter2026' });
     await waitFor(() => expect(canvas.getByText('Navigerade till /login')).toBeVisible(), {
       timeout: 4000,
     });

@@ -1,5 +1,5 @@
 // Shared by the signed-out screens' stories (not exported from the package).
-import type { HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import { useLocation } from 'react-router';
 import { withDefaults } from '@halsa/api/mocks';
 
@@ -20,3 +20,24 @@ export function LocationProbe() {
 export const mocks = (...scenario: HttpHandler[][]) => ({
   msw: { handlers: { defaults: withDefaults(...scenario) } },
 });
+
+/**
+ * Records the JSON body of the last POST to `path`, then lets the next handler (the default
+ * mock) answer. Call `reset()` in the story's beforeEach.
+ */
+export function bodyRecorder(path: string) {
+  let last: unknown = null;
+  const handlers: HttpHandler[] = [
+    http.post(`*${path}`, async ({ request }) => {
+      last = await request.clone().json();
+      return undefined;
+    }),
+  ];
+  return {
+    handlers,
+    last: () => last,
+    reset: () => {
+      last = null;
+    },
+  };
+}
