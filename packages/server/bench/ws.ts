@@ -269,6 +269,44 @@ function ensureFileLimit(needed: number): void {
 
 class ReexecError extends Error {}
 
+/**
+ * Forks this file as the client process (argv picks its mode) with a hard time limit.
+ * `fromChild(type)` waits for its next message of that type; `finish()` ends it and the limit.
+ */
+function forkClientProcess<M extends { type: string }, C extends { type: string }>(
+  argv: string[],
+  label: string,
+) {
+  const child = fork(fileURLToPath(import.meta.url), argv, {
+    execArgv: process.execArgv,
+    env: { ...process.env, HALSA_BENCH_REEXEC: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const fromChild = <T extends M['type']>(type: T) =>
+    new Promise<Extract<M, { type: T }>>((resolve, reject) => {
+      const onMsg = (m: M) => {
+        if (m.type === type) {
+          child.off('message', onMsg);
+          resolve(m as Extract<M, { type: T }>);
+        }
+      };
+      child.on('message', onMsg);
+      child.once('exit', (code) => reject(new Error(`client process exited (${code})`)));
+    });
+  const killer = setTimeout(() => {
+    console.error(`${label} aborted after ${RUN_TIMEOUT_MS / 1000} s`);
+    child.kill('SIGKILL');
+    process.exit(2);
+  }, RUN_TIMEOUT_MS);
+  const send = (message: C) => child.send(message);
+  const finish = async (exit: C) => {
+    child.send(exit);
+    await new Promise((r) => child.once('exit', r));
+    clearTimeout(killer);
+  };
+  return { fromChild, send, finish };
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   ensureFileLimit(args.clients + 512);
@@ -303,32 +341,10 @@ async function main(): Promise<void> {
       `${redisUrl ? ' (Redis fan-out on)' : ''}; clients in a child process (RSS below is the server's)`,
   );
 
-  const child = fork(
-    fileURLToPath(import.meta.url),
+  const { fromChild, send, finish } = forkClientProcess<ToParent, ToChild>(
     ['--child', String(port), String(args.clients)],
-    {
-      execArgv: process.execArgv,
-      env: { ...process.env, HALSA_BENCH_REEXEC: '1' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
+    'bench:ws',
   );
-  const fromChild = <T extends ToParent['type']>(type: T) =>
-    new Promise<Extract<ToParent, { type: T }>>((resolve, reject) => {
-      const onMsg = (m: ToParent) => {
-        if (m.type === type) {
-          child.off('message', onMsg);
-          resolve(m as Extract<ToParent, { type: T }>);
-        }
-      };
-      child.on('message', onMsg);
-      child.once('exit', (code) => reject(new Error(`client process exited (${code})`)));
-    });
-
-  const killer = setTimeout(() => {
-    console.error(`bench:ws aborted after ${RUN_TIMEOUT_MS / 1000} s`);
-    child.kill('SIGKILL');
-    process.exit(2);
-  }, RUN_TIMEOUT_MS);
 
   const connected = await fromChild('connected');
   const stats = live.stats();
@@ -349,7 +365,7 @@ async function main(): Promise<void> {
       perClient: args.rounds,
       timeoutMs: args.rounds * args.interval + 10_000,
     } as const;
-    child.send(expect satisfies ToChild);
+    send(expect);
     const received = fromChild('received');
     const t0 = performance.now();
     let publishMs = 0;
@@ -400,9 +416,7 @@ async function main(): Promise<void> {
     console.log(`target: p99 ≤ 25 ms at ${args.clients} clients → ${p99 <= 25 ? 'PASS' : 'FAIL'}`);
   }
 
-  child.send({ type: 'exit' } satisfies ToChild);
-  await new Promise((r) => child.once('exit', r));
-  clearTimeout(killer);
+  await finish({ type: 'exit' });
   await live.close();
   server.close();
 }
@@ -728,29 +742,12 @@ async function mainMessages(args: Args): Promise<void> {
       ` (${n / 2} conversations), each subscribed to its conversation and its conversation list`,
   );
 
-  const child = fork(fileURLToPath(import.meta.url), ['--child-messages'], {
-    execArgv: process.execArgv,
-    env: { ...process.env, HALSA_BENCH_REEXEC: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const fromChild = <T extends MsgToParent['type']>(type: T) =>
-    new Promise<Extract<MsgToParent, { type: T }>>((resolve, reject) => {
-      const onMsg = (m: MsgToParent) => {
-        if (m.type === type) {
-          child.off('message', onMsg);
-          resolve(m as Extract<MsgToParent, { type: T }>);
-        }
-      };
-      child.on('message', onMsg);
-      child.once('exit', (code) => reject(new Error(`client process exited (${code})`)));
-    });
-  const killer = setTimeout(() => {
-    console.error(`bench:ws --messages aborted after ${RUN_TIMEOUT_MS / 1000} s`);
-    child.kill('SIGKILL');
-    process.exit(2);
-  }, RUN_TIMEOUT_MS);
+  const { fromChild, send, finish } = forkClientProcess<MsgToParent, MsgToChild>(
+    ['--child-messages'],
+    'bench:ws --messages',
+  );
 
-  child.send({ type: 'clients', port, clients } satisfies MsgToChild);
+  send({ type: 'clients', port, clients });
   const connected = await fromChild('connected');
   console.log(
     `connect: ${connected.ok} connected and subscribed (${connected.failed} failed) in ${ms(connected.wallMs)};` +
@@ -758,7 +755,7 @@ async function mainMessages(args: Args): Promise<void> {
   );
 
   const cpu0 = process.cpuUsage();
-  child.send({ type: 'go', sends: args.sends, rate: args.rate } satisfies MsgToChild);
+  send({ type: 'go', sends: args.sends, rate: args.rate });
   const r = await fromChild('delivered');
   const cpu = process.cpuUsage(cpu0);
   console.log(
@@ -779,9 +776,7 @@ async function mainMessages(args: Args): Promise<void> {
     `target: p99 ≤ 25 ms at ${connected.ok} clients → ${r.p99 <= 25 && r.missing === 0 && r.duplicates === 0 ? 'PASS' : 'FAIL'}`,
   );
 
-  child.send({ type: 'exit' } satisfies MsgToChild);
-  await new Promise((res) => child.once('exit', res));
-  clearTimeout(killer);
+  await finish({ type: 'exit' });
   await app.close();
   await opened.close();
   await pg?.drop();

@@ -586,6 +586,113 @@ describeDb('messaging: idempotency and ordering', () => {
   });
 });
 
+describeDb('messaging: a retried file upload or create is stored once', () => {
+  const t = useTestApp();
+  let c: Cookies;
+  beforeAll(async () => {
+    c = await loginAll(t);
+  });
+
+  const keyed = (key: string) =>
+    t.db.db.selectFrom('messages').selectAll().where('client_message_id', '=', key).execute();
+  const fileRows = () => t.db.db.selectFrom('files').select('id').execute();
+
+  it('uploadWithText repeated with one clientMessageId: the first message, one message, one file', async () => {
+    const conv = (
+      await createConversation(t, c.klient, t.users.staff.id, 'Start')
+    ).json<Conversation>();
+    const filesBefore = (await fileRows()).length;
+    const blobsBefore = t.storage.blobs.size;
+    const key = uuid();
+    const fields = { text: 'Provsvar', receiverId: String(t.users.staff.id), clientMessageId: key };
+    const upload = () =>
+      uploadFile(t, c.klient, conv.conversationId, { name: 'svar.pdf', data: PDF }, fields);
+
+    const first = await upload();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json<Message>().clientMessageId).toBe(key);
+    // A retry after a lost answer, then a few at once.
+    const repeats = [await upload(), ...(await Promise.all([upload(), upload(), upload()]))];
+    for (const again of repeats) {
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    }
+    expect(await keyed(key)).toHaveLength(1);
+    expect(await fileRows()).toHaveLength(filesBefore + 1);
+    expect(t.storage.blobs.size).toBe(blobsBefore + 1);
+    const full = (await getConversation(t, c.staff, conv.conversationId)).json<Conversation>();
+    expect(full.messages.filter((m) => m.originalFileName === 'svar.pdf')).toHaveLength(1);
+
+    // The file of the one message downloads through the contract route (any letter case).
+    const url = first.json<Message>().content.split('\n')[1] as string;
+    expect(url).toMatch(FILE_URL);
+    const fileId = url.split('/').at(-1) as string;
+    for (const href of [url, `${BASE}/files/${fileId.toUpperCase()}`]) {
+      const file = await send(t, 'GET', href, { cookie: c.staff });
+      expect(file.statusCode, href).toBe(200);
+      expect(file.rawPayload.equals(PDF)).toBe(true);
+    }
+  });
+
+  it('createConversation repeated with one clientMessageId: the first conversation, one message, one file', async () => {
+    const filesBefore = (await fileRows()).length;
+    const blobsBefore = t.storage.blobs.size;
+    const key = uuid();
+    const create = () =>
+      createConversation(
+        t,
+        c.klient2,
+        t.users.staff.id,
+        'Hej, här är remissen',
+        { name: 'remiss.pdf', data: PDF },
+        { clientMessageId: key },
+      );
+
+    const made = await create();
+    expect(made.statusCode, made.body).toBe(201);
+    const first = made.json<Conversation>();
+    // Without the key this retry would be a 409 'Conversation already exists'.
+    const repeats = [await create(), ...(await Promise.all([create(), create()]))];
+    for (const again of repeats) {
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json<Conversation>().conversationId).toBe(first.conversationId);
+      expect(again.json<Conversation>().messages).toEqual(first.messages);
+    }
+    expect(first.messages).toHaveLength(1);
+    expect(first.messages[0]?.clientMessageId).toBe(key);
+    expect(await keyed(key)).toHaveLength(1);
+    const pair = await t.db.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', '=', first.conversationId)
+      .execute();
+    expect(pair).toHaveLength(1);
+    expect(
+      await t.db.db
+        .selectFrom('messages')
+        .select('id')
+        .where('conversation_id', '=', first.conversationId)
+        .execute(),
+    ).toHaveLength(1);
+    expect(await fileRows()).toHaveLength(filesBefore + 1);
+    expect(t.storage.blobs.size).toBe(blobsBefore + 1);
+
+    // A changed draft is a new key: the conversation exists, and the 409 names it.
+    const changed = await createConversation(
+      t,
+      c.klient2,
+      t.users.staff.id,
+      'Hej igen',
+      undefined,
+      {
+        clientMessageId: uuid(),
+      },
+    );
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().conversationId).toBe(first.conversationId);
+  });
+});
+
 describeDb('messaging: bad input answers 400 in Swedish, never 500', () => {
   const t = useTestApp();
   let c: Cookies;

@@ -16,6 +16,7 @@ export * from './primitives/text-field';
 export * from './primitives/toast';
 export * from './screens/shell/access-denied';
 export * from './screens/registration/terms-of-use';
+export * from './components/avatar';
 export * from './components/footer';
 export * from './config';
 export * from './screens/shell/daily-tip';

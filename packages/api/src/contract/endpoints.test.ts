@@ -1,7 +1,8 @@
 /* eslint-disable no-restricted-imports -- a test, never shipped: it checks the contract table
    against the MSW mocks, so it needs msw and ../mocks (the contract's own files stay clean). */
-// Spec §7 (plus design §4.3 set-password and §4.8 invitations), typed in by hand from the spec:
-// every call must have an entry in the contract table and an answer from the default MSW handlers.
+// Spec §7 (plus design §4.3 set-password, §4.8 invitations and the message attachment of §3),
+// typed in by hand from the spec: every call must have an entry in the contract table and an
+// answer from the default MSW handlers.
 import { getResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -172,6 +173,12 @@ const specCalls: SpecCall[] = [
     method: 'GET',
     path: '/api/v1/user/messaging/conversations/:id/download',
     url: '/api/v1/user/messaging/conversations/1/download',
+  },
+  // The attachment a file message links to (spec §3: the URL after the newline in `content`).
+  {
+    method: 'GET',
+    path: '/api/v1/user/messaging/files/:fileId',
+    url: '/api/v1/user/messaging/files/5d0f6a2e-3b7c-4f1a-9e2d-8c4b7a1f0e63',
   },
   {
     method: 'PUT',

@@ -35,11 +35,13 @@ import {
 import { clientJournalSchema, dailyNoteListSchema, latestSignedNoteSchema } from './journal.ts';
 import {
   conversationListSchema,
+  conversationQuerySchema,
   conversationSchema,
   createConversationFieldsSchema,
   editMessageFieldsSchema,
   editMessageResponseSchema,
   filteredUserListSchema,
+  messageAttachmentParamsSchema,
   messageSchema,
   sendMessageRequestSchema,
   uploadWithTextFieldsSchema,
@@ -109,11 +111,12 @@ const schemas = {
   conversations: { response: conversationListSchema },
   filteredUsers: { response: filteredUserListSchema },
   createConversation: { request: createConversationFieldsSchema, response: conversationSchema },
-  conversation: { params: id, response: conversationSchema },
+  conversation: { params: id, query: conversationQuerySchema, response: conversationSchema },
   sendMessage: { params: id, request: sendMessageRequestSchema, response: messageSchema },
   markMessageRead: { params: z.object({ messageId: idParamSchema }) },
   uploadWithText: { params: id, request: uploadWithTextFieldsSchema, response: messageSchema },
   downloadConversation: { params: id },
+  messageAttachment: { params: messageAttachmentParamsSchema },
   editMessage: {
     params: z.object({ id: idParamSchema, messageId: idParamSchema }),
     request: editMessageFieldsSchema,

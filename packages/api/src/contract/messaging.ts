@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { idSchema, roleSchema, timestampSchema } from './common.ts';
 
+/** Swedish messages of the messaging field rules below; the server answers them in its 400s. */
+export const MESSAGING_FIELD_TEXT = {
+  chooseUser: 'Välj en användare innan du skickar ett meddelande.',
+  wrongReceiver: 'Mottagaren är inte med i konversationen.',
+  clientMessageId: 'Fältet "clientMessageId" måste vara ett UUID.',
+  after: 'Fältet "after" måste vara ett meddelande-id.',
+  fileNotFound: 'Filen hittades inte.',
+} as const;
+
+/**
+ * Idempotency key of a send (text, file or a new conversation): a v4 UUID the client makes once
+ * per message and sends again on every retry, so the server answers the first result instead of
+ * storing a copy.
+ */
+export const clientMessageIdSchema = z.uuid(MESSAGING_FIELD_TEXT.clientMessageId);
+
 /** A message (spec §3). For a file message `content` is a text line, a newline, then the file URL. */
 export const messageSchema = z.object({
   id: idSchema,
@@ -48,6 +64,19 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/**
+ * Query of `GET …/conversations/:id`: `?after=<messageId>` answers only the messages after that
+ * one (a client catching up after a reconnect); without it, every message.
+ */
+export const conversationQuerySchema = z.object({
+  after: z.coerce
+    .number({ error: MESSAGING_FIELD_TEXT.after })
+    .int(MESSAGING_FIELD_TEXT.after)
+    .nonnegative(MESSAGING_FIELD_TEXT.after)
+    .optional(),
+});
+export type ConversationQuery = z.infer<typeof conversationQuerySchema>;
+
 export const conversationListSchema = z.array(conversationSchema);
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
@@ -61,13 +90,20 @@ export const filteredUserSchema = z.object({
 export type FilteredUser = z.infer<typeof filteredUserSchema>;
 export const filteredUserListSchema = z.array(filteredUserSchema);
 
+/** A multipart id field (`receiverId`): a string of digits that must name a positive id. */
+const formIdSchema = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message);
+
 /**
  * Text fields of the multipart `POST /api/v1/user/messaging/conversations` (plus an optional
  * `file` part). Text or file is required; the server checks that rule with the file in hand.
+ * A repeat with the same `clientMessageId` answers the conversation the first call made (200);
+ * a 409 for an existing conversation carries its `conversationId` beside `message`.
  */
 export const createConversationFieldsSchema = z.object({
-  receiverId: z.coerce.number().int().positive(),
+  receiverId: formIdSchema(MESSAGING_FIELD_TEXT.chooseUser),
   text: z.string().optional(),
+  clientMessageId: clientMessageIdSchema.optional(),
 });
 export type CreateConversationFields = z.infer<typeof createConversationFieldsSchema>;
 export const CONVERSATION_FILE_FIELD = 'file';
@@ -80,13 +116,28 @@ export const sendMessageRequestSchema = z.object({
   receiverId: idSchema,
   content: z.string().trim().min(1),
   /** Idempotency key: a retry with the same key returns the first message instead of a copy. */
-  clientMessageId: z.uuid().optional(),
+  clientMessageId: clientMessageIdSchema.optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
-/** Text field of the multipart `…/messages/uploadWithText` (plus the required `file` part). */
-export const uploadWithTextFieldsSchema = z.object({ text: z.string().optional() });
+/**
+ * Text fields of the multipart `…/messages/uploadWithText` (plus the required `file` part).
+ * `receiverId`, when sent, must be the partner; `clientMessageId` as in `sendMessage`.
+ */
+export const uploadWithTextFieldsSchema = z.object({
+  text: z.string().optional(),
+  receiverId: formIdSchema(MESSAGING_FIELD_TEXT.wrongReceiver).optional(),
+  clientMessageId: clientMessageIdSchema.optional(),
+});
 export type UploadWithTextFields = z.infer<typeof uploadWithTextFieldsSchema>;
+
+/**
+ * Path of `GET /api/v1/user/messaging/files/:fileId`, the attachment a file message links to
+ * (the URL after the newline in its `content`): participants of its conversation only.
+ */
+export const messageAttachmentParamsSchema = z.object({
+  fileId: z.guid(MESSAGING_FIELD_TEXT.fileNotFound),
+});
 
 /** Multipart field of `PUT …/messages/:messageId/edit`. */
 export const editMessageFieldsSchema = z.object({ newContent: z.string().trim().min(1) });

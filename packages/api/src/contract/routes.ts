@@ -234,6 +234,14 @@ export const routeDefs = {
     fallback: 'Kunde inte ladda ner konversationen',
     roles: SIGNED_IN,
   },
+  /** The attachment of a file message: the URL after the newline in its `content` (spec §3). */
+  messageAttachment: {
+    method: 'GET',
+    path: '/api/v1/user/messaging/files/:fileId',
+    response: 'blob',
+    fallback: fallbacks.download,
+    roles: SIGNED_IN,
+  },
   editMessage: {
     method: 'PUT',
     path: '/api/v1/user/messaging/conversations/:id/messages/:messageId/edit',

@@ -1,4 +1,5 @@
 export * from './cache.ts';
+export * from './client-message-id.ts';
 export * from './use-conversations.ts';
 export * from './use-filtered-users.ts';
 export * from './use-conversation.ts';
@@ -8,3 +9,5 @@ export * from './use-mark-message-read.ts';
 export * from './use-upload-with-text.ts';
 export * from './use-edit-message.ts';
 export * from './download-conversation.ts';
+export * from './pending-messages-storage.ts';
+export * from './widget-events.ts';

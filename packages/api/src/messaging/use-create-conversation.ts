@@ -4,11 +4,13 @@ import { call, type ApiError } from '../client.ts';
 import type { Id } from '../contract/common.ts';
 import {
   CONVERSATION_EXISTS_MARKER,
-  CONVERSATION_FILE_FIELD,
   type Conversation,
+  type CreateConversationFields,
 } from '../contract/messaging.ts';
 import { mutationKey } from '../keys.ts';
 import { upsertConversation } from './cache.ts';
+import { newClientMessageId } from './client-message-id.ts';
+import { messageFormData } from './form-data.ts';
 import { conversationKey } from './use-conversation.ts';
 import { CONVERSATIONS_KEY } from './use-conversations.ts';
 
@@ -17,28 +19,32 @@ export interface CreateConversationArgs {
   text?: string;
   file?: Blob | null;
   fileName?: string;
+  /**
+   * Idempotency key: keep one per draft and send it again on a retry, so a create whose answer
+   * was lost answers that conversation instead of 'Conversation already exists'. Made here when
+   * left out (then a retry of the same call is a new create).
+   */
+  clientMessageId?: string;
 }
 
+/** The multipart body: receiverId, text, clientMessageId and the optional file. */
 export function createConversationFormData({
   receiverId,
   text,
   file,
   fileName,
+  clientMessageId = newClientMessageId(),
 }: CreateConversationArgs): FormData {
-  const body = new FormData();
-  body.append('receiverId', String(receiverId));
-  if (text !== undefined && text !== '') body.append('text', text);
-  if (file) {
-    body.append(
-      CONVERSATION_FILE_FIELD,
-      file,
-      fileName ?? (file instanceof File ? file.name : 'fil'),
-    );
-  }
-  return body;
+  return messageFormData<CreateConversationFields>(
+    { receiverId, text, clientMessageId },
+    { data: file, name: fileName },
+  );
 }
 
-/** `POST /api/v1/user/messaging/conversations` (multipart receiverId, text, optional file). */
+/**
+ * `POST /api/v1/user/messaging/conversations` (multipart receiverId, text, clientMessageId,
+ * optional file).
+ */
 export const createConversation = (args: CreateConversationArgs): Promise<Conversation> =>
   call('createConversation', { body: createConversationFormData(args) });
 

@@ -5,13 +5,9 @@ import type { Id } from '../contract/common.ts';
 import type { Conversation, Message, SendMessageRequest } from '../contract/messaging.ts';
 import { mutationKey } from '../keys.ts';
 import { appendMessage, touchConversation } from './cache.ts';
+import { newClientMessageId } from './client-message-id.ts';
 import { conversationKey } from './use-conversation.ts';
 import { CONVERSATIONS_KEY } from './use-conversations.ts';
-
-const newClientMessageId = (): string | undefined =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : undefined;
 
 /** `POST /api/v1/user/messaging/conversations/:id/messages`; a retry keeps its clientMessageId. */
 export const sendMessage = (conversationId: Id, body: SendMessageRequest): Promise<Message> =>

@@ -2,30 +2,47 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { callUpload, type ApiError, type UploadProgress } from '../client.ts';
 import type { Id } from '../contract/common.ts';
-import { CONVERSATION_FILE_FIELD, type Message } from '../contract/messaging.ts';
+import type { Message, UploadWithTextFields } from '../contract/messaging.ts';
 import { mutationKey } from '../keys.ts';
+import { newClientMessageId } from './client-message-id.ts';
+import { messageFormData } from './form-data.ts';
 import { storeSentMessage } from './use-send-message.ts';
 
 export interface UploadWithTextArgs {
   file: Blob;
   fileName?: string;
   text?: string;
+  /** The partner; when sent, the server checks it. */
+  receiverId?: Id;
+  /**
+   * Idempotency key: keep one per message and send it again on a retry, so a retried upload
+   * answers the first message instead of storing the file twice. Made here when left out.
+   */
+  clientMessageId?: string;
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** `POST …/conversations/:id/messages/uploadWithText` (multipart file, optional text). */
-export function uploadWithText(
-  conversationId: Id,
-  { file, fileName, text, onProgress }: UploadWithTextArgs,
-): Promise<Message> {
-  const body = new FormData();
-  body.append(
-    CONVERSATION_FILE_FIELD,
-    file,
-    fileName ?? (file instanceof File ? file.name : 'fil'),
+/** The multipart body: text, receiverId, clientMessageId and the file. */
+export function uploadWithTextFormData({
+  file,
+  fileName,
+  text,
+  receiverId,
+  clientMessageId = newClientMessageId(),
+}: UploadWithTextArgs): FormData {
+  return messageFormData<UploadWithTextFields>(
+    { text, receiverId, clientMessageId },
+    { data: file, name: fileName },
   );
-  if (text !== undefined && text !== '') body.append('text', text);
-  return callUpload('uploadWithText', { params: { id: conversationId }, body, onProgress });
+}
+
+/** `POST …/conversations/:id/messages/uploadWithText` (multipart file, optional text). */
+export function uploadWithText(conversationId: Id, args: UploadWithTextArgs): Promise<Message> {
+  return callUpload('uploadWithText', {
+    params: { id: conversationId },
+    body: uploadWithTextFormData(args),
+    onProgress: args.onProgress,
+  });
 }
 
 export function useUploadWithText(conversationId: Id) {

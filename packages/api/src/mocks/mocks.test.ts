@@ -28,9 +28,11 @@ import {
   resetMockState,
   scenarios,
   sessionUsers,
+  setMockSessionUser,
   userStatsFixture,
   withDefaults,
   conversationFixtures,
+  DEMO_ATTACHMENT_ID,
   everything,
 } from './index.ts';
 
@@ -149,6 +151,33 @@ describe('stateful default handlers', () => {
     const error = await failure(call('createConversation', { body: form }));
     expect(error.status).toBe(409);
     expect(error.message).toContain('Conversation already exists');
+  });
+
+  it('the 409 of an existing conversation carries its id', async () => {
+    const form = new FormData();
+    form.set('receiverId', '3');
+    form.set('text', 'Hej igen');
+    const error = await failure(call('createConversation', { body: form }));
+    expect(error.body).toEqual({ message: 'Conversation already exists', conversationId: 1 });
+  });
+
+  it('message attachments download for participants only', async () => {
+    const fixture = await call('messageAttachment', { params: { fileId: DEMO_ATTACHMENT_ID } });
+    expect((await fixture.text()).startsWith('%PDF')).toBe(true);
+
+    const form = new FormData();
+    form.set('file', new File(['%PDF-1.7 min'], 'Kostdagbok.pdf', { type: 'application/pdf' }));
+    const sent = await call('uploadWithText', { params: { id: 1 }, body: form });
+    const url = sent.content.split('\n')[1] ?? '';
+    expect(url).toMatch(/^\/api\/v1\/user\/messaging\/files\/[0-9a-f-]{36}$/);
+    const fileId = url.split('/').at(-1) ?? '';
+    expect(await (await call('messageAttachment', { params: { fileId } })).text()).toBe(
+      '%PDF-1.7 min',
+    );
+
+    // Erik (staff) takes no part in conversation 1.
+    setMockSessionUser(sessionUsers.staff);
+    expect((await failure(call('messageAttachment', { params: { fileId } }))).status).toBe(404);
   });
 
   it('uploads add to the history', async () => {

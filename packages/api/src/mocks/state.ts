@@ -40,6 +40,8 @@ export interface MockState {
   clients: Client[];
   notifications: Notification[];
   conversations: StoredConversation[];
+  /** Files uploaded in messages, by the file id in their URL (fixtures' files have none). */
+  messageFiles: Record<string, Blob>;
   /** The signed-in user's own journal when they have none in `clientJournals`. */
   dailyNotes: ClientJournal['dailyNotes'];
   clientJournals: Record<Id, ClientJournal>;
@@ -61,6 +63,7 @@ const initialState = (generation: number): MockState => ({
   clients: structuredClone(clientFixtures),
   notifications: structuredClone(notificationFixtures),
   conversations: structuredClone(conversationFixtures),
+  messageFiles: {},
   dailyNotes: structuredClone(dailyNoteFixtures),
   clientJournals: structuredClone(clientJournalFixtures),
   forms: structuredClone(formFixtures),

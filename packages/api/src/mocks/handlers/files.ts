@@ -31,7 +31,7 @@ const ownerFromQuery = (request: Request): Id => {
 };
 
 /** A tiny valid PDF, so a download opens in a viewer. */
-const pdfBytes = (title: string): string =>
+export const pdfBytes = (title: string): string =>
   `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\n% ${title}\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
 
 const ALLOWED = /\.(pdf|png|jpe?g)$/i;

@@ -1,9 +1,18 @@
 import type { HttpHandler } from 'msw';
+import type { z } from 'zod';
+import { buildPath, endpointDefs } from '../../contract/endpoints.ts';
 import type { Conversation, FilteredUser, Id, Message, SessionUser } from '../../contract/index.ts';
-import { CONVERSATION_EXISTS_MARKER } from '../../contract/messaging.ts';
+import {
+  CONVERSATION_EXISTS_MARKER,
+  conversationQuerySchema,
+  createConversationFieldsSchema,
+  MESSAGING_FIELD_TEXT,
+  uploadWithTextFieldsSchema,
+} from '../../contract/messaging.ts';
 import type { StoredConversation } from '../fixtures/messaging.ts';
 import { fullName } from '../fixtures/users.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
+import { pdfBytes } from './files.ts';
 import {
   answer,
   errorResponse,
@@ -15,7 +24,9 @@ import {
   on,
   readForm,
   readJson,
+  readQuery,
   scenariosFor,
+  stringParam,
   textFrom,
   viewer,
 } from './utils.ts';
@@ -90,9 +101,56 @@ const newMessage = (
   return message;
 };
 
-/** Where a mocked uploaded file "lives"; content is `text\nurl` (spec §3). */
-const fileContent = (text: string | undefined, file: File) =>
-  `${text ?? ''}\n/files/${encodeURIComponent(file.name)}`;
+/** The address of an attachment, as the server builds it (`messageAttachment`). */
+const attachmentPath = (fileId: string): string =>
+  buildPath(endpointDefs.messageAttachment.path, { fileId });
+
+/** Keeps an uploaded file for `messageAttachment`; content is `text\nurl` (spec §3). */
+const fileContent = (text: string | undefined, file: File) => {
+  const fileId = crypto.randomUUID();
+  mockState.messageFiles[fileId] = file;
+  return `${text ?? ''}\n${attachmentPath(fileId)}`;
+};
+
+/** The text fields of a multipart send, checked with the contract's schema (Swedish 400s). */
+function readFields<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const fields: Record<string, string> = {};
+  form.forEach((value, name) => {
+    if (typeof value === 'string') fields[name] = value;
+  });
+  const result = schema.safeParse(fields);
+  if (!result.success) {
+    throw errorResponse(400, result.error.issues[0]?.message ?? 'Ogiltig förfrågan.');
+  }
+  return result.data;
+}
+
+/**
+ * An earlier send of `me` with this idempotency key, as the server finds it: the first message
+ * when it is in `conversationId` (or, for a create, to `receiverId`); a 409 when the key was used
+ * elsewhere.
+ */
+function earlierSend(
+  me: Id,
+  clientMessageId: string | undefined,
+  where: { conversationId: Id } | { receiverId: Id },
+): { conversation: StoredConversation; message: Message } | undefined {
+  if (!clientMessageId) return undefined;
+  for (const conversation of mockState.conversations) {
+    const message = conversation.messages.find(
+      (m) => m.sender === me && m.clientMessageId === clientMessageId,
+    );
+    if (!message) continue;
+    const same =
+      'conversationId' in where
+        ? conversation.conversationId === where.conversationId
+        : message.receiver === where.receiverId;
+    if (!same)
+      throw errorResponse(409, 'Meddelande-id:t har redan använts i en annan konversation.');
+    return { conversation, message };
+  }
+  return undefined;
+}
 
 export const messagingHandlers: HttpHandler[] = [
   on('conversations', () => {
@@ -109,21 +167,30 @@ export const messagingHandlers: HttpHandler[] = [
   on('createConversation', async ({ request }) => {
     const me = viewer();
     const form = await readForm(request);
-    const receiverId = Number(textFrom(form, 'receiverId'));
-    const text = textFrom(form, 'text')?.trim();
+    const {
+      receiverId,
+      text: rawText,
+      clientMessageId,
+    } = readFields(form, createConversationFieldsSchema);
+    const text = rawText?.trim();
     const file = fileFrom(form);
     if (!findUser(receiverId) || receiverId === me.id) {
-      return errorResponse(400, 'Välj en användare innan du skickar ett meddelande.');
+      return errorResponse(400, MESSAGING_FIELD_TEXT.chooseUser);
     }
     if (!text && !file) {
       return errorResponse(400, 'Du måste skriva ett meddelande eller bifoga en fil.');
     }
-    if (
-      mockState.conversations.some(
-        (c) => c.userIds.includes(me.id) && c.userIds.includes(receiverId),
-      )
-    ) {
-      return errorResponse(409, CONVERSATION_EXISTS_MARKER);
+    // A repeat of a create that went through (its answer lost): the conversation it made.
+    const earlier = earlierSend(me.id, clientMessageId, { receiverId });
+    if (earlier) return HttpResponse.json(renderConversation(earlier.conversation, me.id, true));
+    const existing = mockState.conversations.find(
+      (c) => c.userIds.includes(me.id) && c.userIds.includes(receiverId),
+    );
+    if (existing) {
+      return HttpResponse.json(
+        { message: CONVERSATION_EXISTS_MARKER, conversationId: existing.conversationId },
+        { status: 409 },
+      );
     }
     const stored: StoredConversation = {
       conversationId: nextMockId(),
@@ -131,22 +198,27 @@ export const messagingHandlers: HttpHandler[] = [
       messages: [],
     };
     mockState.conversations.push(stored);
-    if (file) newMessage(stored, me.id, fileContent(text, file), { originalFileName: file.name });
-    else newMessage(stored, me.id, text ?? '');
+    const key = { clientMessageId: clientMessageId ?? null };
+    if (file) {
+      newMessage(stored, me.id, fileContent(text, file), { ...key, originalFileName: file.name });
+    } else {
+      newMessage(stored, me.id, text ?? '', key);
+    }
     return HttpResponse.json(renderConversation(stored, me.id, true), { status: 201 });
   }),
-  on('conversation', ({ params }) => {
+  on('conversation', ({ request, params }) => {
     const me = viewer();
-    return HttpResponse.json(renderConversation(ownConversation(idParam(params), me), me.id, true));
+    const { after } = readQuery(request, conversationQuerySchema);
+    const rendered = renderConversation(ownConversation(idParam(params), me), me.id, true);
+    if (after !== undefined) rendered.messages = rendered.messages.filter((m) => m.id > after);
+    return HttpResponse.json(rendered);
   }),
   on('sendMessage', async ({ request, params }) => {
     const me = viewer();
     const c = ownConversation(idParam(params), me);
     const body = await readJson(request, 'sendMessage');
-    if (body.clientMessageId) {
-      const earlier = c.messages.find((m) => m.clientMessageId === body.clientMessageId);
-      if (earlier) return HttpResponse.json(earlier);
-    }
+    const earlier = earlierSend(me.id, body.clientMessageId, c);
+    if (earlier) return HttpResponse.json(earlier.message);
     const message = newMessage(c, me.id, body.content, {
       clientMessageId: body.clientMessageId ?? null,
     });
@@ -168,11 +240,43 @@ export const messagingHandlers: HttpHandler[] = [
     const me = viewer();
     const c = ownConversation(idParam(params), me);
     const form = await readForm(request);
+    const {
+      text: rawText,
+      receiverId,
+      clientMessageId,
+    } = readFields(form, uploadWithTextFieldsSchema);
     const file = fileFrom(form);
     if (!file) return errorResponse(400, 'Välj en fil att skicka.');
-    const text = textFrom(form, 'text')?.trim();
-    const message = newMessage(c, me.id, fileContent(text, file), { originalFileName: file.name });
+    if (receiverId !== undefined && receiverId !== partnerOf(c, me.id)) {
+      return errorResponse(400, MESSAGING_FIELD_TEXT.wrongReceiver);
+    }
+    // A repeated upload answers the first message; the file is not stored twice.
+    const earlier = earlierSend(me.id, clientMessageId, c);
+    if (earlier) return HttpResponse.json(earlier.message);
+    const message = newMessage(c, me.id, fileContent(rawText?.trim(), file), {
+      originalFileName: file.name,
+      clientMessageId: clientMessageId ?? null,
+    });
     return HttpResponse.json(message, { status: 201 });
+  }),
+  on('messageAttachment', ({ params }) => {
+    const me = viewer();
+    const fileId = stringParam(params, 'fileId').toLowerCase();
+    const url = `\n${attachmentPath(fileId)}`;
+    // Participants only: the file of a message in one of my conversations.
+    const message = mine(me.id)
+      .flatMap((c) => c.messages)
+      .find((m) => m.originalFileName !== null && m.content.endsWith(url));
+    if (!message?.originalFileName) return errorResponse(404, MESSAGING_FIELD_TEXT.fileNotFound);
+    const stored = mockState.messageFiles[fileId];
+    return new HttpResponse(stored ?? pdfBytes(message.originalFileName), {
+      headers: {
+        'Content-Type': stored?.type || 'application/pdf',
+        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(message.originalFileName)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+    });
   }),
   on('downloadConversation', ({ params }) => {
     const me = viewer();
@@ -223,6 +327,7 @@ export const messagingScenarios = {
     'markMessageRead',
     'uploadWithText',
     'downloadConversation',
+    'messageAttachment',
     'editMessage',
   ]),
   /** No conversations and nobody to write to. */

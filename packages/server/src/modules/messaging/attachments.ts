@@ -2,14 +2,20 @@
 // stored under a random key. The client's file name is kept only as data (shown in the
 // conversation and used in Content-Disposition), cleaned and given the extension of the type
 // actually found, so `rapport.exe` holding a PNG is offered as `rapport.exe.png`.
+import { buildPath, endpointDefs } from '@halsa/api/contract';
 import { sniffDocument, type SniffedType } from '../../files/sniff.ts';
 import { badRequest } from '../../http/errors.ts';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The address of an attachment; `content` of a file message ends with it (spec §3). */
-export const ATTACHMENT_URL_PREFIX = '/api/v1/user/messaging/files/';
-export const attachmentUrl = (fileId: string) => `${ATTACHMENT_URL_PREFIX}${fileId}`;
+/**
+ * The address of an attachment (the contract's `messageAttachment` route); `content` of a file
+ * message ends with it (spec §3).
+ */
+export const attachmentUrl = (fileId: string) =>
+  buildPath(endpointDefs.messageAttachment.path, { fileId });
+/** `/api/v1/user/messaging/files/`: what every attachment URL starts with. */
+export const ATTACHMENT_URL_PREFIX = endpointDefs.messageAttachment.path.replace(/:fileId$/, '');
 
 export const ATTACHMENT_MESSAGES = {
   type: 'Endast filer i formaten PDF, PNG eller JPEG kan bifogas.',

@@ -1,39 +1,60 @@
-// Messaging routes of spec §7 (roles from the contract: every signed-in role), plus the
-// attachment download `GET /api/v1/user/messaging/files/:fileId` (not in the contract yet).
-// Who may see what is decided per conversation in service.ts: participants only.
+// Messaging routes of spec §7 plus the attachment download `messageAttachment`
+// (`GET /api/v1/user/messaging/files/:fileId`), all from the contract table: every signed-in
+// role. Who may see what is decided per conversation in service.ts: participants only.
 //
-// Additions to the contract this module accepts (optional, ignored by older clients):
+// Activity log (Patientdatalagen, design §5): a STAFF or ADMIN caller reading a conversation
+// with a client (USER), or downloading one of its attachments, is recorded with the IP; so is
+// every transcript download. A client reading their own conversation is not.
+//
+// Additions to spec §7, declared in the contract (optional, ignored by older clients):
 //   - `clientMessageId` (UUID) as a multipart field of createConversation and uploadWithText,
 //     the idempotency key the JSON sendMessage already has;
 //   - `receiverId` as an optional multipart field of uploadWithText (checked when sent);
 //   - `?after=<messageId>` on GET conversations/:id: only the messages after that id;
 //   - a 409 of createConversation carries `conversationId` of the existing conversation.
-import { CONVERSATION_FILE_FIELD, endpointDefs, type Conversation } from '@halsa/api/contract';
+import {
+  CONVERSATION_FILE_FIELD,
+  createConversationFieldsSchema,
+  endpointDefs,
+  uploadWithTextFieldsSchema,
+  type Conversation,
+} from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { SIGNED_IN } from '../../http/types.ts';
 import { parseInput } from '../../http/validate.ts';
-import { UUID_RE } from '../../security/tokens.ts';
-import { ATTACHMENT_URL_PREFIX, contentDisposition } from './attachments.ts';
+import { contentDisposition } from './attachments.ts';
 import { brokerLookup, MessagingEvents, type PublisherSource } from './live.ts';
 import { EDIT_BODY_LIMIT, MULTIPART_BODY_LIMIT, readMultipart } from './multipart.ts';
 import {
   ConversationExistsError,
   MESSAGING_TEXT,
   MessagingService,
+  type Partner,
   type Viewer,
 } from './service.ts';
 
-/** The attachment download route (to be added to the contract as `messageAttachment`). */
-export const ATTACHMENT_ROUTE = `${ATTACHMENT_URL_PREFIX}:fileId`;
+/** The multipart text fields each form may carry: the keys of its contract schema. */
+const CREATE_FIELDS = Object.keys(createConversationFieldsSchema.shape);
+const UPLOAD_FIELDS = Object.keys(uploadWithTextFieldsSchema.shape);
 
 export const MESSAGING_ACTIONS = {
   conversationDownloaded: 'CONVERSATION_DOWNLOADED',
+  /** Staff or an admin read a conversation with a client (Patientdatalagen, design §5). */
+  conversationRead: 'CONVERSATION_READ',
+  /** Staff or an admin downloaded an attachment of a conversation with a client. */
+  messageAttachmentDownloaded: 'MESSAGE_ATTACHMENT_DOWNLOADED',
 } as const;
+
+/**
+ * Whether a read is staff reading a client's data, which the activity log must record
+ * (design §5): the caller is STAFF or ADMIN and the partner is a USER. A client reading their
+ * own conversation, or staff talking with staff, is not.
+ */
+const staffReadsClient = (viewer: Viewer, partner: Partner) =>
+  viewer.role !== 'USER' && partner.role === 'USER';
 
 export interface MessagingModuleOptions {
   /**
@@ -44,39 +65,6 @@ export interface MessagingModuleOptions {
   /** Receives the service once it is built (the live server's `authorize`, benchmarks). */
   onService?: (service: MessagingService) => void;
 }
-
-const clientMessageIdSchema = z.uuid('Fältet "clientMessageId" måste vara ett UUID.').optional();
-
-const createFieldsSchema = z.object({
-  receiverId: z.coerce
-    .number({ error: MESSAGING_TEXT.chooseUser })
-    .int(MESSAGING_TEXT.chooseUser)
-    .positive(MESSAGING_TEXT.chooseUser),
-  text: z.string().optional(),
-  clientMessageId: clientMessageIdSchema,
-});
-
-const uploadFieldsSchema = z.object({
-  text: z.string().optional(),
-  receiverId: z.coerce
-    .number({ error: MESSAGING_TEXT.wrongReceiver })
-    .int(MESSAGING_TEXT.wrongReceiver)
-    .positive(MESSAGING_TEXT.wrongReceiver)
-    .optional(),
-  clientMessageId: clientMessageIdSchema,
-});
-
-const afterQuerySchema = z.object({
-  after: z.coerce
-    .number({ error: 'Fältet "after" måste vara ett meddelande-id.' })
-    .int('Fältet "after" måste vara ett meddelande-id.')
-    .nonnegative('Fältet "after" måste vara ett meddelande-id.')
-    .optional(),
-});
-
-const fileParamsSchema = z.object({
-  fileId: z.string().regex(UUID_RE, MESSAGING_TEXT.fileNotFound),
-});
 
 const viewerOf = (request: FastifyRequest): Viewer => {
   const s = requireSession(request);
@@ -107,12 +95,12 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
         const viewer = viewerOf(request);
         const form = await readMultipart(request, {
           fileField: CONVERSATION_FILE_FIELD,
-          fields: ['receiverId', 'text', 'clientMessageId'],
+          fields: CREATE_FIELDS,
         });
         if ((form.fields.receiverId ?? '').trim() === '') {
           throw badRequest(MESSAGING_TEXT.chooseUser);
         }
-        const fields = parseInput(createFieldsSchema, form.fields);
+        const fields = parseInput(createConversationFieldsSchema, form.fields);
         try {
           const { conversation, created } = await messaging.create(viewer, {
             receiverId: fields.receiverId,
@@ -133,9 +121,22 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       },
     );
 
-    defineRoute(app, endpointDefs.conversation, {}, async (request, _reply, { params }) => {
-      const { after } = parseInput(afterQuerySchema, request.query ?? {});
-      return messaging.get(viewerOf(request), params.id, after);
+    defineRoute(app, endpointDefs.conversation, {}, async (request, _reply, { params, query }) => {
+      const viewer = viewerOf(request);
+      const { conversation, partner } = await messaging.read(viewer, params.id, query.after);
+      if (staffReadsClient(viewer, partner)) {
+        await ctx.activity.record({
+          action: MESSAGING_ACTIONS.conversationRead,
+          actorUserId: viewer.userId,
+          subjectUserId: partner.id,
+          ip: request.ip,
+          details: {
+            conversationId: conversation.conversationId,
+            ...(query.after === undefined ? {} : { after: query.after }),
+          },
+        });
+      }
+      return conversation;
     });
 
     defineRoute(app, endpointDefs.sendMessage, {}, async (request, reply, { params, body }) => {
@@ -160,9 +161,9 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
         const viewer = viewerOf(request);
         const form = await readMultipart(request, {
           fileField: CONVERSATION_FILE_FIELD,
-          fields: ['text', 'receiverId', 'clientMessageId'],
+          fields: UPLOAD_FIELDS,
         });
-        const fields = parseInput(uploadFieldsSchema, form.fields);
+        const fields = parseInput(uploadWithTextFieldsSchema, form.fields);
         if (!form.file) {
           // Participants learn the rule; others learn nothing about the conversation.
           if (!(await messaging.isParticipant(params.id, viewer.userId))) {
@@ -206,10 +207,20 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       },
     );
 
-    // Not in the contract yet: the URL inside the content of a file message (spec §3).
-    app.get(ATTACHMENT_ROUTE, { config: { access: SIGNED_IN } }, async (request, reply) => {
-      const { fileId } = parseInput(fileParamsSchema, request.params);
-      const file = await messaging.attachment(viewerOf(request), fileId.toLowerCase());
+    // The URL inside the content of a file message (spec §3).
+    defineRoute(app, endpointDefs.messageAttachment, {}, async (request, reply, { params }) => {
+      const viewer = viewerOf(request);
+      const fileId = params.fileId.toLowerCase();
+      const file = await messaging.attachment(viewer, fileId);
+      if (staffReadsClient(viewer, file.partner)) {
+        await ctx.activity.record({
+          action: MESSAGING_ACTIONS.messageAttachmentDownloaded,
+          actorUserId: viewer.userId,
+          subjectUserId: file.partner.id,
+          ip: request.ip,
+          details: { conversationId: file.conversationId, fileId },
+        });
+      }
       return sendDownload(reply, file.data, file.mime, file.name);
     });
   };

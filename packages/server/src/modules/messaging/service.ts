@@ -8,7 +8,12 @@
 // and the summaries built inside the transaction are exactly the committed state. The live
 // events are published right after the commit, in the same order.
 import { createHash } from 'node:crypto';
-import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
+import {
+  MESSAGING_FIELD_TEXT,
+  type Conversation,
+  type FilteredUser,
+  type Message,
+} from '@halsa/api/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, MessagesTable, Role } from '../../db/schema.ts';
@@ -26,8 +31,8 @@ export const MESSAGE_MAX_LENGTH = 5000;
 export const MESSAGING_TEXT = {
   conversationNotFound: 'Konversationen hittades inte.',
   messageNotFound: 'Meddelandet hittades inte.',
-  fileNotFound: 'Filen hittades inte.',
-  chooseUser: 'Välj en användare innan du skickar ett meddelande.',
+  fileNotFound: MESSAGING_FIELD_TEXT.fileNotFound,
+  chooseUser: MESSAGING_FIELD_TEXT.chooseUser,
   textOrFile: 'Du måste skriva ett meddelande eller bifoga en fil.',
   emptyMessage: 'Meddelandet får inte vara tomt.',
   emptyEdit: 'Du kan inte ha ett tomt meddelande.',
@@ -35,7 +40,7 @@ export const MESSAGING_TEXT = {
   badCharacters: 'Meddelandet innehåller otillåtna tecken.',
   self: 'Du kan inte starta en konversation med dig själv.',
   receiverNotAllowed: 'Du kan inte skicka meddelanden till den här användaren.',
-  wrongReceiver: 'Mottagaren är inte med i konversationen.',
+  wrongReceiver: MESSAGING_FIELD_TEXT.wrongReceiver,
   /** Contains the marker of spec §8 ('Conversation already exists'). */
   exists: 'Du har redan en konversation med användaren (Conversation already exists).',
   onlyReceiverMarksRead: 'Endast mottagaren kan markera meddelandet som läst.',
@@ -61,6 +66,12 @@ class Repeated extends Error {
 
 export interface Viewer {
   userId: number;
+  role: Role;
+}
+
+/** The other participant of a conversation, as far as the activity log needs them. */
+export interface Partner {
+  id: number;
   role: Role;
 }
 
@@ -154,7 +165,8 @@ export class MessagingService {
 
   /** The caller's conversations, newest message first, each without its messages. */
   async list(viewer: Viewer): Promise<Conversation[]> {
-    return this.summaries(this.db, viewer.userId);
+    const rows = await this.summaries(this.db, viewer.userId);
+    return rows.map((r) => r.conversation);
   }
 
   /** People the caller may start a conversation with (spec §6 roles), by name. */
@@ -177,8 +189,21 @@ export class MessagingService {
 
   /** One conversation with its messages in order (only those after `after`, when given). */
   async get(viewer: Viewer, conversationId: number, after?: number): Promise<Conversation> {
-    const [summary] = await this.summaries(this.db, viewer.userId, conversationId);
-    if (!summary) throw notFound(MESSAGING_TEXT.conversationNotFound);
+    return (await this.read(viewer, conversationId, after)).conversation;
+  }
+
+  /**
+   * get, with the partner's id and role (from the same query) for the activity log: a read of
+   * a client's conversation by staff is logged (Patientdatalagen).
+   */
+  async read(
+    viewer: Viewer,
+    conversationId: number,
+    after?: number,
+  ): Promise<{ conversation: Conversation; partner: Partner }> {
+    const [found] = await this.summaries(this.db, viewer.userId, conversationId);
+    if (!found) throw notFound(MESSAGING_TEXT.conversationNotFound);
+    const { conversation: summary, partner } = found;
     let q = this.db
       .selectFrom('messages')
       .selectAll()
@@ -186,7 +211,7 @@ export class MessagingService {
       .orderBy('id', 'asc');
     if (after !== undefined) q = q.where('id', '>', Math.min(after, MAX_DB_ID));
     const rows = await q.execute();
-    return { ...summary, messages: rows.map(toMessage) };
+    return { conversation: { ...summary, messages: rows.map(toMessage) }, partner };
   }
 
   /** The conversation as a text file (spec §7 download). */
@@ -224,16 +249,37 @@ export class MessagingService {
     return { text, fileName: transcriptFileName(conv.id), partnerId };
   }
 
-  /** An attachment, for a participant of a conversation it was sent in; else 404. */
+  /**
+   * An attachment, for a participant of a conversation it was sent in; else 404. With the
+   * conversation and the partner (same query), for the activity log.
+   */
   async attachment(
     viewer: Viewer,
     fileId: string,
-  ): Promise<{ data: Buffer; mime: string; name: string }> {
+  ): Promise<{
+    data: Buffer;
+    mime: string;
+    name: string;
+    conversationId: number;
+    partner: Partner;
+  }> {
     const row = await this.db
       .selectFrom('files as f')
       .innerJoin('messages as m', 'm.file_id', 'f.id')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select(['f.storage_key', 'f.mime_type', 'f.original_name'])
+      .innerJoin('users as p', (join) =>
+        join.on(
+          sql<boolean>`p.id = case when c.user_low_id = ${viewer.userId} then c.user_high_id else c.user_low_id end`,
+        ),
+      )
+      .select([
+        'f.storage_key',
+        'f.mime_type',
+        'f.original_name',
+        'c.id as conversation_id',
+        'p.id as partner_id',
+        'p.role as partner_role',
+      ])
       .where('f.id', '=', fileId)
       .where('f.kind', '=', 'MESSAGE_ATTACHMENT')
       .where((eb) =>
@@ -243,7 +289,13 @@ export class MessagingService {
       .executeTakeFirst();
     const data = row ? await this.storage.get(row.storage_key) : null;
     if (!row || !data) throw notFound(MESSAGING_TEXT.fileNotFound);
-    return { data, mime: row.mime_type, name: row.original_name };
+    return {
+      data,
+      mime: row.mime_type,
+      name: row.original_name,
+      conversationId: row.conversation_id,
+      partner: { id: row.partner_id, role: row.partner_role },
+    };
   }
 
   // ---- changes ------------------------------------------------------------------------------
@@ -686,12 +738,13 @@ export class MessagingService {
   /**
    * Conversation summaries as `viewerId` sees them (partner, last message, unread count,
    * `messages: []`), newest last message first; one conversation when `conversationId` is given.
+   * Each with its partner's id and role.
    */
   private async summaries(
     executor: Db,
     viewerId: number,
     conversationId?: number,
-  ): Promise<Conversation[]> {
+  ): Promise<{ conversation: Conversation; partner: Partner }[]> {
     if (conversationId !== undefined && !validId(conversationId)) return [];
     let q = executor
       .selectFrom('conversations as c')
@@ -715,6 +768,7 @@ export class MessagingService {
       .select([
         'c.id',
         'p.id as partner_id',
+        'p.role as partner_role',
         'p.first_name',
         'p.last_name',
         'p.image_file_id',
@@ -733,15 +787,16 @@ export class MessagingService {
       .orderBy('c.id', 'desc');
     if (conversationId !== undefined) q = q.where('c.id', '=', conversationId);
     const rows = await q.execute();
-    return rows.map((r) =>
-      summaryOf(
+    return rows.map((r) => ({
+      conversation: summaryOf(
         r.id,
         { id: r.partner_id, first_name: r.first_name, last_name: r.last_name },
         r.image_file_id,
         lastMessageOf(r),
         r.unread,
       ),
-    );
+      partner: { id: r.partner_id, role: r.partner_role },
+    }));
   }
 }
 

@@ -8,6 +8,7 @@ import {
 import { Link } from 'react-router';
 import type { Role, SessionUser } from '@halsa/api/contract';
 import { cx } from '../../lib/cx';
+import { Avatar } from '../avatar/avatar';
 import { ChevronDownIcon } from '../../lib/icons';
 
 export interface UserMenuLink {
@@ -32,10 +33,6 @@ export const LOGOUT_LABEL = 'Logga ut';
 /** 'Maria Berg' */
 export const fullNameOf = (user: Pick<SessionUser, 'firstName' | 'lastName'>): string =>
   `${user.firstName} ${user.lastName}`.trim();
-
-/** 'MB' */
-export const initialsOf = (user: Pick<SessionUser, 'firstName' | 'lastName'>): string =>
-  `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
 /** Accessible name of the menu button: 'Användarmeny för Maria Berg'. */
 export const userMenuLabel = (user: Pick<SessionUser, 'firstName' | 'lastName'>): string =>
@@ -161,16 +158,7 @@ export function UserMenu({ user, onLogout, loggingOut = false, className }: User
         onKeyDown={onButtonKeyDown}
         className="flex h-control cursor-pointer items-center gap-2 rounded-control px-2 text-fg hover:bg-surface-sunken"
       >
-        {user.imageUrl ? (
-          <img src={user.imageUrl} alt="" className="size-8 rounded-full object-cover" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-8 place-items-center rounded-full bg-primary-soft text-sm font-semibold text-primary-soft-fg"
-          >
-            {initialsOf(user)}
-          </span>
-        )}
+        <Avatar fullName={fullNameOf(user)} imageUrl={user.imageUrl} size="sm" />
         {/* The name is the visible label; on a phone only screen readers get it. */}
         <span className="sr-only">Användarmeny för </span>
         <span className="sr-only max-w-48 truncate font-medium sm:not-sr-only">

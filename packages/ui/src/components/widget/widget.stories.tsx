@@ -3,12 +3,8 @@ import { expect, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '@halsa/api/mocks/fixtures/users';
 import { sleepTips, type HealthTip } from '../../screens/shell/daily-tip/tips';
 import { Widget, WIDGET_CLEARANCE } from './widget';
-import {
-  openConversation,
-  startConversation,
-  OPEN_CONVERSATION_EVENT,
-  type WidgetIntent,
-} from './widget-events';
+import { openConversation, startConversation, OPEN_CONVERSATION_EVENT } from '@halsa/api';
+import type { WidgetIntent } from './widget-events';
 
 const tip = sleepTips[0] as HealthTip;
 

@@ -13,8 +13,8 @@ import {
   START_CONVERSATION_EVENT,
   parseOpenConversationDetail,
   parseStartConversationDetail,
-  type WidgetIntent,
-} from './widget-events';
+} from '@halsa/api';
+import type { WidgetIntent } from './widget-events';
 
 export type WidgetTab = 'hem' | 'meddelande';
 
@@ -200,9 +200,11 @@ export function Widget({
         <Tabs
           value={tab}
           onValueChange={(value) => setTab(value as WidgetTab)}
-          className="min-h-0 flex-1"
+          // A shrinking flex column down to the open conversation: on a short screen its
+          // message log gives up height first, so the send box stays in view.
+          className="flex min-h-0 flex-col"
         >
-          <TabsList aria-label="Meddelandewidget" className="px-4">
+          <TabsList aria-label="Meddelandewidget" className="shrink-0 px-4">
             <TabsTrigger value="hem">Hem</TabsTrigger>
             <TabsTrigger value="meddelande">Meddelande</TabsTrigger>
           </TabsList>
@@ -221,7 +223,7 @@ export function Widget({
           <TabsContent
             value="meddelande"
             forceMount
-            className="min-h-0 overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden"
+            className="flex min-h-0 flex-col overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden"
           >
             {messages ?? (
               <div className="flex justify-center py-6">

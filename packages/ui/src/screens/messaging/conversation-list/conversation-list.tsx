@@ -10,7 +10,7 @@ import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { formatRelativeTime } from '../../../components/message/format-time';
-import { Avatar } from '../shared/avatar';
+import { Avatar } from '../../../components/avatar/avatar';
 import {
   LIST_HEADING,
   NEW_CONVERSATION_LABEL,

@@ -1,8 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, waitFor, within } from 'storybook/test';
 import { FakeLiveClient, LiveDestinations } from '@halsa/api/live';
-import { messagingScenarios } from '@halsa/api/mocks/handlers/messaging';
+import { HttpResponse, getResponse } from 'msw';
+import {
+  addPendingMessage,
+  clearPendingMessages,
+  loadPendingMessages,
+  pendingMessagesKey,
+} from '@halsa/api';
+import { messagingHandlers, messagingScenarios } from '@halsa/api/mocks/handlers/messaging';
 import { answer, errorResponse, loadingFor } from '@halsa/api/mocks/handlers/utils';
+import { DEMO_ATTACHMENT_ID } from '@halsa/api/mocks/fixtures/messaging';
 import { mockState, resetMockState } from '@halsa/api/mocks/state';
 import {
   STORY_NOW,
@@ -16,23 +24,46 @@ import {
 } from '../shared/story-helpers';
 import { ConversationView } from './conversation-view';
 
+/** Bodies of the sends a story records (recordSends below); emptied before every story. */
+const sendBodies: { clientMessageId?: string; content: string }[] = [];
+
+/** Short waits between automatic tries, so stories that fail a send stay fast. */
+const STORY_RETRY_DELAYS = [50, 100];
+
 const meta = {
   title: 'Meddelanden/Konversation',
   component: ConversationView,
-  args: { conversationId: 1, onBack: fn(), now: STORY_NOW },
+  args: { conversationId: 1, onBack: fn(), now: STORY_NOW, retryDelays: STORY_RETRY_DELAYS },
   decorators: [widgetFrame],
   beforeEach: () => {
     const error = spyOn(console, 'error').mockImplementation(() => {});
-    return () => error.mockRestore();
+    // Unsent messages kept for a reload must not leak from one story into the next.
+    clearPendingMessages();
+    sendBodies.length = 0;
+    return () => {
+      error.mockRestore();
+      clearPendingMessages();
+    };
   },
 } satisfies Meta<typeof ConversationView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+type StoryContext = Parameters<NonNullable<Story['play']>>[0];
+type Canvas = StoryContext['canvas'];
+
+/** Where the mocked server keeps an uploaded attachment (the contract's `messageAttachment`). */
+const ATTACHMENT_HREF = /^\/api\/v1\/user\/messaging\/files\/[0-9a-f-]{36}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const log = (canvas: Canvas) => canvas.findByRole('log', { name: 'Anna Lindqvist' });
 const conversation = (id: number) => mockState.conversations.find((c) => c.conversationId === id);
+/** The signed-in user of the mocks (Maria Berg). */
+const me = () => mockState.sessionUser?.id ?? 0;
+/** The unsent messages of conversation 1 kept in sessionStorage for a reload. */
+const storedPending = () => loadPendingMessages(me(), 1);
+const withContent = (content: string) =>
+  conversation(1)?.messages.filter((m) => m.content === content) ?? [];
 
 export const Meddelanden: Story = {
   play: async ({ canvas, args, userEvent }) => {
@@ -58,7 +89,7 @@ export const Meddelanden: Story = {
     ).toBeVisible();
     await expect(
       within(messages).getByRole('link', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }),
-    ).toHaveAttribute('href', '/api/v1/user/download/lab-data/Blodprov_2026-10-12.pdf?userId=3');
+    ).toHaveAttribute('href', `/api/v1/user/messaging/files/${DEMO_ATTACHMENT_ID}`);
 
     // Only my own text message can be edited.
     await expect(within(messages).getAllByRole('button', { name: 'Redigera' })).toHaveLength(1);
@@ -174,38 +205,206 @@ export const Skickas: Story = {
   },
 };
 
-const sendBodies: { clientMessageId?: string; content: string }[] = [];
+/** Records every send body; `fail(n)` (the call's number, from 1) may answer instead. */
+const recordSends = (fail: (call: number) => Response | undefined) =>
+  answer('sendMessage', async ({ request }) => {
+    sendBodies.push((await request.clone().json()) as (typeof sendBodies)[number]);
+    return fail(sendBodies.length);
+  });
 
-/** The first send fails; 'Försök igen' sends again with the same clientMessageId. */
+const messageField = (canvas: Canvas) =>
+  canvas.getByRole('textbox', { name: 'Skriv ett meddelande' });
+
+/**
+ * The server fails (500) the first send and both automatic tries after it: then the message
+ * says 'Kunde inte skickas', and 'Försök igen' sends again with the same clientMessageId.
+ */
 export const MisslyckadSandning: Story = {
   name: 'Kunde inte skickas, försök igen',
+  args: { retryDelays: [20, 40] },
   parameters: {
-    msw: messagingMsw(
-      answer('sendMessage', async ({ request }) => {
-        sendBodies.push((await request.clone().json()) as (typeof sendBodies)[number]);
-        return sendBodies.length === 1 ? errorResponse(500) : undefined;
-      }),
-    ),
-  },
-  beforeEach: () => {
-    sendBodies.length = 0;
+    msw: messagingMsw(recordSends((call) => (call <= 3 ? errorResponse(500) : undefined))),
   },
   play: async ({ canvas, userEvent }) => {
     const messages = await log(canvas);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Skriv ett meddelande' }), 'Hallå?');
+    await userEvent.type(messageField(canvas), 'Hallå?');
     await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
     const failed = await within(messages).findByText('Kunde inte skickas');
     const item = failed.closest('li') as HTMLElement;
     await expect(item).toHaveTextContent('Du: Hallå?');
     await expect(console.error).toHaveBeenCalledWith('Failed to send message', expect.anything());
+    await expect(sendBodies).toHaveLength(3);
 
     await userEvent.click(within(item).getByRole('button', { name: 'Försök igen' }));
     await waitFor(() => expect(within(messages).queryByText('Kunde inte skickas')).toBeNull());
     await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
     await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
+    await expect(sendBodies).toHaveLength(4);
+    for (const body of sendBodies) {
+      await expect(body.clientMessageId).toBe(sendBodies[0]?.clientMessageId);
+    }
+    await expect(withContent('Hallå?')).toHaveLength(1);
+    await expect(storedPending()).toEqual([]);
+  },
+};
+
+/**
+ * Issue 6 req. 3: the first send gets no answer at all (network error); the message stays
+ * 'Skickas…', is sent again by itself with the same clientMessageId and shows once.
+ */
+export const SkickasNarNatetArTillbaka: Story = {
+  name: 'Skickas när nätet är tillbaka',
+  args: { retryDelays: [400] },
+  parameters: {
+    msw: messagingMsw(recordSends((call) => (call === 1 ? HttpResponse.error() : undefined))),
+  },
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    await userEvent.type(messageField(canvas), 'Hör du mig nu?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Failed to send message', expect.anything()),
+    );
+    await expect(sendBodies).toHaveLength(1);
+    // Waiting for the next try: still on its way, nothing to click.
+    const pending = within(messages).getByText('Skickas…').closest('li') as HTMLElement;
+    await expect(pending).toHaveTextContent('Du: Hör du mig nu?');
+    await expect(within(messages).queryByText('Kunde inte skickas')).toBeNull();
+    await expect(within(pending).queryByRole('button')).toBeNull();
+
+    await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
+    await expect(within(messages).getAllByText('Hör du mig nu?')).toHaveLength(1);
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
     await expect(sendBodies).toHaveLength(2);
     await expect(sendBodies[1]?.clientMessageId).toBe(sendBodies[0]?.clientMessageId);
-    await expect(conversation(1)?.messages.at(-1)?.content).toBe('Hallå?');
+    await expect(withContent('Hör du mig nu?')).toHaveLength(1);
+    await expect(storedPending()).toEqual([]);
+  },
+};
+
+/** The browser's `online` event sends a waiting message at once, not after its long wait. */
+export const SkickasDirektVidOnline: Story = {
+  name: 'Skickas direkt när webbläsaren är online igen',
+  args: { retryDelays: [60_000] },
+  parameters: {
+    msw: messagingMsw(recordSends((call) => (call === 1 ? HttpResponse.error() : undefined))),
+  },
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    await userEvent.type(messageField(canvas), 'Skrivet på tåget');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Failed to send message', expect.anything()),
+    );
+    await expect(within(messages).getByText('Skickas…')).toBeVisible();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
+    await expect(within(messages).getAllByText('Skrivet på tåget')).toHaveLength(1);
+    await expect(sendBodies).toHaveLength(2);
+    await expect(sendBodies[1]?.clientMessageId).toBe(sendBodies[0]?.clientMessageId);
+  },
+};
+
+/**
+ * A 4xx answer (not 429) would only fail again: 'Kunde inte skickas' at once and no automatic
+ * try. The failed text is kept for a reload until 'Ta bort'.
+ */
+export const AvvisadSandning: Story = {
+  name: 'Avvisat meddelande skickas inte igen av sig självt',
+  args: { retryDelays: [100, 100] },
+  parameters: {
+    msw: messagingMsw(recordSends(() => errorResponse(400, 'Ogiltig förfrågan.'))),
+  },
+  play: async ({ canvas, userEvent }) => {
+    const messages = await log(canvas);
+    await userEvent.type(messageField(canvas), 'Ett avvisat meddelande');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    const failed = await within(messages).findByText('Kunde inte skickas');
+    const item = failed.closest('li') as HTMLElement;
+    await expect(within(item).getByRole('button', { name: 'Försök igen' })).toBeVisible();
+    // Past the first (and second) wait: still one call, still failed.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(sendBodies).toHaveLength(1);
+    await expect(within(messages).getByText('Kunde inte skickas')).toBeVisible();
+    await expect(storedPending()).toEqual([
+      expect.objectContaining({
+        clientMessageId: sendBodies[0]?.clientMessageId,
+        text: 'Ett avvisat meddelande',
+      }),
+    ]);
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Ta bort' }));
+    await expect(within(messages).queryByText('Ett avvisat meddelande')).toBeNull();
+    await expect(storedPending()).toEqual([]);
+    await expect(sendBodies).toHaveLength(1);
+  },
+};
+
+const RESTORED_ID = '6f1c2b7e-3d4a-4b5c-8d9e-0a1b2c3d4e5f';
+const restoredText = 'Skrivet före omladdningen';
+
+/**
+ * A message kept in sessionStorage (the page was reloaded before the server answered) is shown
+ * again and sent at once with its clientMessageId; once confirmed it is shown once and no longer
+ * stored.
+ */
+export const FinnsKvarEfterOmladdning: Story = {
+  name: 'Finns kvar efter omladdning',
+  parameters: { msw: messagingMsw(recordSends(() => undefined)) },
+  beforeEach: () => {
+    addPendingMessage(me(), 1, {
+      clientMessageId: RESTORED_ID,
+      text: restoredText,
+      timestamp: '2026-11-21T09:58:00.000Z',
+    });
+  },
+  play: async ({ canvas }) => {
+    const messages = await log(canvas);
+    await waitFor(() => expect(sendBodies).toHaveLength(1));
+    await expect(sendBodies[0]).toMatchObject({
+      clientMessageId: RESTORED_ID,
+      content: restoredText,
+    });
+    await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
+    await expect(within(messages).getAllByText(restoredText)).toHaveLength(1);
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
+    await expect(within(messages).getAllByRole('listitem')[4]).toHaveTextContent(
+      `Du: ${restoredText}`,
+    );
+    await expect(withContent(restoredText)).toHaveLength(1);
+    await expect(withContent(restoredText)[0]?.clientMessageId).toBe(RESTORED_ID);
+    await waitFor(() => expect(storedPending()).toEqual([]));
+    await expect(sessionStorage.getItem(pendingMessagesKey(me(), 1))).toBeNull();
+    await expect(sendBodies).toHaveLength(1);
+  },
+};
+
+/**
+ * The earlier try had in fact arrived before the reload: the stored message is among the
+ * conversation's messages, so it is shown once, not sent again, and no longer stored.
+ */
+export const OmladdningRedanMottaget: Story = {
+  name: 'Efter omladdning: servern hade redan meddelandet',
+  parameters: { msw: messagingMsw(recordSends(() => undefined)) },
+  beforeEach: () => {
+    conversation(1)?.messages.push(
+      storyMessage(1, me(), 3, restoredText, '2026-11-21T09:58:00.000Z', {
+        clientMessageId: RESTORED_ID,
+      }),
+    );
+    addPendingMessage(me(), 1, {
+      clientMessageId: RESTORED_ID,
+      text: restoredText,
+      timestamp: '2026-11-21T09:58:00.000Z',
+    });
+  },
+  play: async ({ canvas }) => {
+    const messages = await log(canvas);
+    await waitFor(() => expect(storedPending()).toEqual([]));
+    await expect(within(messages).getAllByText(restoredText)).toHaveLength(1);
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
+    await expect(within(messages).queryByText('Skickas…')).toBeNull();
+    await expect(sendBodies).toHaveLength(0);
   },
 };
 
@@ -230,7 +429,7 @@ export const SkickaFil: Story = {
     await waitFor(() =>
       expect(
         within(messages).getByRole('link', { name: 'Ladda ner Kostdagbok.pdf' }),
-      ).toHaveAttribute('href', '/files/Kostdagbok.pdf'),
+      ).toHaveAttribute('href', expect.stringMatching(ATTACHMENT_HREF)),
     );
     const item = within(messages).getAllByRole('listitem').at(-1) as HTMLElement;
     await expect(item).toHaveTextContent('Min vecka');
@@ -277,6 +476,124 @@ export const FilMisslyckas: Story = {
     await expect(console.error).toHaveBeenCalledWith('Failed to send file', expect.anything());
     await userEvent.click(within(item).getByRole('button', { name: 'Ta bort' }));
     await expect(within(messages).queryByText('Kunde inte skickas')).toBeNull();
+  },
+};
+
+/** The clientMessageId of every upload, in order. */
+const uploadKeys: (string | null)[] = [];
+
+/** The first upload reaches the server, which stores it, but its answer is lost (500). */
+const loseFirstUploadAnswer = answer('uploadWithText', async ({ request }) => {
+  const key = (await request.clone().formData()).get('clientMessageId');
+  uploadKeys.push(typeof key === 'string' ? key : null);
+  if (uploadKeys.length > 1) return undefined;
+  await getResponse(messagingHandlers, request.clone());
+  return errorResponse(500);
+});
+
+const uploadRemiss = async ({ canvas, canvasElement, userEvent }: StoryContext) => {
+  const messages = await log(canvas);
+  const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+  await userEvent.upload(
+    input as HTMLInputElement,
+    new File(['%PDF-1.7'], 'Remiss.pdf', { type: 'application/pdf' }),
+  );
+  await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+  const failed = await within(messages).findByText('Kunde inte skickas');
+  await expect(console.error).toHaveBeenCalledWith('Failed to send file', expect.anything());
+  // The server has the file already.
+  await expect(stored('Remiss.pdf')).toHaveLength(1);
+  return { messages, item: failed.closest('li') as HTMLElement };
+};
+
+const stored = (fileName: string) =>
+  conversation(1)?.messages.filter((m) => m.originalFileName === fileName) ?? [];
+
+/**
+ * A file upload whose answer was lost: 'Försök igen' sends the same clientMessageId, so the
+ * server answers the message it stored the first time; the file is there once.
+ */
+export const FilForsokIgen: Story = {
+  name: 'Fil: svaret försvann, försök igen',
+  // No automatic tries, so the lost answer shows as 'Kunde inte skickas'.
+  args: { retryDelays: [] },
+  parameters: { msw: messagingMsw(loseFirstUploadAnswer) },
+  beforeEach: () => {
+    uploadKeys.length = 0;
+  },
+  play: async (context) => {
+    const { messages, item } = await uploadRemiss(context);
+    await context.userEvent.click(within(item).getByRole('button', { name: 'Försök igen' }));
+    await waitFor(() => expect(within(messages).queryByText('Kunde inte skickas')).toBeNull());
+    await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
+    await expect(uploadKeys).toHaveLength(2);
+    await expect(uploadKeys[0]).toMatch(UUID);
+    await expect(uploadKeys[1]).toBe(uploadKeys[0]);
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
+    await expect(
+      within(messages).getAllByRole('link', { name: 'Ladda ner Remiss.pdf' }),
+    ).toHaveLength(1);
+    await expect(stored('Remiss.pdf')).toHaveLength(1);
+    await expect(stored('Remiss.pdf')[0]?.clientMessageId).toBe(uploadKeys[0]);
+  },
+};
+
+/**
+ * The same lost answer (a 500) with the automatic tries on: the upload is sent again by itself
+ * with the same clientMessageId, and the server's one message (and file) is shown once.
+ */
+export const FilSkickasIgenAutomatiskt: Story = {
+  name: 'Fil: svaret försvann, skickas igen av sig självt',
+  parameters: { msw: messagingMsw(loseFirstUploadAnswer) },
+  beforeEach: () => {
+    uploadKeys.length = 0;
+  },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const messages = await log(canvas);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(
+      input as HTMLInputElement,
+      new File(['%PDF-1.7'], 'Remiss.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await waitFor(() => expect(uploadKeys).toHaveLength(2));
+    await waitFor(() => expect(within(messages).queryByText('Skickas…')).toBeNull());
+    await expect(within(messages).queryByText('Kunde inte skickas')).toBeNull();
+    await expect(uploadKeys[1]).toBe(uploadKeys[0]);
+    await expect(
+      within(messages).getAllByRole('link', { name: 'Ladda ner Remiss.pdf' }),
+    ).toHaveLength(1);
+    await expect(stored('Remiss.pdf')).toHaveLength(1);
+    // A file message is never kept for a reload (a File cannot be stored).
+    await expect(storedPending()).toEqual([]);
+  },
+};
+
+const confirming = new FakeLiveClient();
+
+/**
+ * The same lost answer, but the stored message arrives live: it carries the pending file's
+ * clientMessageId, so the failed copy is not shown beside it.
+ */
+export const FilBekraftadLive: Story = {
+  name: 'Fil: svaret försvann, meddelandet kom i realtid',
+  args: { retryDelays: [] },
+  parameters: { msw: messagingMsw(loseFirstUploadAnswer) },
+  decorators: [withLive(confirming)],
+  beforeEach: () => {
+    uploadKeys.length = 0;
+  },
+  play: async (context) => {
+    const topic = LiveDestinations.conversationMessages(1);
+    await waitFor(() => expect(confirming.destinations).toContain(topic));
+    const { messages } = await uploadRemiss(context);
+    confirming.emit(topic, stored('Remiss.pdf')[0]);
+    await waitFor(() => expect(within(messages).queryByText('Kunde inte skickas')).toBeNull());
+    await expect(within(messages).getAllByRole('listitem')).toHaveLength(5);
+    await expect(
+      within(messages).getAllByRole('link', { name: 'Ladda ner Remiss.pdf' }),
+    ).toHaveLength(1);
+    await expect(uploadKeys).toHaveLength(1);
   },
 };
 

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useSWRConfig } from 'swr';
 import {
   EMPTY_MESSAGE_ALERT,
@@ -44,6 +52,11 @@ export interface ConversationViewProps {
   headingLevel?: 2 | 3 | 4;
   /** "Now" for message times (stories); the clock otherwise. */
   now?: Date;
+  /**
+   * Waits (ms) before each automatic try of a send that got no answer, a 429 or a 5xx; then it
+   * shows 'Kunde inte skickas'. Defaults to 1, 2, 4, 8 and 16 s; stories pass short ones.
+   */
+  retryDelays?: readonly number[];
   className?: string;
 }
 
@@ -71,7 +84,9 @@ function DownloadIcon() {
  * One conversation (spec §2.7, §4, §5): the partner's name, the messages in order in a polite
  * live region, and a send box ('Skicka', 'Bifoga fil' with upload progress). Received unread
  * messages are marked read as they are shown; own text messages can be edited; a message on
- * its way says 'Skickas…', a failed one offers 'Försök igen' with the same clientMessageId.
+ * its way says 'Skickas…' (also while it waits to be tried again by itself after no answer, a
+ * 429 or a 5xx, and kept in sessionStorage so a reload sends it again), a failed one offers
+ * 'Försök igen' with the same clientMessageId.
  * 'Ladda ner konversation' saves it as a text file. Live over
  * `/topic/conversations/{id}/messages`, revalidated after a reconnect.
  */
@@ -80,6 +95,7 @@ export function ConversationView({
   onBack,
   headingLevel = 3,
   now: fixedNow,
+  retryDelays,
   className,
 }: ConversationViewProps) {
   const headingId = useId();
@@ -95,17 +111,28 @@ export function ConversationView({
 
   const meId = user?.id;
   const partner = conversation?.partner;
-  const { pending, send, retry, discard } = usePendingMessages(conversationId, partner?.id);
+  const confirmed = useMemo(
+    () =>
+      new Set(
+        (conversation?.messages ?? []).flatMap((m) =>
+          m.clientMessageId ? [m.clientMessageId] : [],
+        ),
+      ),
+    [conversation?.messages],
+  );
+  const { pending, send, retry, discard } = usePendingMessages(conversationId, partner?.id, {
+    userId: meId,
+    confirmed,
+    retryDelays,
+  });
   useConversationLive(conversationId);
   useMarkReadOnView(conversation, meId);
 
   const ready = conversation !== undefined && meId !== undefined;
   const messages = conversation?.messages ?? [];
-  // A pending message the server already confirmed (live or cache) is not shown twice.
-  const shownPending = pending.filter(
-    (p) =>
-      p.clientMessageId === null || !messages.some((m) => m.clientMessageId === p.clientMessageId),
-  );
+  // A pending message (text or file) the server already confirmed, live or in the cache, is
+  // not shown twice (the hook drops it right after this render).
+  const shownPending = pending.filter((p) => !confirmed.has(p.clientMessageId));
   const count = messages.length + shownPending.length;
 
   // Keep the newest message in view.
@@ -201,7 +228,7 @@ export function ConversationView({
           // The log scrolls, so it takes focus for keyboard scrolling (WCAG 2.1.1).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          className="-mx-1 max-h-[57vh] overflow-y-auto rounded-control px-1 py-1"
+          className="-mx-1 max-h-[57vh] min-h-0 overflow-y-auto rounded-control px-1 py-1"
         >
           {count === 0 ? (
             <p className="py-6 text-center text-fg-muted">{NO_MESSAGES_TEXT}</p>
@@ -248,7 +275,10 @@ export function ConversationView({
             </ol>
           )}
         </div>
-        <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border pt-3">
+        <form
+          onSubmit={submit}
+          className="flex shrink-0 flex-col gap-2 border-t border-border pt-3"
+        >
           <label htmlFor={fieldId} className="sr-only">
             {MESSAGE_FIELD_LABEL}
           </label>
@@ -273,8 +303,8 @@ export function ConversationView({
   }
 
   return (
-    <section aria-labelledby={headingId} className={cx('flex flex-col gap-3', className)}>
-      <div className="flex items-center gap-2">
+    <section aria-labelledby={headingId} className={cx('flex min-h-0 flex-col gap-3', className)}>
+      <div className="flex shrink-0 items-center gap-2">
         {onBack ? <BackButton onClick={onBack} /> : null}
         <Heading
           id={headingId}

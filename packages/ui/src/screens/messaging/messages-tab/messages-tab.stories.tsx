@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '@halsa/api/mocks/fixtures/users';
+import { resetMockState } from '@halsa/api/mocks';
 import { mockState } from '@halsa/api/mocks/state';
 import { Widget } from '../../../components/widget/widget';
-import { openConversation, startConversation } from '../../../components/widget/widget-events';
-import { STORY_NOW, widgetFrame } from '../shared/story-helpers';
+import { openConversation, startConversation } from '@halsa/api';
+import { STORY_NOW, widgetFrame, xssConversation } from '../shared/story-helpers';
 import { MessagesTab } from './messages-tab';
 
 const meta = {
@@ -77,6 +78,33 @@ export const StartaKonversation: Story = {
       'Till: Elin Öberg',
     );
     await expect(await canvas.findByRole('radio', { name: 'Elin Öberg Klient' })).toBeChecked();
+  },
+};
+
+/**
+ * A short screen (the widget panel is at most the screen height minus the floating button):
+ * the message log gives up height and scrolls, the send box stays in view.
+ */
+export const KortSkarm: Story = {
+  name: 'Kort skärm: skrivrutan syns',
+  args: { intent: { type: 'open', conversationId: 80 } },
+  decorators: [
+    (Story) => (
+      <div data-testid="kort-panel" className="flex flex-col" style={{ height: 300 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  beforeEach: () => {
+    resetMockState({ conversations: [xssConversation()] });
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Lars Nilsson' });
+    const panel = canvas.getByTestId('kort-panel').getBoundingClientRect();
+    const send = canvas.getByRole('button', { name: 'Skicka' }).getBoundingClientRect();
+    await expect(send.bottom).toBeLessThanOrEqual(panel.bottom);
+    await expect(canvas.getByRole('textbox', { name: 'Skriv ett meddelande' })).toBeVisible();
+    await expect(log.scrollHeight).toBeGreaterThan(log.clientHeight);
   },
 };
 

@@ -132,7 +132,11 @@ export function MessagesTab({ intent, now, headingLevel = 3, className }: Messag
   }
 
   return (
-    <div ref={container} className={cx('pt-1', className)} data-view={view.name}>
+    <div
+      ref={container}
+      className={cx('flex min-h-0 flex-col pt-1', className)}
+      data-view={view.name}
+    >
       {content}
     </div>
   );

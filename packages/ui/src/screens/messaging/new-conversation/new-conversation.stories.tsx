@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { messagingScenarios } from '@halsa/api/mocks/handlers/messaging';
+import { getResponse } from 'msw';
+import { messagingHandlers, messagingScenarios } from '@halsa/api/mocks/handlers/messaging';
+import { answer, errorResponse } from '@halsa/api/mocks/handlers/utils';
 import { mockState } from '@halsa/api/mocks/state';
 import { messagingMsw, widgetFrame } from '../shared/story-helpers';
 import { NewConversation } from './new-conversation';
@@ -191,5 +193,81 @@ export const Skapad: Story = {
     );
     const created = mockState.conversations.find((c) => c.userIds.includes(6));
     await expect(created?.messages[0]?.content).toBe('Hej Karin! Välkommen till Hälsoportalen.');
+  },
+};
+
+/** The clientMessageId of every create, in order. */
+const createKeys: (string | null)[] = [];
+
+/** Records each create's key; the first one fails, after `storing` it (a lost answer) or not. */
+const failFirstCreate = (storing: boolean) =>
+  answer('createConversation', async ({ request }) => {
+    const key = (await request.clone().formData()).get('clientMessageId');
+    createKeys.push(typeof key === 'string' ? key : null);
+    if (createKeys.length > 1) return undefined;
+    if (storing) await getResponse(messagingHandlers, request.clone());
+    return errorResponse(500);
+  });
+
+const withKarin = () => mockState.conversations.filter((c) => c.userIds.includes(6));
+
+/**
+ * The first create went through but its answer was lost. 'Skicka' again sends the same
+ * clientMessageId, so the server answers the conversation it made instead of 'Conversation
+ * already exists', and it opens.
+ */
+export const SkapadForsokIgen: Story = {
+  name: 'Svaret försvann, skicka igen',
+  args: { initialUser: { id: 6, fullName: 'Karin Svensson' } },
+  parameters: { msw: messagingMsw(failFirstCreate(true)) },
+  beforeEach: () => {
+    createKeys.length = 0;
+  },
+  play: async ({ canvas, args, userEvent }) => {
+    await recipients(canvas);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Meddelande' }), 'Hej Karin!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+    await expect(withKarin()).toHaveLength(1);
+    await expect(args.onCreated).not.toHaveBeenCalled();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await waitFor(() =>
+      expect(args.onCreated).toHaveBeenCalledWith(
+        expect.objectContaining({ conversationId: withKarin()[0]?.conversationId }),
+      ),
+    );
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(createKeys).toHaveLength(2);
+    await expect(createKeys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+    await expect(createKeys[1]).toBe(createKeys[0]);
+    await expect(withKarin()).toHaveLength(1);
+    await expect(withKarin()[0]?.messages).toHaveLength(1);
+  },
+};
+
+/** A changed draft after a failure is a new message: it gets a new clientMessageId. */
+export const AndratUtkast: Story = {
+  name: 'Ändrad text efter fel får ny nyckel',
+  args: { initialUser: { id: 6, fullName: 'Karin Svensson' } },
+  parameters: { msw: messagingMsw(failFirstCreate(false)) },
+  beforeEach: () => {
+    createKeys.length = 0;
+  },
+  play: async ({ canvas, args, userEvent }) => {
+    await recipients(canvas);
+    const field = canvas.getByRole('textbox', { name: 'Meddelande' });
+    await userEvent.type(field, 'Hej Karin!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+    await expect(withKarin()).toHaveLength(0);
+
+    await userEvent.type(field, ' Välkommen.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    await waitFor(() => expect(args.onCreated).toHaveBeenCalledOnce());
+    await expect(createKeys).toHaveLength(2);
+    await expect(createKeys[1]).not.toBe(createKeys[0]);
+    await expect(withKarin()[0]?.messages[0]?.content).toBe('Hej Karin! Välkommen.');
+    await expect(withKarin()[0]?.messages[0]?.clientMessageId).toBe(createKeys[1]);
   },
 };

@@ -20,7 +20,7 @@ import { FieldError, FormField } from '../../../primitives/form-field/form-field
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { textareaClass } from '../../../components/message/styles';
-import { Avatar } from '../shared/avatar';
+import { Avatar } from '../../../components/avatar/avatar';
 import { BackButton } from '../shared/back-button';
 import { FilePicker } from '../shared/file-picker';
 import {
@@ -32,6 +32,7 @@ import {
   SEND_LABEL,
   TEXT_OR_FILE_ERROR,
 } from '../shared/labels';
+import { keyDraft, type KeyedDraft } from './draft-client-message-id';
 import { filterUsers } from './filter-users';
 
 export const SEARCH_USERS_LABEL = 'Sök användare';
@@ -95,7 +96,7 @@ function UserOption({
           onChange={onSelect}
           className="size-4 shrink-0 accent-primary"
         />
-        <Avatar fullName={user.fullName} imageUrl={user.imageUrl} className="size-8" />
+        <Avatar fullName={user.fullName} imageUrl={user.imageUrl} size="sm" />
         <span className="flex min-w-0 flex-col">
           <span className="truncate font-medium">{user.fullName}</span>
           <span className="text-sm text-fg-muted">{ROLE_LABELS[user.role]}</span>
@@ -110,7 +111,9 @@ function UserOption({
  * choose one, write a text and/or attach a file, 'Skicka'. Without a user:
  * 'Välj en användare innan du skickar ett meddelande.'; without text or file: 'Du måste skriva
  * ett meddelande eller bifoga en fil.' An existing conversation is reported as 'Du har redan en
- * konversation med {name}'. On success the new conversation opens.
+ * konversation med {name}'. On success the new conversation opens. Every try of one draft
+ * (same user, text and file) carries the same clientMessageId, so a retry after a lost answer
+ * opens the conversation the first try made instead of reporting that it exists.
  */
 export function NewConversation({
   onCreated,
@@ -136,6 +139,8 @@ export function NewConversation({
   const { users, error: usersError, mutate: reloadUsers } = useFilteredUsers();
   const { conversations } = useConversations();
   const { trigger, isMutating } = useCreateConversation();
+  // One clientMessageId per draft: a retry of the same draft sends it again.
+  const draftRef = useRef<KeyedDraft | null>(null);
 
   const Heading = `h${headingLevel}` as const;
   const shown = users ? filterUsers(users, query) : [];
@@ -169,11 +174,14 @@ export function NewConversation({
       }
       return;
     }
+    const draft = keyDraft(draftRef.current, { receiverId: selected.id, text: content, file });
+    draftRef.current = draft;
     try {
       const conversation = await trigger({
         receiverId: selected.id,
         text: content || undefined,
         file,
+        clientMessageId: draft.clientMessageId,
       });
       onCreated(conversation);
     } catch (createError) {

@@ -4,7 +4,7 @@ import {
   START_CONVERSATION_EVENT,
   parseOpenConversationDetail,
   parseStartConversationDetail,
-} from './widget-events';
+} from './widget-events.ts';
 
 describe('widget events', () => {
   it('have the agreed names', () => {

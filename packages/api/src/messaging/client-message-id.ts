@@ -1,9 +1,11 @@
 /**
- * A v4 UUID for `clientMessageId` (the send idempotency key): a retry sends the same one, so
- * the server returns the first message instead of a copy.
+ * A v4 UUID for `clientMessageId`, the idempotency key of a send (text, file or a new
+ * conversation). Make one per message and send it again on every retry: the server then answers
+ * the first result instead of storing a copy.
  */
 export function newClientMessageId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // `randomUUID` needs a secure context; `getRandomValues` does not.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { cx } from '../../lib/cx';
+
+/** 32, 40 (default) or 64 px. A size class in `className` would not win over the default. */
+export type AvatarSize = 'sm' | 'md' | 'lg';
+const SIZES: Record<AvatarSize, string> = { sm: 'size-8', md: 'size-10', lg: 'size-16' };
+
+export interface AvatarProps {
+  fullName: string;
+  imageUrl?: string | null;
+  size?: AvatarSize;
+  className?: string;
+}
+
+/** 'Anna Lindqvist' → 'AL'. */
+export function initialsOf(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/u).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '';
+  return `${first}${last}`.toLocaleUpperCase('sv-SE') || '?';
+}
+
+/**
+ * A person's picture or initials; decorative, the name is always written beside it. A picture
+ * that cannot be loaded (removed, offline) falls back to the initials, never an empty circle.
+ */
+export function Avatar({ fullName, imageUrl, size = 'md', className }: AvatarProps) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const base = cx(SIZES[size], 'shrink-0 rounded-full', className);
+  if (imageUrl && imageUrl !== failedUrl) {
+    return (
+      <img
+        src={imageUrl}
+        alt=""
+        onError={() => setFailedUrl(imageUrl)}
+        className={cx(base, 'object-cover')}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={cx(
+        base,
+        'grid place-items-center bg-primary-soft text-sm font-semibold text-primary-soft-fg',
+      )}
+    >
+      {initialsOf(fullName)}
+    </span>
+  );
+}
