@@ -584,6 +584,67 @@ describeDb('messaging: idempotency and ordering', () => {
     expect(rest.json<Conversation>().messages.map((m) => m.id)).toEqual(ids.slice(10));
     publish.mockRestore();
   });
+
+  it('a send that is slow after its commit is still published before the next one', async () => {
+    // PostgreSQL hands the conversation lock to the next send before the first one hears its
+    // COMMIT answer; here the first send stalls in exactly that gap until the second is done.
+    const conv = (
+      await createConversation(t, c.admin, t.users.klient2.id, 'Ordning')
+    ).json<Conversation>();
+    const publish = spyOnPublish(t);
+    const db = t.app.ctx.db;
+    const original = db.transaction.bind(db);
+    const firstCommitted = Promise.withResolvers<void>();
+    const secondCommitted = Promise.withResolvers<void>();
+    const letFirstGo = Promise.withResolvers<void>();
+    let calls = 0;
+    const spy = vi.spyOn(db, 'transaction').mockImplementation(() => {
+      const call = ++calls;
+      const builder = original();
+      return {
+        execute: async <T>(work: Parameters<typeof builder.execute<T>>[0]) => {
+          const result = await builder.execute(work);
+          if (call === 1) {
+            firstCommitted.resolve();
+            await letFirstGo.promise;
+          } else {
+            secondCommitted.resolve();
+          }
+          return result;
+        },
+      } as unknown as ReturnType<typeof db.transaction>;
+    });
+    try {
+      const text = (content: string) =>
+        sendText(t, c.admin, conv.conversationId, {
+          receiverId: t.users.klient2.id,
+          content,
+          clientMessageId: uuid(),
+        });
+      const first = text('Först');
+      await firstCommitted.promise;
+      const second = text('Sedan');
+      await secondCommitted.promise;
+      // Let the second send run as far as it can before the first one goes on.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      letFirstGo.resolve();
+      const answers = await Promise.all([first, second]);
+      for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+      const [a, b] = answers.map((r) => r.json<Message>().id) as [number, number];
+      expect(a).toBeLessThan(b);
+      const topicIds = publish.mock.calls
+        .filter(([d]) => d === `/topic/conversations/${conv.conversationId}/messages`)
+        .map(([, m]) => (m as Message).id);
+      expect(topicIds).toEqual([a, b]);
+      const listTexts = publish.mock.calls
+        .filter(([d]) => d === `/topic/users/${t.users.klient2.id}/conversations`)
+        .map(([, s]) => (s as Conversation).lastMessage?.content);
+      expect(listTexts).toEqual(['Först', 'Sedan']);
+    } finally {
+      spy.mockRestore();
+      publish.mockRestore();
+    }
+  });
 });
 
 describeDb('messaging: a retried file upload or create is stored once', () => {

@@ -6,7 +6,7 @@
 // locks the conversation row: changes of one conversation are serialised, so message ids grow
 // in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing)
 // and the summaries built inside the transaction are exactly the committed state. The live
-// events are published right after the commit, in the same order.
+// events are published after the commit, in lock order (publish-order.ts).
 import { createHash } from 'node:crypto';
 import {
   MESSAGING_FIELD_TEXT,
@@ -18,6 +18,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, MessagesTable, Role } from '../../db/schema.ts';
 import type { FileStorage } from '../../files/storage.ts';
+import { PublishOrder, type Turn } from './publish-order.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
@@ -149,6 +150,9 @@ export async function isConversationParticipant(
 }
 
 export class MessagingService {
+  /** Publishes each conversation's changes in the order they took its lock. */
+  readonly publishOrder = new PublishOrder();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -349,6 +353,7 @@ export class MessagingService {
     const blobKey = input.file ? newId() : null;
     if (input.file && blobKey) await this.storage.put(blobKey, input.file.data);
     let change: ConversationChange;
+    let turn: Turn | undefined;
     try {
       change = await this.db.transaction().execute(async (trx) => {
         const now = this.clock.now();
@@ -367,6 +372,8 @@ export class MessagingService {
             .executeTakeFirstOrThrow();
           throw new ConversationExistsError(other.id);
         }
+        // The new row is locked until the commit.
+        turn = this.publishOrder.take(conv.id);
         const attachment =
           input.file && type && blobKey
             ? await this.insertFile(trx, me, receiver.id, blobKey, input.file, type)
@@ -379,6 +386,7 @@ export class MessagingService {
         return this.changeOf(trx, conv, row, true);
       });
     } catch (error) {
+      turn?.release();
       if (blobKey) await this.storage.remove(blobKey);
       // A concurrent repeat of this very call lost the race: answer what the first one made.
       if (
@@ -393,7 +401,7 @@ export class MessagingService {
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
-    this.events.emit(change);
+    await this.#publish(turn, change);
     const mine = change.summaries.find((s) => s.userId === me);
     return {
       conversation: { ...(mine?.conversation as Conversation), messages: [change.message] },
@@ -440,11 +448,13 @@ export class MessagingService {
       await this.storage.put(blobKey, file.data);
     }
     let change: ConversationChange;
+    let turn: Turn | undefined;
     try {
       change = await this.db.transaction().execute(async (trx) => {
         const now = this.clock.now();
         // Locks (and touches) the conversation: sends into one conversation are serialised.
         const conv = await this.touchParticipant(trx, me, conversationId, now);
+        turn = this.publishOrder.take(conv.id);
         const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
         if (input.receiverId !== undefined && input.receiverId !== partner) {
           throw badRequest(MESSAGING_TEXT.wrongReceiver);
@@ -467,12 +477,13 @@ export class MessagingService {
         return this.changeOf(trx, conv, row, true);
       });
     } catch (error) {
+      turn?.release();
       if (blobKey) await this.storage.remove(blobKey);
       if (error instanceof Repeated) return { message: error.first, created: false };
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
-    this.events.emit(change);
+    await this.#publish(turn, change);
     return { message: change.message, created: true };
   }
 
@@ -480,32 +491,40 @@ export class MessagingService {
   async markRead(viewer: Viewer, messageId: number): Promise<void> {
     const me = viewer.userId;
     if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
-    const change = await this.db.transaction().execute(async (trx) => {
-      const found = await trx
-        .selectFrom('messages as m')
-        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .select(['c.id', 'c.user_low_id', 'c.user_high_id'])
-        .where('m.id', '=', messageId)
-        .where((eb) => eb.or([eb('c.user_low_id', '=', me), eb('c.user_high_id', '=', me)]))
-        .forUpdate(['c'])
-        .executeTakeFirst();
-      if (!found) throw notFound(MESSAGING_TEXT.messageNotFound);
-      const row = await trx
-        .selectFrom('messages')
-        .selectAll()
-        .where('id', '=', messageId)
-        .executeTakeFirstOrThrow();
-      if (row.receiver_id !== me) throw forbidden(MESSAGING_TEXT.onlyReceiverMarksRead);
-      if (row.is_read) return null;
-      const updated = await trx
-        .updateTable('messages')
-        .set({ is_read: true })
-        .where('id', '=', messageId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return this.changeOf(trx, found, updated, false);
-    });
-    if (change) this.events.emit(change);
+    let turn: Turn | undefined;
+    const change = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const found = await trx
+          .selectFrom('messages as m')
+          .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+          .select(['c.id', 'c.user_low_id', 'c.user_high_id'])
+          .where('m.id', '=', messageId)
+          .where((eb) => eb.or([eb('c.user_low_id', '=', me), eb('c.user_high_id', '=', me)]))
+          .forUpdate(['c'])
+          .executeTakeFirst();
+        if (!found) throw notFound(MESSAGING_TEXT.messageNotFound);
+        turn = this.publishOrder.take(found.id);
+        const row = await trx
+          .selectFrom('messages')
+          .selectAll()
+          .where('id', '=', messageId)
+          .executeTakeFirstOrThrow();
+        if (row.receiver_id !== me) throw forbidden(MESSAGING_TEXT.onlyReceiverMarksRead);
+        if (row.is_read) return null;
+        const updated = await trx
+          .updateTable('messages')
+          .set({ is_read: true })
+          .where('id', '=', messageId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return this.changeOf(trx, found, updated, false);
+      })
+      .catch((error: unknown) => {
+        turn?.release();
+        throw error;
+      });
+    await this.#publish(turn, change);
   }
 
   /** Edits the caller's own text message (spec §4, §5). */
@@ -516,31 +535,39 @@ export class MessagingService {
     newContent: string | undefined,
   ): Promise<{ content: string; isEdited: boolean; editedAt: string | null }> {
     const me = viewer.userId;
-    const result = await this.db.transaction().execute(async (trx) => {
-      const conv = await this.lockParticipant(trx, me, conversationId);
-      if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
-      const row = await trx
-        .selectFrom('messages')
-        .selectAll()
-        .where('id', '=', messageId)
-        .where('conversation_id', '=', conv.id)
-        .executeTakeFirst();
-      if (!row) throw notFound(MESSAGING_TEXT.messageNotFound);
-      if (row.sender_id !== me) throw forbidden(MESSAGING_TEXT.onlySenderEdits);
-      if (row.file_id !== null || row.original_file_name !== null) {
-        throw badRequest(MESSAGING_TEXT.fileEdit);
-      }
-      const content = checkMessageText(newContent ?? '', MESSAGING_TEXT.emptyEdit);
-      if (content === row.content) return { row, change: null };
-      const updated = await trx
-        .updateTable('messages')
-        .set({ content, is_edited: true, edited_at: this.clock.now() })
-        .where('id', '=', messageId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { row: updated, change: await this.changeOf(trx, conv, updated, false) };
-    });
-    if (result.change) this.events.emit(result.change);
+    let turn: Turn | undefined;
+    const result = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const conv = await this.lockParticipant(trx, me, conversationId);
+        turn = this.publishOrder.take(conv.id);
+        if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
+        const row = await trx
+          .selectFrom('messages')
+          .selectAll()
+          .where('id', '=', messageId)
+          .where('conversation_id', '=', conv.id)
+          .executeTakeFirst();
+        if (!row) throw notFound(MESSAGING_TEXT.messageNotFound);
+        if (row.sender_id !== me) throw forbidden(MESSAGING_TEXT.onlySenderEdits);
+        if (row.file_id !== null || row.original_file_name !== null) {
+          throw badRequest(MESSAGING_TEXT.fileEdit);
+        }
+        const content = checkMessageText(newContent ?? '', MESSAGING_TEXT.emptyEdit);
+        if (content === row.content) return { row, change: null };
+        const updated = await trx
+          .updateTable('messages')
+          .set({ content, is_edited: true, edited_at: this.clock.now() })
+          .where('id', '=', messageId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { row: updated, change: await this.changeOf(trx, conv, updated, false) };
+      })
+      .catch((error: unknown) => {
+        turn?.release();
+        throw error;
+      });
+    await this.#publish(turn, result.change);
     return {
       content: result.row.content,
       isEdited: result.row.is_edited,
@@ -549,6 +576,17 @@ export class MessagingService {
   }
 
   // ---- helpers ------------------------------------------------------------------------------
+
+  /** Publishes a committed change (none: only ends the turn) after the conversation's earlier ones. */
+  async #publish(turn: Turn | undefined, change: ConversationChange | null): Promise<void> {
+    if (!turn) {
+      if (change) this.events.emit(change);
+      return;
+    }
+    await turn.publish(() => {
+      if (change) this.events.emit(change);
+    });
+  }
 
   /** The conversation, when `userId` takes part in it; otherwise 404 (whether it exists or not). */
   private async participantConversation(
