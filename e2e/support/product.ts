@@ -2,7 +2,7 @@
 // server) on a free port with a fresh DATA_DIR and a loopback SMTP catcher, and gives
 // tests a Debian Chromium through playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,12 @@ export interface Product {
 }
 
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  // Without a build every page waits 30 s for a login form that never comes; say why at once.
+  if (!existsSync(join(root, 'packages/portal/dist/index.html'))) {
+    throw new Error(
+      'The portal is not built: run `pnpm --filter @halsa/portal build` first (`pnpm test` does).',
+    );
+  }
   const mailbox = await startMailbox();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'halsa-e2e-'));
