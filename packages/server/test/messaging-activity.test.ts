@@ -1,11 +1,19 @@
 // Messaging and the activity log (Patientdatalagen, design §5): staff or an admin reading a
-// client's conversation, or downloading one of its attachments, is recorded with actor,
+// client's conversation, opening a client's message that arrived live (marking it read), or
+// downloading one of its attachments, is recorded with actor,
 // subject (the client) and IP; a client reading their own data, staff reading a conversation
 // with other staff, and a 404 record nothing. On PGlite and on PostgreSQL.
 import type { Conversation, Message } from '@halsa/api/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDb, login, send, useTestApp } from './helpers.ts';
-import { BASE, PNG, createConversation, getConversation } from './messaging-helpers.ts';
+import {
+  BASE,
+  PNG,
+  createConversation,
+  getConversation,
+  markRead,
+  sendText,
+} from './messaging-helpers.ts';
 
 type Who = 'klient' | 'klient2' | 'staff' | 'admin';
 
@@ -189,5 +197,51 @@ describeDb('messaging: staff reads of a client’s conversation are logged', () 
     expect(await logged(() => download('klient', fileId), 200)).toEqual([]);
     expect(await logged(() => download('klient2', fileId), 404)).toEqual([]);
     expect(await logged(() => download('admin', fileId), 404)).toEqual([]);
+  });
+
+  it('staff marking a client’s unread message read adds one MESSAGE_READ row; again adds nothing', async () => {
+    const sent = await sendText(t, cookies.klient, withClient.conversationId, {
+      receiverId: t.users.staff.id,
+      content: 'Kom det fram?',
+      clientMessageId: crypto.randomUUID(),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const messageId = sent.json<Message>().id;
+    expect(await logged(() => markRead(t, cookies.staff, messageId), 204)).toEqual([
+      {
+        action: 'MESSAGE_READ',
+        actor_user_id: t.users.staff.id,
+        subject_user_id: t.users.klient.id,
+        ip_address: expect.stringMatching(/\S/),
+        details: { conversationId: withClient.conversationId, messageId },
+      },
+    ]);
+    // Already read: nothing new was shown, nothing is logged.
+    expect(await logged(() => markRead(t, cookies.staff, messageId), 204)).toEqual([]);
+  });
+
+  it('the client marking staff’s message read, and staff and admin between them, add nothing', async () => {
+    const reply = await sendText(t, cookies.staff, withClient.conversationId, {
+      receiverId: t.users.klient.id,
+      content: 'Ja, det kom fram.',
+      clientMessageId: crypto.randomUUID(),
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(await logged(() => markRead(t, cookies.klient, reply.json<Message>().id), 204)).toEqual(
+      [],
+    );
+    const internal = await sendText(t, cookies.staff, betweenStaff.conversationId, {
+      receiverId: t.users.admin.id,
+      content: 'Internt igen',
+      clientMessageId: crypto.randomUUID(),
+    });
+    expect(internal.statusCode, internal.body).toBe(201);
+    expect(
+      await logged(() => markRead(t, cookies.admin, internal.json<Message>().id), 204),
+    ).toEqual([]);
+    // A non-participant's try is a 404 and logs nothing.
+    expect(
+      await logged(() => markRead(t, cookies.klient2, internal.json<Message>().id), 404),
+    ).toEqual([]);
   });
 });

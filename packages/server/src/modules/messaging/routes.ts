@@ -44,6 +44,8 @@ export const MESSAGING_ACTIONS = {
   conversationDownloaded: 'CONVERSATION_DOWNLOADED',
   /** Staff or an admin read a conversation with a client (Patientdatalagen, design §5). */
   conversationRead: 'CONVERSATION_READ',
+  /** Staff or an admin opened a client's message that was unread until then (it arrived live). */
+  messageRead: 'MESSAGE_READ',
   /** Staff or an admin downloaded an attachment of a conversation with a client. */
   messageAttachmentDownloaded: 'MESSAGE_ATTACHMENT_DOWNLOADED',
 } as const;
@@ -150,7 +152,19 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     });
 
     defineRoute(app, endpointDefs.markMessageRead, {}, async (request, _reply, { params }) => {
-      await messaging.markRead(viewerOf(request), params.messageId);
+      const viewer = viewerOf(request);
+      const read = await messaging.markRead(viewer, params.messageId);
+      // A message that arrives live while the conversation is open is read without a GET of the
+      // conversation; the view marks it read, so that is where staff's read is recorded.
+      if (read && staffReadsClient(viewer, read.sender)) {
+        await ctx.activity.record({
+          action: MESSAGING_ACTIONS.messageRead,
+          actorUserId: viewer.userId,
+          subjectUserId: read.sender.id,
+          ip: request.ip,
+          details: { conversationId: read.conversationId, messageId: params.messageId },
+        });
+      }
     });
 
     defineRoute(

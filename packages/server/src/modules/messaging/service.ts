@@ -487,8 +487,14 @@ export class MessagingService {
     return { message: change.message, created: true };
   }
 
-  /** Marks a received message read. Only its receiver may; others' messages are a 404. */
-  async markRead(viewer: Viewer, messageId: number): Promise<void> {
+  /**
+   * Marks a received message read. Only its receiver may; others' messages are a 404. Answers
+   * the conversation and the sender when the message was unread until now, otherwise null.
+   */
+  async markRead(
+    viewer: Viewer,
+    messageId: number,
+  ): Promise<{ conversationId: number; sender: Partner } | null> {
     const me = viewer.userId;
     if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
     let turn: Turn | undefined;
@@ -498,7 +504,14 @@ export class MessagingService {
         const found = await trx
           .selectFrom('messages as m')
           .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-          .select(['c.id', 'c.user_low_id', 'c.user_high_id'])
+          .innerJoin('users as s', 's.id', 'm.sender_id')
+          .select([
+            'c.id',
+            'c.user_low_id',
+            'c.user_high_id',
+            'm.sender_id',
+            's.role as sender_role',
+          ])
           .where('m.id', '=', messageId)
           .where((eb) => eb.or([eb('c.user_low_id', '=', me), eb('c.user_high_id', '=', me)]))
           .forUpdate(['c'])
@@ -518,13 +531,17 @@ export class MessagingService {
           .where('id', '=', messageId)
           .returningAll()
           .executeTakeFirstOrThrow();
-        return this.changeOf(trx, found, updated, false);
+        return {
+          change: await this.changeOf(trx, found, updated, false),
+          sender: { id: found.sender_id, role: found.sender_role },
+        };
       })
       .catch((error: unknown) => {
         turn?.release();
         throw error;
       });
-    await this.#publish(turn, change);
+    await this.#publish(turn, change?.change ?? null);
+    return change ? { conversationId: change.change.conversationId, sender: change.sender } : null;
   }
 
   /** Edits the caller's own text message (spec §4, §5). */
