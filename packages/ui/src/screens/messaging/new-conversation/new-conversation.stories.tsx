@@ -147,6 +147,35 @@ export const KonversationFinns: Story = {
   },
 };
 
+/** On a short screen the answer below 'Skicka' is scrolled into the panel's view. */
+export const KonversationFinnsKortSkarm: Story = {
+  name: 'Konversationen finns redan, kort skärm',
+  decorators: [
+    (Story) => (
+      <div data-testid="kort-panel" style={{ height: 320, overflowY: 'auto' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas, userEvent }) => {
+    const group = await recipients(canvas);
+    await userEvent.click(
+      await within(group).findByRole('radio', { name: 'Anna Lindqvist Klient' }),
+    );
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Meddelande' }), 'Hej Anna!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Skicka' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Du har redan en konversation med Anna Lindqvist');
+    const panel = canvas.getByTestId('kort-panel');
+    await waitFor(() => {
+      const box = alert.getBoundingClientRect();
+      const view = panel.getBoundingClientRect();
+      expect(box.top).toBeGreaterThanOrEqual(view.top);
+      expect(box.bottom).toBeLessThanOrEqual(view.bottom);
+    });
+  },
+};
+
 /** The scenario answers 409 'Conversation already exists' whoever is chosen. */
 export const KonversationFinnsScenario: Story = {
   name: 'Konversationen finns redan (scenario)',

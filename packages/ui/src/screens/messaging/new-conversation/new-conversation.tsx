@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_FALLBACK,
   createConversationErrorMessage,
@@ -141,6 +141,11 @@ export function NewConversation({
   const { trigger, isMutating } = useCreateConversation();
   // One clientMessageId per draft: a retry of the same draft sends it again.
   const draftRef = useRef<KeyedDraft | null>(null);
+  // The server's answer shows below 'Skicka'; on a short screen that is out of the panel's view.
+  const serverErrorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (serverError) serverErrorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [serverError]);
 
   const Heading = `h${headingLevel}` as const;
   const shown = users ? filterUsers(users, query) : [];
@@ -306,6 +311,7 @@ export function NewConversation({
         </div>
         {serverError ? (
           <Alert
+            ref={serverErrorRef}
             variant="error"
             action={
               existing && onOpenConversation ? (
