@@ -275,3 +275,27 @@ export const FokusDoljsInte: Story = {
     await expect(focused.getBoundingClientRect().bottom).toBeLessThanOrEqual(buttonTop());
   },
 };
+
+/** Unread messages: a badge on the closed button, and the count in its name like the bell's. */
+export const OlastaMeddelanden: Story = {
+  name: 'Olästa meddelanden',
+  args: { unreadMessages: 1 },
+  play: async ({ canvas, userEvent }) => {
+    const toggle = canvas.getByRole('button', { name: 'Öppna meddelanden, 1 oläst' });
+    await expect(canvas.getByTestId('widget-badge')).toHaveAttribute('data-count', '1');
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAccessibleName('Stäng meddelanden');
+    await expect(canvas.queryByTestId('widget-badge')).toBeNull();
+  },
+};
+
+export const MangaOlastaMeddelanden: Story = {
+  name: 'Många olästa meddelanden',
+  args: { unreadMessages: 1234 },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('button', { name: /^Öppna meddelanden, 1\s234 olästa$/ }),
+    ).toBeVisible();
+    await expect(canvas.getByTestId('widget-badge')).toHaveAttribute('data-count', '99+');
+  },
+};

@@ -29,6 +29,19 @@ export const OPEN_WIDGET_LABEL = 'Öppna meddelanden';
 export const CLOSE_WIDGET_LABEL = 'Stäng meddelanden';
 export const MESSAGES_LOADING_TEXT = 'Meddelanden laddas…';
 
+const countFormat = new Intl.NumberFormat('sv-SE');
+
+/**
+ * Accessible name of the floating button, like the bell's: 'Öppna meddelanden',
+ * 'Öppna meddelanden, 1 oläst', 'Öppna meddelanden, 3 olästa'; 'Stäng meddelanden' when open.
+ */
+export function widgetButtonLabel(open: boolean, unreadMessages: number): string {
+  if (open) return CLOSE_WIDGET_LABEL;
+  if (unreadMessages <= 0) return OPEN_WIDGET_LABEL;
+  const count = countFormat.format(unreadMessages);
+  return `${OPEN_WIDGET_LABEL}, ${count} ${unreadMessages === 1 ? 'oläst' : 'olästa'}`;
+}
+
 export interface WidgetUserStats {
   stats?: UserStats;
   isLoading?: boolean;
@@ -44,14 +57,14 @@ export interface WidgetProps {
    * (which conversation to open or whom to write to), or null when opened by the button.
    */
   messagesTab?: ReactNode | ((intent: WidgetIntent | null) => ReactNode);
+  /** Unread messages in all the user's conversations: a badge on the closed button. */
+  unreadMessages?: number;
   defaultOpen?: boolean;
   defaultTab?: WidgetTab;
   /** Shows this tip instead of today's one (stories). */
   dailyTip?: HealthTip;
   className?: string;
 }
-
-const countFormat = new Intl.NumberFormat('sv-SE');
 
 function NewUserCounts({ stats, isLoading, error }: WidgetUserStats) {
   let body: ReactNode;
@@ -89,6 +102,7 @@ export function Widget({
   user,
   userStats,
   messagesTab,
+  unreadMessages = 0,
   defaultOpen = false,
   defaultTab = 'hem',
   dailyTip,
@@ -245,7 +259,16 @@ export function Widget({
         )}
       >
         {open ? <CloseIcon className="size-6" /> : <ChatIcon className="size-6" />}
-        <span className="sr-only">{open ? CLOSE_WIDGET_LABEL : OPEN_WIDGET_LABEL}</span>
+        <span className="sr-only">{widgetButtonLabel(open, unreadMessages)}</span>
+        {!open && unreadMessages > 0 ? (
+          // Drawn from data-count like the bell's badge: the name above says it in full.
+          <span
+            aria-hidden="true"
+            data-testid="widget-badge"
+            data-count={unreadMessages > 99 ? '99+' : countFormat.format(unreadMessages)}
+            className="absolute -top-1 -right-1 min-w-5 rounded-badge bg-accent px-1 text-center text-xs leading-5 font-semibold text-accent-fg before:content-[attr(data-count)]"
+          />
+        ) : null}
       </button>
     </div>
   );

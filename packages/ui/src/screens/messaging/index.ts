@@ -11,6 +11,8 @@ export {
 export {
   CONVERSATION_SORT_OPTIONS,
   ConversationList,
+  ConversationsLive,
+  ConversationsLiveContext,
   DEFAULT_CONVERSATION_SORT,
   lastMessagePreview,
   sortConversationsBy,

@@ -1,7 +1,15 @@
+import { createContext, useContext } from 'react';
 import { useSWRConfig } from 'swr';
 import { CONVERSATIONS_KEY, touchConversation, upsertConversation } from '@halsa/api';
 import { conversationSchema, messageSchema, type Conversation, type Id } from '@halsa/api/contract';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
+
+/**
+ * True below a component that already keeps the conversation list live (the signed-in shell,
+ * for the unread count on the widget button): the list's own subscription would apply every
+ * message twice (an unread count raised by 2 for one message), so it stands down.
+ */
+export const ConversationsLiveContext = createContext(false);
 
 /**
  * Keeps the cached conversation list live (spec §4, §7): subscribes to
@@ -13,8 +21,11 @@ import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api
  */
 export function useConversationsLive(userId: Id | null | undefined): void {
   const { cache, mutate } = useSWRConfig();
+  const keptLiveAbove = useContext(ConversationsLiveContext);
+  const destination =
+    userId == null || keptLiveAbove ? null : LiveDestinations.userConversations(userId);
 
-  useTopic<unknown>(userId == null ? null : LiveDestinations.userConversations(userId), (body) => {
+  useTopic<unknown>(destination, (body) => {
     const cached: unknown = cache.get(CONVERSATIONS_KEY)?.data;
     if (!Array.isArray(cached)) {
       void mutate(CONVERSATIONS_KEY);
@@ -48,5 +59,5 @@ export function useConversationsLive(userId: Id | null | undefined): void {
     void mutate(CONVERSATIONS_KEY);
   });
 
-  useRevalidateOnReconnect([CONVERSATIONS_KEY]);
+  useRevalidateOnReconnect(keptLiveAbove ? [] : [CONVERSATIONS_KEY]);
 }

@@ -9,6 +9,8 @@ import { mockState, resetMockState } from '@halsa/api/mocks/state';
 import { openConversation } from '@halsa/api';
 import type { WidgetIntent } from '../../../components/widget/widget-events';
 import { NotificationSettingsScreen } from '../../notifications/notification-settings/notification-settings';
+import { MessagesTab } from '../../messaging/messages-tab/messages-tab';
+import { STORY_NOW } from '../../messaging/shared/story-helpers';
 import { PlaceholderScreen } from '../placeholder/placeholder';
 import { OverviewScreen } from '../overview/overview';
 import { AppShell, type AppShellProps } from './app-shell';
@@ -93,7 +95,10 @@ export const KlientMedOlasta: Story = {
     ]);
     const main = canvas.getByRole('main');
     await expect(within(main).getByRole('heading', { level: 1, name: 'Att göra' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Öppna meddelanden' })).toBeVisible();
+    // The fixtures hold unread messages to Anna: the widget button says how many.
+    await expect(
+      await canvas.findByRole('button', { name: /^Öppna meddelanden, \d+ olästa?$/ }),
+    ).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Hoppa till innehållet' })).toBeInTheDocument();
   },
 };
@@ -104,7 +109,7 @@ export const PersonalMedOlasta: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('button', { name: 'Notiser, 3 olästa' })).toBeVisible();
     await expect(sidebarLinks(canvas)).toEqual(['Att göra', 'Klienter']);
-    await userEvent.click(canvas.getByRole('button', { name: 'Öppna meddelanden' }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Öppna meddelanden/ }));
     const widget = canvas.getByRole('dialog', { name: 'Meddelanden' });
     await expect(within(widget).getByRole('heading', { name: 'Välkommen Erik' })).toBeVisible();
     await expect(within(widget).queryByRole('region', { name: 'Dagens hälsotips' })).toBeNull();
@@ -117,7 +122,7 @@ export const AdminMedOlasta: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('button', { name: 'Notiser, 3 olästa' })).toBeVisible();
     await expect(sidebarLinks(canvas)).toEqual(['Att göra', 'Klienter']);
-    await userEvent.click(canvas.getByRole('button', { name: 'Öppna meddelanden' }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Öppna meddelanden/ }));
     const widget = canvas.getByRole('dialog', { name: 'Meddelanden' });
     await expect(within(widget).getByRole('heading', { name: 'Välkommen Maria' })).toBeVisible();
     await waitFor(() =>
@@ -137,7 +142,7 @@ export const AdminStatistikFel: Story = {
   args: { user: sessionUsers.admin },
   parameters: { msw: shellMsw(...userStatsScenarios.error) },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Öppna meddelanden' }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Öppna meddelanden/ }));
     await waitFor(() =>
       expect(canvas.getByTestId('new-user-counts')).toHaveTextContent(
         'Kunde inte hämta användarstatistik',
@@ -215,7 +220,7 @@ export const NotispanelTangentbord: Story = {
     await expect(canvas.queryByRole('dialog', { name: 'Notiser' })).toBeNull();
     await expect(bellButton).toHaveFocus();
     // Escape closed only the panel, not the rest.
-    await expect(canvas.getByRole('button', { name: 'Öppna meddelanden' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^Öppna meddelanden/ })).toBeVisible();
 
     await userEvent.click(bellButton);
     await expect(canvas.getByRole('dialog', { name: 'Notiser' })).toBeVisible();
@@ -397,6 +402,80 @@ export const LiveNotis: Story = {
   },
 };
 
+const messagesLive = new FakeLiveClient();
+
+/** Unread messages to me, counted the way the server does. */
+const unreadToMe = (me: number) =>
+  mockState.conversations.flatMap((c) => c.messages).filter((m) => m.receiver === me && !m.isRead)
+    .length;
+
+/**
+ * The widget button carries the unread messages of all conversations, kept live: a message
+ * pushed on `/topic/users/{id}/conversations` raises it by exactly one even while the
+ * conversation list in the widget is open too, and the server's summary sets it.
+ */
+export const OlastaMeddelandenPaKnappen: Story = {
+  name: 'Olästa meddelanden på widgetknappen',
+  args: {
+    messagesTab: (intent: WidgetIntent | null) => <MessagesTab intent={intent} now={STORY_NOW} />,
+  },
+  decorators: [
+    (Story) => (
+      <FakeLiveProvider live={messagesLive}>
+        <Story />
+      </FakeLiveProvider>
+    ),
+  ],
+  play: async ({ canvas, args, userEvent }) => {
+    const me = args.user.id;
+    const before = unreadToMe(me);
+    await expect(before).toBeGreaterThan(0);
+    const label = (n: number) => `Öppna meddelanden, ${n} ${n === 1 ? 'oläst' : 'olästa'}`;
+    const button = await canvas.findByRole('button', { name: label(before) });
+    await expect(canvas.getByTestId('widget-badge')).toHaveAttribute('data-count', String(before));
+
+    // Open the list in the widget, so two parts of the page show the same live list.
+    await userEvent.click(button);
+    const widget = await canvas.findByRole('dialog', { name: 'Meddelanden' });
+    await userEvent.click(within(widget).getByRole('tab', { name: 'Meddelande' }));
+    await within(widget).findByRole('heading', { name: 'Senaste konversationer' });
+    await expect(canvas.queryByTestId('widget-badge')).toBeNull();
+    const conversation = mockState.conversations.find((c) => c.userIds.includes(me));
+    if (!conversation) throw new Error('fixtures: no conversation with the story user');
+    const partner =
+      conversation.userIds[0] === me ? conversation.userIds[1] : conversation.userIds[0];
+    const destination = LiveDestinations.userConversations(me);
+    await waitFor(() => expect(messagesLive.destinations).toContain(destination));
+    messagesLive.emit(destination, {
+      id: 9001,
+      conversationId: conversation.conversationId,
+      sender: partner,
+      receiver: me,
+      content: 'Ett nytt meddelande',
+      timestamp: new Date().toISOString(),
+      isRead: false,
+      isEdited: false,
+      editedAt: null,
+      originalFileName: null,
+      clientMessageId: null,
+    });
+    await userEvent.click(canvas.getByRole('button', { name: 'Stäng meddelanden' }));
+    await expect(await canvas.findByRole('button', { name: label(before + 1) })).toBeVisible();
+    await expect(canvas.getByTestId('widget-badge')).toHaveAttribute(
+      'data-count',
+      String(before + 1),
+    );
+
+    // The server's summaries say everything is read: the badge goes.
+    for (const c of mockState.conversations.filter((x) => x.userIds.includes(me))) {
+      for (const m of c.messages) m.isRead = true;
+    }
+    messagesLive.emit(destination, { changed: true });
+    await expect(await canvas.findByRole('button', { name: 'Öppna meddelanden' })).toBeVisible();
+    await expect(canvas.queryByTestId('widget-badge')).toBeNull();
+  },
+};
+
 export const MeddelandeViaHandelse: Story = {
   name: 'Widgeten öppnas av en händelse',
   args: {
@@ -455,7 +534,7 @@ export const SistaInnehalletSynligt: Story = {
     const link = canvas.getByRole('link', { name: 'Sista länken' });
     link.focus();
     window.scrollTo(0, document.documentElement.scrollHeight);
-    const button = canvas.getByRole('button', { name: 'Öppna meddelanden' });
+    const button = canvas.getByRole('button', { name: /^Öppna meddelanden/ });
     await expect(link.getBoundingClientRect().bottom).toBeLessThanOrEqual(
       button.getBoundingClientRect().top,
     );

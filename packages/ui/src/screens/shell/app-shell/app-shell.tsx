@@ -1,11 +1,18 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { isApiError, useLogout, useNotifications, useUserStats } from '@halsa/api';
+import {
+  isApiError,
+  useConversations,
+  useLogout,
+  useNotifications,
+  useUserStats,
+} from '@halsa/api';
 import type { SessionUser } from '@halsa/api/contract';
 import { Sidebar } from '../../../components/sidebar/sidebar';
 import { TopBar } from '../../../components/top-bar/top-bar';
 import { Widget, WIDGET_CLEARANCE, type WidgetProps } from '../../../components/widget/widget';
 import { useToast } from '../../../primitives/toast/toast';
+import { ConversationsLive } from '../../messaging/conversation-list/conversations-live';
 import { NotificationCenter } from '../../notifications/notification-center/notification-center';
 import { useNotificationsLive } from '../../notifications/notification-center/use-notifications-live';
 import { ShellUserContext } from './shell-user';
@@ -30,13 +37,17 @@ export interface AppShellProps {
  * menu), the notification panel under the bell, the sidebar, the main area with the current
  * route, and the floating messaging widget. Use it as the element of a layout route:
  * `<Route element={<AppShell user={user} />}>…signed-in routes…</Route>`.
- * It keeps the notifications live over `/user/queue/notifications` and provides `user` to the
+ * It keeps the notifications live over `/user/queue/notifications` and the conversation list
+ * over `/topic/users/{id}/conversations` (the widget button's unread badge), and provides `user` to the
  * screens below it (`useShellUser()`).
  */
 export function AppShell({ user, messagesTab, children }: AppShellProps) {
   const { unreadCount } = useNotifications();
   useNotificationsLive();
   const userStats = useUserStats({ enabled: user.role === 'ADMIN' });
+  // The widget button's badge: unread messages over all conversations, kept live below.
+  const { conversations } = useConversations();
+  const unreadMessages = conversations?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
   const { trigger: logout, isMutating: loggingOut } = useLogout();
   const toast = useToast();
 
@@ -97,56 +108,59 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
 
   return (
     <ShellUserContext value={user}>
-      <div className="flex min-h-dvh flex-col bg-surface-muted">
-        <a
-          href={`#${MAIN_CONTENT_ID}`}
-          onClick={skipToContent}
-          className="sr-only rounded-control bg-surface px-4 py-2 font-medium shadow-overlay focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
-        >
-          {SKIP_LINK_TEXT}
-        </a>
-        <TopBar
-          user={user}
-          unreadCount={unreadCount}
-          notificationsOpen={panelOpen}
-          onNotificationsToggle={() => setPanelOpen((open) => !open)}
-          onNotificationsClose={closePanel}
-          notificationsPanelId={panelId}
-          bellRef={bellRef}
-          onLogout={onLogout}
-          loggingOut={loggingOut}
-        />
-        {panelOpen ? (
-          <NotificationCenter
-            ref={panelRef}
-            id={panelId}
-            onClose={closePanel}
-            className="fixed top-[4.5rem] right-2 z-40 w-[calc(100vw-1rem)] max-w-md sm:right-4"
-          />
-        ) : null}
-        <div className="flex flex-1 flex-col lg:flex-row">
-          <Sidebar user={user} />
-          <main
-            ref={mainRef}
-            id={MAIN_CONTENT_ID}
-            tabIndex={-1}
-            className="min-w-0 flex-1"
-            // Content never ends under the floating widget button.
-            style={{ paddingBottom: WIDGET_CLEARANCE }}
+      <ConversationsLive userId={user.id}>
+        <div className="flex min-h-dvh flex-col bg-surface-muted">
+          <a
+            href={`#${MAIN_CONTENT_ID}`}
+            onClick={skipToContent}
+            className="sr-only rounded-control bg-surface px-4 py-2 font-medium shadow-overlay focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
           >
-            {children ?? <Outlet />}
-          </main>
+            {SKIP_LINK_TEXT}
+          </a>
+          <TopBar
+            user={user}
+            unreadCount={unreadCount}
+            notificationsOpen={panelOpen}
+            onNotificationsToggle={() => setPanelOpen((open) => !open)}
+            onNotificationsClose={closePanel}
+            notificationsPanelId={panelId}
+            bellRef={bellRef}
+            onLogout={onLogout}
+            loggingOut={loggingOut}
+          />
+          {panelOpen ? (
+            <NotificationCenter
+              ref={panelRef}
+              id={panelId}
+              onClose={closePanel}
+              className="fixed top-[4.5rem] right-2 z-40 w-[calc(100vw-1rem)] max-w-md sm:right-4"
+            />
+          ) : null}
+          <div className="flex flex-1 flex-col lg:flex-row">
+            <Sidebar user={user} />
+            <main
+              ref={mainRef}
+              id={MAIN_CONTENT_ID}
+              tabIndex={-1}
+              className="min-w-0 flex-1"
+              // Content never ends under the floating widget button.
+              style={{ paddingBottom: WIDGET_CLEARANCE }}
+            >
+              {children ?? <Outlet />}
+            </main>
+          </div>
+          <Widget
+            user={user}
+            userStats={{
+              stats: userStats.stats,
+              isLoading: userStats.isLoading,
+              error: userStats.error,
+            }}
+            messagesTab={messagesTab}
+            unreadMessages={unreadMessages}
+          />
         </div>
-        <Widget
-          user={user}
-          userStats={{
-            stats: userStats.stats,
-            isLoading: userStats.isLoading,
-            error: userStats.error,
-          }}
-          messagesTab={messagesTab}
-        />
-      </div>
+      </ConversationsLive>
     </ShellUserContext>
   );
 }
