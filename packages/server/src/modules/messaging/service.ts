@@ -14,7 +14,7 @@ import {
   type FilteredUser,
   type Message,
 } from '@halsa/api/contract';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, MessagesTable, Role } from '../../db/schema.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -130,6 +130,10 @@ export function toMessage(r: MessageRow): Message {
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+/** `userId` is one of a conversation's two users. */
+const takesPart = (userId: number) => (eb: ExpressionBuilder<Database, 'conversations'>) =>
+  eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]);
+
 /**
  * Whether `userId` takes part in the conversation, for the live server's subscribe check of
  * `/topic/conversations/{id}/…` (live/README.md `authorize`).
@@ -144,7 +148,7 @@ export async function isConversationParticipant(
     .selectFrom('conversations')
     .select('id')
     .where('id', '=', conversationId)
-    .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
+    .where(takesPart(userId))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -556,7 +560,7 @@ export class MessagingService {
     const result = await this.db
       .transaction()
       .execute(async (trx) => {
-        const conv = await this.lockParticipant(trx, me, conversationId);
+        const conv = await this.participantConversation(trx, me, conversationId, { lock: true });
         turn = this.publishOrder.take(conv.id);
         if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
         const row = await trx
@@ -605,44 +609,30 @@ export class MessagingService {
     });
   }
 
-  /** The conversation, when `userId` takes part in it; otherwise 404 (whether it exists or not). */
+  /**
+   * The conversation, when `userId` takes part in it; otherwise 404 (whether it exists or not).
+   * `lock` holds its row until the transaction ends.
+   */
   private async participantConversation(
     executor: Db,
     userId: number,
     conversationId: number,
+    { lock = false } = {},
   ): Promise<ConversationRow> {
     const row = validId(conversationId)
       ? await executor
           .selectFrom('conversations')
           .select(['id', 'user_low_id', 'user_high_id'])
           .where('id', '=', conversationId)
-          .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
+          .where(takesPart(userId))
+          .$if(lock, (q) => q.forUpdate())
           .executeTakeFirst()
       : undefined;
     if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
     return row;
   }
 
-  /** participantConversation, locking the row until the transaction ends. */
-  private async lockParticipant(
-    trx: Db,
-    userId: number,
-    conversationId: number,
-  ): Promise<ConversationRow> {
-    const row = validId(conversationId)
-      ? await trx
-          .selectFrom('conversations')
-          .select(['id', 'user_low_id', 'user_high_id'])
-          .where('id', '=', conversationId)
-          .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
-          .forUpdate()
-          .executeTakeFirst()
-      : undefined;
-    if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
-    return row;
-  }
-
-  /** lockParticipant for a send: the UPDATE takes the row lock and sets last_message_at. */
+  /** participantConversation with the lock, for a send: the UPDATE sets last_message_at too. */
   private async touchParticipant(
     trx: Db,
     userId: number,
@@ -654,7 +644,7 @@ export class MessagingService {
           .updateTable('conversations')
           .set({ last_message_at: now })
           .where('id', '=', conversationId)
-          .where((eb) => eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]))
+          .where(takesPart(userId))
           .returning(['id', 'user_low_id', 'user_high_id'])
           .executeTakeFirst()
       : undefined;
