@@ -357,9 +357,8 @@ export class MessagingService {
     const blobKey = input.file ? newId() : null;
     if (input.file && blobKey) await this.storage.put(blobKey, input.file.data);
     let change: ConversationChange;
-    let turn: Turn | undefined;
     try {
-      change = await this.db.transaction().execute(async (trx) => {
+      ({ change } = await this.#change(async (trx, locked) => {
         const now = this.clock.now();
         const conv = await trx
           .insertInto('conversations')
@@ -377,7 +376,7 @@ export class MessagingService {
           throw new ConversationExistsError(other.id);
         }
         // The new row is locked until the commit.
-        turn = this.publishOrder.take(conv.id);
+        locked(conv.id);
         const attachment =
           input.file && type && blobKey
             ? await this.insertFile(trx, me, receiver.id, blobKey, input.file, type)
@@ -387,10 +386,9 @@ export class MessagingService {
           now,
         });
         if (!row) throw conflict(MESSAGING_TEXT.clientIdReused);
-        return this.changeOf(trx, conv, row, true);
-      });
+        return { change: await this.changeOf(trx, conv, row, true) };
+      }));
     } catch (error) {
-      turn?.release();
       if (blobKey) await this.storage.remove(blobKey);
       // A concurrent repeat of this very call lost the race: answer what the first one made.
       if (
@@ -405,7 +403,6 @@ export class MessagingService {
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
-    await this.#publish(turn, change);
     const mine = change.summaries.find((s) => s.userId === me);
     return {
       conversation: { ...(mine?.conversation as Conversation), messages: [change.message] },
@@ -452,13 +449,12 @@ export class MessagingService {
       await this.storage.put(blobKey, file.data);
     }
     let change: ConversationChange;
-    let turn: Turn | undefined;
     try {
-      change = await this.db.transaction().execute(async (trx) => {
+      ({ change } = await this.#change(async (trx, locked) => {
         const now = this.clock.now();
         // Locks (and touches) the conversation: sends into one conversation are serialised.
         const conv = await this.touchParticipant(trx, me, conversationId, now);
-        turn = this.publishOrder.take(conv.id);
+        locked(conv.id);
         const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
         if (input.receiverId !== undefined && input.receiverId !== partner) {
           throw badRequest(MESSAGING_TEXT.wrongReceiver);
@@ -478,16 +474,14 @@ export class MessagingService {
           if (prior) throw new Repeated(prior);
           throw conflict(MESSAGING_TEXT.clientIdReused);
         }
-        return this.changeOf(trx, conv, row, true);
-      });
+        return { change: await this.changeOf(trx, conv, row, true) };
+      }));
     } catch (error) {
-      turn?.release();
       if (blobKey) await this.storage.remove(blobKey);
       if (error instanceof Repeated) return { message: error.first, created: false };
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
-    await this.#publish(turn, change);
     return { message: change.message, created: true };
   }
 
@@ -501,51 +495,37 @@ export class MessagingService {
   ): Promise<{ conversationId: number; sender: Partner } | null> {
     const me = viewer.userId;
     if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
-    let turn: Turn | undefined;
-    const change = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const found = await trx
-          .selectFrom('messages as m')
-          .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-          .innerJoin('users as s', 's.id', 'm.sender_id')
-          .select([
-            'c.id',
-            'c.user_low_id',
-            'c.user_high_id',
-            'm.sender_id',
-            's.role as sender_role',
-          ])
-          .where('m.id', '=', messageId)
-          .where((eb) => eb.or([eb('c.user_low_id', '=', me), eb('c.user_high_id', '=', me)]))
-          .forUpdate(['c'])
-          .executeTakeFirst();
-        if (!found) throw notFound(MESSAGING_TEXT.messageNotFound);
-        turn = this.publishOrder.take(found.id);
-        const row = await trx
-          .selectFrom('messages')
-          .selectAll()
-          .where('id', '=', messageId)
-          .executeTakeFirstOrThrow();
-        if (row.receiver_id !== me) throw forbidden(MESSAGING_TEXT.onlyReceiverMarksRead);
-        if (row.is_read) return null;
-        const updated = await trx
-          .updateTable('messages')
-          .set({ is_read: true })
-          .where('id', '=', messageId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return {
-          change: await this.changeOf(trx, found, updated, false),
-          sender: { id: found.sender_id, role: found.sender_role },
-        };
-      })
-      .catch((error: unknown) => {
-        turn?.release();
-        throw error;
-      });
-    await this.#publish(turn, change?.change ?? null);
-    return change ? { conversationId: change.change.conversationId, sender: change.sender } : null;
+    const { change, sender } = await this.#change(async (trx, locked) => {
+      const found = await trx
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .innerJoin('users as s', 's.id', 'm.sender_id')
+        .select(['c.id', 'c.user_low_id', 'c.user_high_id', 'm.sender_id', 's.role as sender_role'])
+        .where('m.id', '=', messageId)
+        .where((eb) => eb.or([eb('c.user_low_id', '=', me), eb('c.user_high_id', '=', me)]))
+        .forUpdate(['c'])
+        .executeTakeFirst();
+      if (!found) throw notFound(MESSAGING_TEXT.messageNotFound);
+      locked(found.id);
+      const row = await trx
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', messageId)
+        .executeTakeFirstOrThrow();
+      if (row.receiver_id !== me) throw forbidden(MESSAGING_TEXT.onlyReceiverMarksRead);
+      if (row.is_read) return { change: null, sender: null };
+      const updated = await trx
+        .updateTable('messages')
+        .set({ is_read: true })
+        .where('id', '=', messageId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return {
+        change: await this.changeOf(trx, found, updated, false),
+        sender: { id: found.sender_id, role: found.sender_role },
+      };
+    });
+    return change && sender ? { conversationId: change.conversationId, sender } : null;
   }
 
   /** Edits the caller's own text message (spec §4, §5). */
@@ -556,39 +536,31 @@ export class MessagingService {
     newContent: string | undefined,
   ): Promise<{ content: string; isEdited: boolean; editedAt: string | null }> {
     const me = viewer.userId;
-    let turn: Turn | undefined;
-    const result = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const conv = await this.participantConversation(trx, me, conversationId, { lock: true });
-        turn = this.publishOrder.take(conv.id);
-        if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
-        const row = await trx
-          .selectFrom('messages')
-          .selectAll()
-          .where('id', '=', messageId)
-          .where('conversation_id', '=', conv.id)
-          .executeTakeFirst();
-        if (!row) throw notFound(MESSAGING_TEXT.messageNotFound);
-        if (row.sender_id !== me) throw forbidden(MESSAGING_TEXT.onlySenderEdits);
-        if (row.file_id !== null || row.original_file_name !== null) {
-          throw badRequest(MESSAGING_TEXT.fileEdit);
-        }
-        const content = checkMessageText(newContent ?? '', MESSAGING_TEXT.emptyEdit);
-        if (content === row.content) return { row, change: null };
-        const updated = await trx
-          .updateTable('messages')
-          .set({ content, is_edited: true, edited_at: this.clock.now() })
-          .where('id', '=', messageId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return { row: updated, change: await this.changeOf(trx, conv, updated, false) };
-      })
-      .catch((error: unknown) => {
-        turn?.release();
-        throw error;
-      });
-    await this.#publish(turn, result.change);
+    const result = await this.#change(async (trx, locked) => {
+      const conv = await this.participantConversation(trx, me, conversationId, { lock: true });
+      locked(conv.id);
+      if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
+      const row = await trx
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', messageId)
+        .where('conversation_id', '=', conv.id)
+        .executeTakeFirst();
+      if (!row) throw notFound(MESSAGING_TEXT.messageNotFound);
+      if (row.sender_id !== me) throw forbidden(MESSAGING_TEXT.onlySenderEdits);
+      if (row.file_id !== null || row.original_file_name !== null) {
+        throw badRequest(MESSAGING_TEXT.fileEdit);
+      }
+      const content = checkMessageText(newContent ?? '', MESSAGING_TEXT.emptyEdit);
+      if (content === row.content) return { row, change: null };
+      const updated = await trx
+        .updateTable('messages')
+        .set({ content, is_edited: true, edited_at: this.clock.now() })
+        .where('id', '=', messageId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: updated, change: await this.changeOf(trx, conv, updated, false) };
+    });
     return {
       content: result.row.content,
       isEdited: result.row.is_edited,
@@ -598,15 +570,32 @@ export class MessagingService {
 
   // ---- helpers ------------------------------------------------------------------------------
 
-  /** Publishes a committed change (none: only ends the turn) after the conversation's earlier ones. */
-  async #publish(turn: Turn | undefined, change: ConversationChange | null): Promise<void> {
-    if (!turn) {
-      if (change) this.events.emit(change);
-      return;
+  /**
+   * Runs a change of one conversation in a transaction. `work` calls `locked(id)` as soon as it
+   * holds the conversation's row lock; the change it returns (if any) is published after the
+   * commit, in lock order (publish-order.ts). A failed transaction gives its turn up.
+   */
+  async #change<T extends { change: ConversationChange | null }>(
+    work: (trx: Db, locked: (conversationId: number) => void) => Promise<T>,
+  ): Promise<T> {
+    let turn: Turn | undefined;
+    let result: T;
+    try {
+      result = await this.db.transaction().execute((trx) =>
+        work(trx, (conversationId) => {
+          turn = this.publishOrder.take(conversationId);
+        }),
+      );
+    } catch (error) {
+      turn?.release();
+      throw error;
     }
+    if (!turn) throw new Error('messaging: a change committed without locking its conversation');
+    const { change } = result;
     await turn.publish(() => {
       if (change) this.events.emit(change);
     });
+    return result;
   }
 
   /**
