@@ -215,6 +215,11 @@ const recordSends = (fail: (call: number) => Response | undefined) =>
 const messageField = (canvas: Canvas) =>
   canvas.getByRole('textbox', { name: 'Skriv ett meddelande' });
 
+/** The first send gets no answer at all (a network error); later ones reach the server. */
+const firstSendLost = messagingMsw(
+  recordSends((call) => (call === 1 ? HttpResponse.error() : undefined)),
+);
+
 /** Types and sends `text`; resolves once the first try has failed (and was logged). */
 async function sendAndFailFirst(
   canvas: Canvas,
@@ -277,9 +282,7 @@ export const MisslyckadSandning: Story = {
 export const SkickasNarNatetArTillbaka: Story = {
   name: 'Skickas när nätet är tillbaka',
   args: { retryDelays: [400] },
-  parameters: {
-    msw: messagingMsw(recordSends((call) => (call === 1 ? HttpResponse.error() : undefined))),
-  },
+  parameters: { msw: firstSendLost },
   play: async ({ canvas, userEvent }) => {
     const messages = await log(canvas);
     await sendAndFailFirst(canvas, userEvent, 'Hör du mig nu?');
@@ -298,9 +301,7 @@ export const SkickasNarNatetArTillbaka: Story = {
 export const SkickasDirektVidOnline: Story = {
   name: 'Skickas direkt när webbläsaren är online igen',
   args: { retryDelays: [60_000] },
-  parameters: {
-    msw: messagingMsw(recordSends((call) => (call === 1 ? HttpResponse.error() : undefined))),
-  },
+  parameters: { msw: firstSendLost },
   play: async ({ canvas, userEvent }) => {
     const messages = await log(canvas);
     await sendAndFailFirst(canvas, userEvent, 'Skrivet på tåget');
