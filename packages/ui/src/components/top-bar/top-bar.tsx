@@ -2,12 +2,11 @@ import type { KeyboardEvent, Ref } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '@halsa/api/contract';
 import { cx } from '../../lib/cx';
+import { CountBadge, unreadCountText } from '../../primitives/badge/badge';
 import { BellIcon, LogoMark } from './shell-icons';
 import { UserMenu } from './user-menu';
 
 export const PRODUCT_TITLE = 'Hälsoportalen';
-
-const countFormat = new Intl.NumberFormat('sv-SE');
 
 /**
  * Accessible name of the bell: 'Notiser' with nothing unread, 'Notiser, 1 oläst',
@@ -15,12 +14,8 @@ const countFormat = new Intl.NumberFormat('sv-SE');
  */
 export function bellLabel(unreadCount: number): string {
   if (unreadCount <= 0) return 'Notiser';
-  return `Notiser, ${countFormat.format(unreadCount)} ${unreadCount === 1 ? 'oläst' : 'olästa'}`;
+  return `Notiser, ${unreadCountText(unreadCount)}`;
 }
-
-/** What the bell's badge shows: the count, capped at '99+'. */
-export const bellBadgeText = (unreadCount: number): string =>
-  unreadCount > 99 ? '99+' : countFormat.format(unreadCount);
 
 export interface TopBarProps {
   user: SessionUser;
@@ -90,16 +85,11 @@ export function TopBar({
         className="relative grid size-control cursor-pointer place-items-center rounded-control text-fg hover:bg-surface-sunken aria-expanded:bg-surface-sunken"
       >
         <BellIcon className="size-6" />
-        {unreadCount > 0 ? (
-          // The count is drawn by CSS from data-count: the button's name already says it in
-          // full ('Notiser, 120 olästa'), and a capped '99+' must not count as its visible text.
-          <span
-            aria-hidden="true"
-            data-testid="bell-badge"
-            data-count={bellBadgeText(unreadCount)}
-            className="absolute top-1 right-0.5 min-w-5 rounded-badge bg-accent px-1 text-center text-xs leading-5 font-semibold text-accent-fg before:content-[attr(data-count)]"
-          />
-        ) : null}
+        <CountBadge
+          count={unreadCount}
+          data-testid="bell-badge"
+          className="absolute top-1 right-0.5"
+        />
       </button>
       <UserMenu user={user} onLogout={onLogout} loggingOut={loggingOut} />
     </header>

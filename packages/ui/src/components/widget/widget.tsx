@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser, UserStats } from '@halsa/api/contract';
 import { cx } from '../../lib/cx';
 import { CloseIcon } from '../../lib/icons';
+import { CountBadge, unreadCountText } from '../../primitives/badge/badge';
 import { Button } from '../../primitives/button/button';
 import { Spinner } from '../../primitives/spinner/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../primitives/tabs/tabs';
@@ -29,8 +30,6 @@ export const OPEN_WIDGET_LABEL = 'Öppna meddelanden';
 export const CLOSE_WIDGET_LABEL = 'Stäng meddelanden';
 export const MESSAGES_LOADING_TEXT = 'Meddelanden laddas…';
 
-const countFormat = new Intl.NumberFormat('sv-SE');
-
 /**
  * Accessible name of the floating button, like the bell's: 'Öppna meddelanden',
  * 'Öppna meddelanden, 1 oläst', 'Öppna meddelanden, 3 olästa'; 'Stäng meddelanden' when open.
@@ -38,8 +37,7 @@ const countFormat = new Intl.NumberFormat('sv-SE');
 export function widgetButtonLabel(open: boolean, unreadMessages: number): string {
   if (open) return CLOSE_WIDGET_LABEL;
   if (unreadMessages <= 0) return OPEN_WIDGET_LABEL;
-  const count = countFormat.format(unreadMessages);
-  return `${OPEN_WIDGET_LABEL}, ${count} ${unreadMessages === 1 ? 'oläst' : 'olästa'}`;
+  return `${OPEN_WIDGET_LABEL}, ${unreadCountText(unreadMessages)}`;
 }
 
 export interface WidgetUserStats {
@@ -65,6 +63,8 @@ export interface WidgetProps {
   dailyTip?: HealthTip;
   className?: string;
 }
+
+const countFormat = new Intl.NumberFormat('sv-SE');
 
 function NewUserCounts({ stats, isLoading, error }: WidgetUserStats) {
   let body: ReactNode;
@@ -260,15 +260,11 @@ export function Widget({
       >
         {open ? <CloseIcon className="size-6" /> : <ChatIcon className="size-6" />}
         <span className="sr-only">{widgetButtonLabel(open, unreadMessages)}</span>
-        {!open && unreadMessages > 0 ? (
-          // Drawn from data-count like the bell's badge: the name above says it in full.
-          <span
-            aria-hidden="true"
-            data-testid="widget-badge"
-            data-count={unreadMessages > 99 ? '99+' : countFormat.format(unreadMessages)}
-            className="absolute -top-1 -right-1 min-w-5 rounded-badge bg-accent px-1 text-center text-xs leading-5 font-semibold text-accent-fg before:content-[attr(data-count)]"
-          />
-        ) : null}
+        <CountBadge
+          count={open ? 0 : unreadMessages}
+          data-testid="widget-badge"
+          className="absolute -top-1 -right-1"
+        />
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Badge } from './badge';
+import { Badge, CountBadge } from './badge';
 
 const meta = {
   title: 'Primitiver/Märke',
@@ -67,5 +67,33 @@ export const AllaVarianter: Story = {
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Utkast')).toBeVisible();
+  },
+};
+
+/** The unread count on an icon button: Swedish digits, capped at 99+, nothing at 0. */
+export const Antal: Story = {
+  name: 'Antal olästa',
+  render: () => (
+    <div className="flex items-center gap-4">
+      {[1, 12, 1234, 0].map((count) => (
+        <span
+          key={count}
+          className="relative inline-block size-10 rounded-control bg-surface-sunken"
+        >
+          <CountBadge
+            count={count}
+            data-testid={`antal-${count}`}
+            className="absolute -top-1 -right-1"
+          />
+        </span>
+      ))}
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByTestId('antal-1')).toHaveAttribute('data-count', '1');
+    await expect(canvas.getByTestId('antal-12')).toHaveAttribute('data-count', '12');
+    await expect(canvas.getByTestId('antal-1234')).toHaveAttribute('data-count', '99+');
+    await expect(canvas.getByTestId('antal-1234')).toHaveAttribute('aria-hidden', 'true');
+    await expect(canvas.queryByTestId('antal-0')).toBeNull();
   },
 };

@@ -36,3 +36,38 @@ export function Badge({ variant, className, ...props }: BadgeProps) {
     />
   );
 }
+
+const countFormat = new Intl.NumberFormat('sv-SE');
+
+/** What a count badge shows: the count in Swedish digits, capped at '99+'. */
+export const countBadgeText = (count: number): string =>
+  count > 99 ? '99+' : countFormat.format(count);
+
+/** '1 oläst', '3 olästa', '1 234 olästa': a count of unread things, for names and texts. */
+export const unreadCountText = (count: number): string =>
+  `${countFormat.format(count)} ${count === 1 ? 'oläst' : 'olästa'}`;
+
+export interface CountBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
+  count: number;
+}
+
+/**
+ * The unread count on an icon button (the bell, the messaging widget); nothing at 0. Drawn by
+ * CSS from `data-count` and hidden from assistive technology: the button's name says the count
+ * in full ('Notiser, 120 olästa'), and a capped '99+' must not count as its visible text.
+ * Position it with `className`.
+ */
+export function CountBadge({ count, className, ...props }: CountBadgeProps) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      data-count={countBadgeText(count)}
+      className={cx(
+        'min-w-5 rounded-badge bg-accent px-1 text-center text-xs leading-5 font-semibold text-accent-fg before:content-[attr(data-count)]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

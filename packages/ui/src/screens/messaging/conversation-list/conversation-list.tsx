@@ -7,6 +7,7 @@ import { Alert } from '../../../primitives/alert/alert';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
+import { unreadCountText } from '../../../primitives/badge/badge';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { formatRelativeTime } from '../../../components/message/format-time';
@@ -16,7 +17,6 @@ import {
   NEW_CONVERSATION_LABEL,
   NO_CONVERSATIONS_TEXT,
   RETRY_LOAD_LABEL,
-  unreadText,
 } from '../shared/labels';
 import { useNow } from '../shared/use-now';
 import {
@@ -94,7 +94,7 @@ function ConversationItem({
             {unread ? (
               <Badge variant="unread" className="shrink-0" data-slot="unread-badge">
                 <span aria-hidden="true">{unreadCount}</span>
-                <span className="sr-only">{unreadText(unreadCount)}</span>
+                <span className="sr-only">{unreadCountText(unreadCount)}</span>
               </Badge>
             ) : null}
           </span>

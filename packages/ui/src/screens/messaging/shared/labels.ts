@@ -20,6 +20,3 @@ export const ROLE_LABELS: Record<Role, string> = {
   STAFF: 'Personal',
   ADMIN: 'Administratör',
 };
-
-/** '1 oläst', '2 olästa'. */
-export const unreadText = (count: number): string => `${count} ${count === 1 ? 'oläst' : 'olästa'}`;
