@@ -17,11 +17,11 @@ import { useConversation } from './messaging/use-conversation.ts';
 import { useSendMessage } from './messaging/use-send-message.ts';
 import { useMarkNotificationRead } from './notifications/use-mark-notification-read.ts';
 import { useNotifications } from './notifications/use-notifications.ts';
-import { useClients } from './admin/use-clients.ts';
-import { useLogin } from './session/use-login.ts';
-import { useLogout } from './session/use-logout.ts';
-import { useSession } from './session/use-session.ts';
-import { useVerifyTwoFactor } from './session/use-verify-two-factor.ts';
+import { useClients } from './clients/use-clients.ts';
+import { useLogin } from './auth/use-login.ts';
+import { useLogout } from './auth/use-logout.ts';
+import { useSession } from './auth/use-session.ts';
+import { useVerifyTwoFactor } from './auth/use-verify-two-factor.ts';
 
 let handlers: HttpHandler[] = defaultHandlers;
 const realFetch = globalThis.fetch;

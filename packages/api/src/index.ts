@@ -28,13 +28,15 @@ export {
 } from './client.ts';
 export { SESSION_KEY, keyFor, mutationKey } from './keys.ts';
 export { saveBlob } from './download.ts';
-export * from './session/index.ts';
+export * from './auth/index.ts';
 export * from './profile/index.ts';
 export * from './notifications/index.ts';
 export * from './messaging/index.ts';
 export * from './journal/index.ts';
-export * from './lab/index.ts';
+export * from './lab-results/index.ts';
 export * from './action-plan/index.ts';
 export * from './forms/index.ts';
-export * from './admin/index.ts';
+export * from './clients/index.ts';
+export * from './invitations/index.ts';
+export * from './stats/index.ts';
 export * from './activity/index.ts';

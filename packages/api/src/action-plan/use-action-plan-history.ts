@@ -1,7 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { call, type ApiError } from '../client.ts';
 import type { Id } from '../contract/common.ts';
-import type { FileEntry } from '../contract/files.ts';
+import type { FileEntry } from '../contract/common.ts';
 import { keyFor } from '../keys.ts';
 
 /** Upload history of a client's action-plan files (staff). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, roleSchema, timestampSchema } from './common.ts';
+import { idSchema, roleSchema } from './common.ts';
 import { emailSchema, passwordSchema } from './validation.ts';
 
 export { registerRequestSchema, type RegisterRequest } from './validation.ts';
@@ -54,23 +54,3 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
 /** Query of `POST /api/v1/auth/register?token=…` (design §4.4). */
 export const registerQuerySchema = z.object({ token: z.string().min(1) });
 export type RegisterQuery = z.infer<typeof registerQuerySchema>;
-
-/** `POST /api/v1/user/change-password`. */
-export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1),
-  newPassword: passwordSchema,
-});
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-
-/** Multipart field of `POST /api/v1/user/upload` (profile picture). */
-export const PROFILE_IMAGE_FIELD = 'file';
-
-/** `POST /api/v1/admin/invitations` (design §4.8). */
-export const invitationRequestSchema = z.object({ email: emailSchema });
-export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
-
-export const invitationResponseSchema = z.object({
-  email: z.string(),
-  expiresAt: timestampSchema,
-});
-export type InvitationResponse = z.infer<typeof invitationResponseSchema>;

@@ -26,3 +26,21 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Empty JSON object (`POST /api/v1/admin/forms` sends `{}`). */
 export const emptyObjectSchema = z.object({});
+
+/**
+ * A lab-result or action-plan history entry (spec §3), e.g. `Blodprov_2026-10-12.pdf`: both
+ * features keep uploaded files per client, so they share this shape.
+ */
+export const fileEntrySchema = z.object({
+  fileName: z.string().min(1),
+  timestamp: timestampSchema,
+});
+export type FileEntry = z.infer<typeof fileEntrySchema>;
+export const fileEntryListSchema = z.array(fileEntrySchema);
+
+/** `userId` query of the user lab-data, action-plan and download calls. */
+export const userIdQuerySchema = z.object({ userId: idParamSchema });
+export type UserIdQuery = z.infer<typeof userIdQuerySchema>;
+
+/** Multipart field of the lab-data and action-plan uploads. */
+export const UPLOAD_FILE_FIELD = 'file';

@@ -10,10 +10,7 @@ import {
   subjectExportLogsQuerySchema,
 } from './activity.ts';
 import {
-  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
-  invitationRequestSchema,
-  invitationResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   registerQuerySchema,
@@ -24,8 +21,11 @@ import {
   verifyTwoFactorRequestSchema,
 } from './auth.ts';
 import { clientListSchema, clientSchema } from './clients.ts';
-import { emptyObjectSchema, idParamSchema } from './common.ts';
-import { fileEntryListSchema, fileEntrySchema, userIdQuerySchema } from './files.ts';
+import { emptyObjectSchema, idParamSchema, userIdQuerySchema } from './common.ts';
+import { actionPlanEntrySchema, actionPlanListSchema } from './action-plan.ts';
+import { invitationRequestSchema, invitationResponseSchema } from './invitations.ts';
+import { labResultEntrySchema, labResultListSchema } from './lab-results.ts';
+import { changePasswordRequestSchema } from './profile.ts';
 import {
   formSchema,
   formSummaryListSchema,
@@ -127,13 +127,13 @@ const schemas = {
   dailyNotes: { response: dailyNoteListSchema },
   clientJournal: { params: id, response: clientJournalSchema },
   latestSignedNote: { params: id, response: latestSignedNoteSchema },
-  labData: { query: userIdQuerySchema, response: fileEntryListSchema },
-  labHistory: { params: userId, response: fileEntryListSchema },
-  uploadLab: { params: userId, response: fileEntrySchema },
+  labData: { query: userIdQuerySchema, response: labResultListSchema },
+  labHistory: { params: userId, response: labResultListSchema },
+  uploadLab: { params: userId, response: labResultEntrySchema },
   downloadLab: { params: z.object({ fileName: z.string().min(1) }), query: userIdQuerySchema },
-  actionPlan: { query: userIdQuerySchema, response: fileEntryListSchema },
-  actionPlanHistory: { params: userId, response: fileEntryListSchema },
-  uploadActionPlan: { params: userId, response: fileEntrySchema },
+  actionPlan: { query: userIdQuerySchema, response: actionPlanListSchema },
+  actionPlanHistory: { params: userId, response: actionPlanListSchema },
+  uploadActionPlan: { params: userId, response: actionPlanEntrySchema },
   downloadActionPlan: {
     params: z.object({ fileName: z.string().min(1) }),
     query: userIdQuerySchema,

@@ -6,34 +6,32 @@
 // each story or test, optionally with a session: `resetMockState({ sessionUser: sessionUsers.user })`.
 import type { HttpHandler } from 'msw';
 import { authHandlers, authScenarios } from './handlers/auth.ts';
-import {
-  activityHandlers,
-  activityScenarios,
-  adminHandlers,
-  adminScenarios,
-} from './handlers/admin.ts';
-import {
-  actionPlanHandlers,
-  actionPlanScenarios,
-  labHandlers,
-  labScenarios,
-} from './handlers/files.ts';
+import { profileHandlers, profileScenarios } from './handlers/profile.ts';
+import { notificationHandlers, notificationScenarios } from './handlers/notifications.ts';
+import { messagingHandlers, messagingScenarios } from './handlers/messaging.ts';
+import { clientHandlers, clientScenarios } from './handlers/clients.ts';
+import { invitationHandlers, invitationScenarios } from './handlers/invitations.ts';
+import { statsHandlers, statsScenarios } from './handlers/stats.ts';
+import { activityHandlers, activityScenarios } from './handlers/activity.ts';
 import { formHandlers, formScenarios } from './handlers/forms.ts';
 import { journalHandlers, journalScenarios } from './handlers/journal.ts';
-import { messagingHandlers, messagingScenarios } from './handlers/messaging.ts';
-import { notificationHandlers, notificationScenarios } from './handlers/notifications.ts';
+import { labHandlers, labScenarios } from './handlers/lab-results.ts';
+import { actionPlanHandlers, actionPlanScenarios } from './handlers/action-plan.ts';
 
 /** Every endpoint of the contract, answered from `mockState` (signed in as ADMIN by default). */
 export const defaultHandlers: HttpHandler[] = [
   ...authHandlers,
+  ...profileHandlers,
   ...notificationHandlers,
   ...messagingHandlers,
+  ...clientHandlers,
+  ...invitationHandlers,
+  ...statsHandlers,
+  ...activityHandlers,
+  ...formHandlers,
   ...journalHandlers,
   ...labHandlers,
   ...actionPlanHandlers,
-  ...formHandlers,
-  ...adminHandlers,
-  ...activityHandlers,
 ];
 
 /** Scenario handlers first, then the defaults: `withDefaults(authScenarios.asUser, labScenarios.empty)`. */
@@ -44,14 +42,17 @@ export function withDefaults(...scenarios: readonly (readonly HttpHandler[])[]):
 /** Every scenario by resource: `scenarios.notifications.empty`, `scenarios.auth.loginFailure`. */
 export const scenarios = {
   auth: authScenarios,
+  profile: profileScenarios,
   notifications: notificationScenarios,
   messaging: messagingScenarios,
+  clients: clientScenarios,
+  invitations: invitationScenarios,
+  stats: statsScenarios,
+  activity: activityScenarios,
+  forms: formScenarios,
   journal: journalScenarios,
   lab: labScenarios,
   actionPlan: actionPlanScenarios,
-  forms: formScenarios,
-  admin: adminScenarios,
-  activity: activityScenarios,
 };
 
 /** Every signed-in endpoint answers 500 / 403 / slowly (combine with `withDefaults`). */
@@ -65,22 +66,28 @@ export const everything = {
 export {
   authHandlers,
   authScenarios,
+  profileHandlers,
+  profileScenarios,
   notificationHandlers,
   notificationScenarios,
   messagingHandlers,
   messagingScenarios,
+  clientHandlers,
+  clientScenarios,
+  invitationHandlers,
+  invitationScenarios,
+  statsHandlers,
+  statsScenarios,
+  activityHandlers,
+  activityScenarios,
+  formHandlers,
+  formScenarios,
   journalHandlers,
   journalScenarios,
   labHandlers,
   labScenarios,
   actionPlanHandlers,
   actionPlanScenarios,
-  formHandlers,
-  formScenarios,
-  adminHandlers,
-  adminScenarios,
-  activityHandlers,
-  activityScenarios,
 };
 export {
   answer,
@@ -95,7 +102,7 @@ export {
   type Scenarios,
 } from './handlers/utils.ts';
 export { renderConversation } from './handlers/messaging.ts';
-export { toCsv } from './handlers/admin.ts';
+export { toCsv } from './handlers/activity.ts';
 export {
   MOCK_NOW,
   mockState,

@@ -234,7 +234,7 @@ describe('scenarios', () => {
   });
 
   it('forbidden', async () => {
-    apply(scenarios.admin.forbidden);
+    apply(scenarios.clients.forbidden);
     const error = await failure(call('clients'));
     expect(error.status).toBe(403);
   });
@@ -242,7 +242,7 @@ describe('scenarios', () => {
   it('slow falls through to the default answer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      apply(scenarios.admin.slow);
+      apply(scenarios.stats.slow);
       const pending = call('userStats');
       await vi.advanceTimersByTimeAsync(2500);
       expect(await pending).toEqual(userStatsFixture);

@@ -1,7 +1,8 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { callUpload, type ApiError, type UploadProgress } from '../client.ts';
-import { PROFILE_IMAGE_FIELD, type SessionUser } from '../contract/auth.ts';
+import type { SessionUser } from '../contract/auth.ts';
+import { PROFILE_IMAGE_FIELD } from '../contract/profile.ts';
 import { mutationKey, SESSION_KEY } from '../keys.ts';
 
 export interface UploadProfileImageArgs {

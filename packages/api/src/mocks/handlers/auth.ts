@@ -84,54 +84,6 @@ export const authHandlers: HttpHandler[] = [
     }
     return noContent();
   }),
-  on('changePassword', async ({ request }) => {
-    await readJson(request, 'changePassword');
-    return noContent();
-  }),
-  on('uploadProfileImage', async ({ request }) => {
-    const form = await request.formData();
-    const file = form.get('file');
-    if (!file || typeof file === 'string') return errorResponse(400, 'Välj en bild att ladda upp.');
-    const user = viewer();
-    const imageUrl =
-      typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '/avatar.png';
-    const stored = findUser(user.id);
-    if (stored) stored.imageUrl = imageUrl;
-    mockState.sessionUser = { ...user, imageUrl };
-    return HttpResponse.json(mockState.sessionUser);
-  }),
-  on('removeProfileImage', () => {
-    const user = viewer();
-    const stored = findUser(user.id);
-    if (stored) stored.imageUrl = null;
-    mockState.sessionUser = { ...user, imageUrl: null };
-    return HttpResponse.json(mockState.sessionUser);
-  }),
-  on('createInvitation', async ({ request }) => {
-    const { email } = await readJson(request, 'createInvitation');
-    if (mockState.clients.some((c) => c.email === email)) {
-      return errorResponse(409, 'Det finns redan en användare med den e-postadressen.');
-    }
-    const id = nextMockId();
-    mockState.clients.push({
-      id,
-      firstName: '',
-      lastName: '',
-      socialSecurityNumber: null,
-      street: null,
-      city: null,
-      phoneNumber: null,
-      email,
-      createdAt: MOCK_NOW,
-      updatedAt: MOCK_NOW,
-      membership: null,
-      package: null,
-      lastActive: null,
-      registrationStatus: 'INVITED',
-    });
-    const expiresAt = new Date(Date.parse(MOCK_NOW) + 7 * 24 * 3600 * 1000).toISOString();
-    return HttpResponse.json({ email, expiresAt }, { status: 201 });
-  }),
 ];
 
 /** Applies a session once per `resetMockState()` (and on first use), then lets the request on. */
@@ -198,10 +150,4 @@ export const authScenarios = {
   registerInvalidToken: [
     answer('register', () => errorResponse(400, 'Inbjudningslänken är ogiltig eller har gått ut.')),
   ],
-  /** Wrong current password: 400 'Nuvarande lösenord är felaktigt.' */
-  changePasswordFailure: [
-    answer('changePassword', () => errorResponse(400, 'Nuvarande lösenord är felaktigt.')),
-  ],
-  /** Profile picture upload fails without a message. */
-  uploadProfileImageFailure: [answer('uploadProfileImage', () => errorResponse(500))],
 };

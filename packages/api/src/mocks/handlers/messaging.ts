@@ -12,7 +12,7 @@ import {
 import type { StoredConversation } from '../fixtures/messaging.ts';
 import { fullName } from '../fixtures/users.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
-import { pdfBytes } from './files.ts';
+import { pdfBytes } from './file-history.ts';
 import {
   answer,
   errorResponse,

@@ -1,10 +1,10 @@
+// What the lab-results and action-plan mocks share: per-client file lists, upload, download.
 import type { HttpHandler } from 'msw';
 import type { EndpointName, FileEntry, Id } from '../../contract/index.ts';
-import { userIdQuerySchema } from '../../contract/files.ts';
+import { userIdQuerySchema } from '../../contract/common.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
 import { fullName } from '../fixtures/users.ts';
 import {
-  answer,
   errorResponse,
   fileFrom,
   FORBIDDEN,
@@ -14,7 +14,6 @@ import {
   on,
   readForm,
   readQuery,
-  scenariosFor,
   stringParam,
   viewer,
   type MockInfo,
@@ -36,7 +35,7 @@ export const pdfBytes = (title: string): string =>
 
 const ALLOWED = /\.(pdf|png|jpe?g)$/i;
 
-function fileHandlers(
+export function fileHandlers(
   store: Store,
   names: {
     list: EndpointName;
@@ -89,44 +88,3 @@ function fileHandlers(
     }),
   ];
 }
-
-export const labHandlers = fileHandlers(
-  'labFiles',
-  { list: 'labData', history: 'labHistory', upload: 'uploadLab', download: 'downloadLab' },
-  'Laddade upp labbresultat',
-);
-
-export const actionPlanHandlers = fileHandlers(
-  'actionPlans',
-  {
-    list: 'actionPlan',
-    history: 'actionPlanHistory',
-    upload: 'uploadActionPlan',
-    download: 'downloadActionPlan',
-  },
-  'Laddade upp handlingsplan',
-);
-
-export const labScenarios = {
-  ...scenariosFor(['labData', 'labHistory', 'uploadLab', 'downloadLab']),
-  /** No lab files. */
-  empty: [
-    answer('labData', () => HttpResponse.json([])),
-    answer('labHistory', () => HttpResponse.json([])),
-  ],
-  /** Upload fails without a message (→ 'Något gick fel' on screen). */
-  uploadFailure: [answer('uploadLab', () => errorResponse(500))],
-  /** Upload refused: 413 'Filen är för stor.' */
-  uploadTooLarge: [answer('uploadLab', () => errorResponse(413, 'Filen är för stor.'))],
-};
-
-export const actionPlanScenarios = {
-  ...scenariosFor(['actionPlan', 'actionPlanHistory', 'uploadActionPlan', 'downloadActionPlan']),
-  /** No action plans. */
-  empty: [
-    answer('actionPlan', () => HttpResponse.json([])),
-    answer('actionPlanHistory', () => HttpResponse.json([])),
-  ],
-  /** Upload fails without a message. */
-  uploadFailure: [answer('uploadActionPlan', () => errorResponse(500))],
-};

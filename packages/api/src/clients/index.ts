@@ -1,5 +1,3 @@
-export * from './use-user-stats.ts';
 export * from './use-clients.ts';
 export * from './use-client.ts';
 export * from './use-send-reset-link.ts';
-export * from './use-create-invitation.ts';

@@ -7,4 +7,3 @@ export * from './use-forgot-password.ts';
 export * from './use-reset-password.ts';
 export * from './use-set-password.ts';
 export * from './use-register.ts';
-export * from './use-change-password.ts';

@@ -1,26 +1,19 @@
+// Activity log (spec §7 Administration): the whole log, one client's log, CSV exports.
 import type { HttpHandler } from 'msw';
 import type { ActivityLog, ExportInterval } from '../../contract/index.ts';
 import { exportLogsQuerySchema, subjectExportLogsQuerySchema } from '../../contract/activity.ts';
 import { fullName } from '../fixtures/users.ts';
 import { MOCK_NOW, mockState } from '../state.ts';
+import { clientOr404 } from './clients.ts';
 import {
   answer,
   errorResponse,
   HttpResponse,
-  idParam,
-  noContent,
   on,
   readQuery,
   scenariosFor,
   type MockParams,
 } from './utils.ts';
-
-const clientOr404 = (params: MockParams, name = 'id') => {
-  const id = idParam(params, name);
-  const client = mockState.clients.find((c) => c.id === id);
-  if (!client) throw errorResponse(404, 'Klienten hittades inte.');
-  return client;
-};
 
 const DAY = 24 * 3600 * 1000;
 const intervalDays: Record<ExportInterval, number> = {
@@ -64,16 +57,6 @@ const csvResponse = (logs: readonly ActivityLog[], fileName: string) =>
     },
   });
 
-export const adminHandlers: HttpHandler[] = [
-  on('userStats', () => HttpResponse.json(mockState.userStats)),
-  on('clients', () => HttpResponse.json(mockState.clients)),
-  on('client', ({ params }) => HttpResponse.json(clientOr404(params))),
-  on('sendResetLink', ({ params }) => {
-    clientOr404(params, 'userId');
-    return noContent();
-  }),
-];
-
 const subjectLogs = (params: MockParams) => {
   const client = clientOr404(params, 'userId');
   return mockState.activityLogs.filter((l) => l.subjectUserName === fullName(client));
@@ -97,19 +80,6 @@ export const activityHandlers: HttpHandler[] = [
     );
   }),
 ];
-
-export const adminScenarios = {
-  ...scenariosFor(['userStats', 'clients', 'client', 'sendResetLink', 'createInvitation']),
-  /** No clients; stats all zero. */
-  empty: [
-    answer('clients', () => HttpResponse.json([])),
-    answer('userStats', () => HttpResponse.json({ weekly: 0, monthly: 0, yearly: 0 })),
-  ],
-  /** Client not found (404 'Klienten hittades inte.'). */
-  clientNotFound: [answer('client', () => errorResponse(404, 'Klienten hittades inte.'))],
-  /** The reset link is not sent (→ 'Ett fel uppstod vid försök att skicka återställningslänken'). */
-  resetLinkFailure: [answer('sendResetLink', () => errorResponse(500))],
-};
 
 export const activityScenarios = {
   ...scenariosFor(['logs', 'subjectLogs', 'exportLogs', 'exportSubjectLogs']),

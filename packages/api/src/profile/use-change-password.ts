@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
-import type { ChangePasswordRequest } from '../contract/auth.ts';
+import type { ChangePasswordRequest } from '../contract/profile.ts';
 import { mutationKey } from '../keys.ts';
 
 /** `POST /api/v1/user/change-password`. */

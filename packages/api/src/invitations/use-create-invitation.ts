@@ -1,9 +1,9 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
-import type { InvitationRequest, InvitationResponse } from '../contract/auth.ts';
+import type { InvitationRequest, InvitationResponse } from '../contract/invitations.ts';
 import { mutationKey } from '../keys.ts';
-import { CLIENTS_KEY } from './use-clients.ts';
+import { CLIENTS_KEY } from '../clients/use-clients.ts';
 
 /** `POST /api/v1/admin/invitations` (design §4.8): e-mails a `/register?token=…` link. */
 export const createInvitation = (body: InvitationRequest): Promise<InvitationResponse> =>

@@ -2,7 +2,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { callUpload, type ApiError, type UploadProgress } from '../client.ts';
 import type { Id } from '../contract/common.ts';
-import { UPLOAD_FILE_FIELD, type FileEntry } from '../contract/files.ts';
+import { UPLOAD_FILE_FIELD, type FileEntry } from '../contract/common.ts';
 import { mutationKey } from '../keys.ts';
 import { labDataKey } from './use-lab-data.ts';
 import { labHistoryKey } from './use-lab-history.ts';

@@ -1,7 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { call, type ApiError } from '../client.ts';
 import type { Id } from '../contract/common.ts';
-import type { FileEntry } from '../contract/files.ts';
+import type { FileEntry } from '../contract/common.ts';
 import { keyFor } from '../keys.ts';
 
 /** `GET /api/v1/user/lab-data?userId=`: the user's lab-result files (a USER gets only their own). */
