@@ -291,6 +291,7 @@ function errorHandler(
       return reply.code(400).send({ message: MESSAGES.invalidJson });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
+      return reply.code(413).send({ message: MESSAGES.tooLarge });
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':

@@ -944,12 +944,12 @@ describeDb('messaging: bad input answers 400 in Swedish, never 500', () => {
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     expect4xx(
       await uploadFile(t, c.klient, id, { name: 'stor.pdf', data: big }),
-      400,
+      413,
       'Filen är för stor. Största tillåtna storlek är 10 MB.',
     );
     expect4xx(
       await createConversation(t, c.klient2, staff, 'Hej', { name: 'stor.pdf', data: big }),
-      400,
+      413,
       'Filen är för stor. Största tillåtna storlek är 10 MB.',
     );
     // Nothing of the refused files was stored.

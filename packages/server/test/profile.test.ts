@@ -86,8 +86,8 @@ describeDb('profile picture', () => {
     expect(wrongField.json().message).toBe('Ingen bild skickades i fältet "file".');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await upload(t, cookie, 'file', 'a.png', big);
-    expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json().message).toBe('Förfrågan är för stor.');
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe('Bilden är för stor. Den får vara högst 2 MB.');
     const files = await t.db.db
       .selectFrom('files')
       .select('id')

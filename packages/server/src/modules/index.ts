@@ -1,20 +1,25 @@
-// The modules of the app, in registration order. A later issue adds its module here:
-// `src/modules/<resource>/routes.ts` exporting an AppModule (routes declare config.access).
+// The modules of the app, in registration order: one folder per resource, named as in every
+// other package (README "Adding a feature"): `src/modules/<resource>/routes.ts` exports an
+// AppModule whose routes declare their roles through `defineRoute`.
 import type { AppModule } from '../context.ts';
-import { adminModule } from './admin/routes.ts';
+import { actionPlanModule } from './action-plan/routes.ts';
 import { authModule } from './auth/routes.ts';
 import { devModule } from './dev/routes.ts';
-import { filesModule } from './files/routes.ts';
+import { invitationsModule } from './invitations/routes.ts';
+import { labResultsModule } from './lab-results/routes.ts';
 import { messagingModule } from './messaging/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
-import { userModule } from './user/routes.ts';
+import { profileModule } from './profile/routes.ts';
+import { statsModule } from './stats/routes.ts';
 
 export const apiModules: AppModule[] = [
   authModule,
-  userModule,
-  adminModule,
+  profileModule,
+  invitationsModule,
+  statsModule,
   devModule,
   notificationsModule,
-  filesModule,
+  labResultsModule,
+  actionPlanModule,
   messagingModule,
 ];

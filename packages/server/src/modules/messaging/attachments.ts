@@ -4,9 +4,10 @@
 // actually found, so `rapport.exe` holding a PNG is offered as `rapport.exe.png`.
 import { buildPath, endpointDefs } from '@halsa/api/contract';
 import { sniffDocument, type SniffedType } from '../../files/sniff.ts';
-import { badRequest } from '../../http/errors.ts';
+import { UPLOAD_POLICIES } from '../../files/upload.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_MAX_BYTES = UPLOAD_POLICIES.messageAttachment.maxBytes;
 
 /**
  * The address of an attachment (the contract's `messageAttachment` route); `content` of a file
@@ -19,7 +20,7 @@ export const ATTACHMENT_URL_PREFIX = endpointDefs.messageAttachment.path.replace
 
 export const ATTACHMENT_MESSAGES = {
   type: 'Endast filer i formaten PDF, PNG eller JPEG kan bifogas.',
-  tooLarge: 'Filen är för stor. Största tillåtna storlek är 10 MB.',
+  tooLarge: UPLOAD_POLICIES.messageAttachment.messages.tooLarge,
   empty: 'Filen är tom.',
 } as const;
 
@@ -32,7 +33,7 @@ const ALLOWED = new Map<string, { exts: readonly string[] }>([
 /** The allowed type of `data`, by content; a 400 with a Swedish message otherwise. */
 export function checkAttachment(data: Buffer): SniffedType {
   if (data.length === 0) throw badRequest(ATTACHMENT_MESSAGES.empty);
-  if (data.length > ATTACHMENT_MAX_BYTES) throw badRequest(ATTACHMENT_MESSAGES.tooLarge);
+  if (data.length > ATTACHMENT_MAX_BYTES) throw new HttpError(413, ATTACHMENT_MESSAGES.tooLarge);
   const type = sniffDocument(data);
   if (!type || !ALLOWED.has(type.mime)) throw badRequest(ATTACHMENT_MESSAGES.type);
   return type;

@@ -13,7 +13,6 @@
 //   - `?after=<messageId>` on GET conversations/:id: only the messages after that id;
 //   - a 409 of createConversation carries `conversationId` of the existing conversation.
 import {
-  CONVERSATION_FILE_FIELD,
   createConversationFieldsSchema,
   endpointDefs,
   uploadWithTextFieldsSchema,
@@ -22,12 +21,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
+import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from '../../files/upload.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { parseInput } from '../../http/validate.ts';
 import { contentDisposition } from './attachments.ts';
 import { brokerLookup, MessagingEvents, type PublisherSource } from './live.ts';
-import { EDIT_BODY_LIMIT, MULTIPART_BODY_LIMIT, readMultipart } from './multipart.ts';
 import {
   ConversationExistsError,
   MESSAGING_TEXT,
@@ -92,13 +91,10 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.createConversation,
-      { bodyLimit: MULTIPART_BODY_LIMIT },
+      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment) },
       async (request, reply) => {
         const viewer = viewerOf(request);
-        const form = await readMultipart(request, {
-          fileField: CONVERSATION_FILE_FIELD,
-          fields: CREATE_FIELDS,
-        });
+        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, CREATE_FIELDS);
         if ((form.fields.receiverId ?? '').trim() === '') {
           throw badRequest(MESSAGING_TEXT.chooseUser);
         }
@@ -170,13 +166,10 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.uploadWithText,
-      { bodyLimit: MULTIPART_BODY_LIMIT },
+      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment) },
       async (request, reply, { params }) => {
         const viewer = viewerOf(request);
-        const form = await readMultipart(request, {
-          fileField: CONVERSATION_FILE_FIELD,
-          fields: UPLOAD_FIELDS,
-        });
+        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, UPLOAD_FIELDS);
         const fields = parseInput(uploadWithTextFieldsSchema, form.fields);
         if (!form.file) {
           // Participants learn the rule; others learn nothing about the conversation.
@@ -212,10 +205,10 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.editMessage,
-      { bodyLimit: EDIT_BODY_LIMIT },
+      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageEdit) },
       async (request, _reply, { params }) => {
         const viewer = viewerOf(request);
-        const form = await readMultipart(request, { fields: ['newContent'] });
+        const form = await readUpload(request, UPLOAD_POLICIES.messageEdit);
         const newContent = form.fields.newContent;
         return messaging.edit(viewer, params.id, params.messageId, newContent);
       },

@@ -15,27 +15,26 @@
 import { createHash } from 'node:crypto';
 import type { FileEntry } from '@halsa/api/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/schema.ts';
-import { sniffDocument } from '../../files/sniff.ts';
-import type { FileStorage } from '../../files/storage.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { newId } from '../../security/tokens.ts';
-import type { ActivityLog } from '../activity/service.ts';
-import type { NotificationService } from '../notifications/service.ts';
-import { NOTIFICATION_TYPES } from '../notifications/service.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { sniffDocument } from './sniff.ts';
+import type { FileStorage } from './storage.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { newId } from '../security/tokens.ts';
+import type { ActivityLog } from '../modules/activity/service.ts';
+import type { NotificationService } from '../modules/notifications/service.ts';
+import { NOTIFICATION_TYPES } from '../modules/notifications/service.ts';
 import { cleanUploadName, uniqueName } from './names.ts';
+import { UPLOAD_POLICIES } from './upload.ts';
 
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILE_MAX_BYTES = UPLOAD_POLICIES.clientFile.maxBytes;
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 
 export type ClientFileKind = 'LAB_RESULT' | 'ACTION_PLAN';
 
 export const FILE_MESSAGES = {
-  tooLarge: 'Filen är för stor. Den får vara högst 10 MB.',
+  tooLarge: UPLOAD_POLICIES.clientFile.messages.tooLarge,
   wrongType: 'Filtypen stöds inte. Ladda upp en PDF-, PNG- eller JPEG-fil.',
-  noFile: 'Välj en fil att ladda upp.',
-  notMultipart: 'Skicka filen som multipart/form-data.',
   clientNotFound: 'Klienten hittades inte.',
   fileNotFound: 'Filen hittades inte.',
 } as const;
@@ -106,7 +105,7 @@ export class ClientFileService {
 
   /**
    * Stores an uploaded file for a client, notifies the client and logs the upload.
-   * `data` has already been size-limited by the multipart reader.
+   * `data` has already been size-limited by the upload reader (`upload.ts`).
    */
   async upload(
     kind: ClientFileKind,

@@ -4,9 +4,10 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sniffImage } from '../../files/sniff.ts';
+import { UPLOAD_POLICIES } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 
-export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_IMAGE_MAX_BYTES = UPLOAD_POLICIES.profileImage.maxBytes;
 
 export class ProfileImageService {
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'storage' | 'clock' | 'sessions'>) {}

@@ -2,7 +2,7 @@
 // keys), the client is notified, staff reads are logged, a USER reaches only their own files.
 import { fileEntryListSchema, fileEntrySchema } from '@halsa/api/contract';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, cleanUploadName, uniqueName } from '../src/modules/files/names.ts';
+import { attachmentDisposition, cleanUploadName, uniqueName } from '../src/files/names.ts';
 import { describeDb, login, send, useTestApp, type TestApp } from './helpers.ts';
 
 const PDF = Buffer.from(

@@ -1,18 +1,19 @@
-// Signed-in account routes: logout, change password, profile picture.
-import { endpointDefs, PROFILE_IMAGE_FIELD } from '@halsa/api/contract';
+// My account (profile): logout, change password, profile picture.
+import { endpointDefs } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { SIGNED_IN } from '../../http/types.ts';
 import { parseInput } from '../../http/validate.ts';
 import { UUID_RE } from '../../security/tokens.ts';
 import { ACTIONS } from '../activity/service.ts';
 import { toSessionUser } from '../auth/session-user.ts';
-import { ProfileImageService, PROFILE_IMAGE_MAX_BYTES } from './profile-image.ts';
+import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from '../../files/upload.ts';
+import { ProfileImageService } from './profile-image.ts';
 import { z } from 'zod';
 
-export const userModule: AppModule = (app, ctx) => {
+export const profileModule: AppModule = (app, ctx) => {
   const { sessions, auth, activity, db } = ctx;
   const images = new ProfileImageService(ctx);
 
@@ -41,18 +42,11 @@ export const userModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.uploadProfileImage,
-    { bodyLimit: PROFILE_IMAGE_MAX_BYTES + 64 * 1024 },
+    { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.profileImage) },
     async (request) => {
       const s = requireSession(request);
-      if (!request.isMultipart()) throw badRequest('Skicka bilden som multipart/form-data.');
-      const part = await request.file({
-        limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-      });
-      if (!part || part.fieldname !== PROFILE_IMAGE_FIELD) {
-        throw badRequest(`Ingen bild skickades i fältet "${PROFILE_IMAGE_FIELD}".`);
-      }
-      const data = await part.toBuffer();
-      const user = await images.replace(s.userId, data, part.filename);
+      const { file } = await readUpload(request, UPLOAD_POLICIES.profileImage);
+      const user = await images.replace(s.userId, file!.data, file!.filename);
       await activity.record({
         action: ACTIONS.profileImageChanged,
         actorUserId: s.userId,
