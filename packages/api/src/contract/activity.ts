@@ -1,9 +1,99 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.ts';
 
+/**
+ * Every action the activity log records (Patientdatalagen: who did what to whose data, from
+ * which IP). The server writes the code; screens and exports show its Swedish label.
+ */
+export const ACTIVITY_ACTIONS = [
+  // Signing in and the account
+  'LOGIN_FAILED',
+  'TWO_FACTOR_SENT',
+  'TWO_FACTOR_RESENT',
+  'TWO_FACTOR_FAILED',
+  'LOGIN_SUCCEEDED',
+  'LOGOUT',
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_RESET',
+  'PASSWORD_SET',
+  'INVITATION_SENT',
+  'REGISTERED',
+  'PROFILE_IMAGE_CHANGED',
+  'PROFILE_IMAGE_REMOVED',
+  // Messaging
+  'CONVERSATION_READ',
+  'CONVERSATION_DOWNLOADED',
+  'MESSAGE_READ',
+  'MESSAGE_ATTACHMENT_DOWNLOADED',
+  // Lab results and action plans
+  'LAB_RESULT_UPLOADED',
+  'LAB_RESULTS_VIEWED',
+  'LAB_RESULT_DOWNLOADED',
+  'ACTION_PLAN_UPLOADED',
+  'ACTION_PLANS_VIEWED',
+  'ACTION_PLAN_DOWNLOADED',
+  // Clients and the log itself
+  'CLIENT_LIST_VIEWED',
+  'CLIENT_VIEWED',
+  'RESET_LINK_SENT',
+  'ACTIVITY_LOG_VIEWED',
+  'ACTIVITY_LOG_EXPORTED',
+  // Journal and forms
+  'JOURNAL_VIEWED',
+  'JOURNAL_NOTE_SAVED',
+  'JOURNAL_NOTE_SIGNED',
+  'FORM_CREATED',
+  'FORM_UPDATED',
+  'FORM_PUBLISHED',
+  'FORM_DELETED',
+] as const;
+export const activityActionSchema = z.enum(ACTIVITY_ACTIONS);
+export type ActivityAction = z.infer<typeof activityActionSchema>;
+
+/** The Swedish words for each action, as the activity screens and the CSV export show it. */
+export const activityActionLabels: Record<ActivityAction, string> = {
+  LOGIN_FAILED: 'Misslyckad inloggning',
+  TWO_FACTOR_SENT: 'Skickade inloggningskod',
+  TWO_FACTOR_RESENT: 'Skickade inloggningskod igen',
+  TWO_FACTOR_FAILED: 'Felaktig inloggningskod',
+  LOGIN_SUCCEEDED: 'Loggade in',
+  LOGOUT: 'Loggade ut',
+  PASSWORD_CHANGED: 'Bytte lösenord',
+  PASSWORD_RESET_REQUESTED: 'Begärde återställning av lösenord',
+  PASSWORD_RESET: 'Återställde lösenord',
+  PASSWORD_SET: 'Satte lösenord',
+  INVITATION_SENT: 'Skickade inbjudan',
+  REGISTERED: 'Registrerade konto',
+  PROFILE_IMAGE_CHANGED: 'Bytte profilbild',
+  PROFILE_IMAGE_REMOVED: 'Tog bort profilbild',
+  CONVERSATION_READ: 'Läste konversation',
+  CONVERSATION_DOWNLOADED: 'Laddade ner konversation',
+  MESSAGE_READ: 'Läste meddelande',
+  MESSAGE_ATTACHMENT_DOWNLOADED: 'Laddade ner bilaga',
+  LAB_RESULT_UPLOADED: 'Laddade upp labbresultat',
+  LAB_RESULTS_VIEWED: 'Visade labbresultat',
+  LAB_RESULT_DOWNLOADED: 'Laddade ner labbresultat',
+  ACTION_PLAN_UPLOADED: 'Laddade upp handlingsplan',
+  ACTION_PLANS_VIEWED: 'Visade handlingsplaner',
+  ACTION_PLAN_DOWNLOADED: 'Laddade ner handlingsplan',
+  CLIENT_LIST_VIEWED: 'Visade klientlistan',
+  CLIENT_VIEWED: 'Visade klientöversikt',
+  RESET_LINK_SENT: 'Skickade återställningslänk',
+  ACTIVITY_LOG_VIEWED: 'Visade aktivitetslogg',
+  ACTIVITY_LOG_EXPORTED: 'Exporterade aktivitetslogg',
+  JOURNAL_VIEWED: 'Visade journal',
+  JOURNAL_NOTE_SAVED: 'Sparade journalanteckning',
+  JOURNAL_NOTE_SIGNED: 'Signerade journalanteckning',
+  FORM_CREATED: 'Skapade formulär',
+  FORM_UPDATED: 'Ändrade formulär',
+  FORM_PUBLISHED: 'Publicerade formulär',
+  FORM_DELETED: 'Tog bort formulär',
+};
+
 export const activityLogSchema = z.object({
   id: idSchema,
-  action: z.string(),
+  action: activityActionSchema,
   performedByName: z.string(),
   timestamp: timestampSchema,
   subjectUserName: z.string().nullable(),

@@ -29,6 +29,11 @@ export interface RouteDef {
   fallback: string;
   /** Who may call it. `PUBLIC` needs no session; the others need a session with that role. */
   roles: readonly EndpointRole[];
+  /**
+   * The call reads or changes one or more clients' data when staff make it (Patientdatalagen):
+   * the server refuses to register it without an audit declaration other than `'none'`.
+   */
+  clientData?: true;
 }
 
 const SIGNED_IN = ['USER', 'STAFF', 'ADMIN'] as const;
@@ -203,6 +208,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta konversationen',
     roles: SIGNED_IN,
+    clientData: true,
   },
   sendMessage: {
     method: 'POST',
@@ -217,6 +223,7 @@ export const routeDefs = {
     response: 'empty',
     fallback: 'Kunde inte markera meddelandet som läst',
     roles: SIGNED_IN,
+    clientData: true,
   },
   uploadWithText: {
     method: 'POST',
@@ -233,6 +240,7 @@ export const routeDefs = {
     response: 'blob',
     fallback: 'Kunde inte ladda ner konversationen',
     roles: SIGNED_IN,
+    clientData: true,
   },
   /** The attachment of a file message: the URL after the newline in its `content` (spec §3). */
   messageAttachment: {
@@ -241,6 +249,7 @@ export const routeDefs = {
     response: 'blob',
     fallback: fallbacks.download,
     roles: SIGNED_IN,
+    clientData: true,
   },
   editMessage: {
     method: 'PUT',
@@ -265,6 +274,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta journal',
     roles: STAFF,
+    clientData: true,
   },
   latestSignedNote: {
     method: 'GET',
@@ -272,6 +282,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta senaste signerade anteckning',
     roles: STAFF,
+    clientData: true,
   },
   labData: {
     method: 'GET',
@@ -279,6 +290,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta labbresultat',
     roles: SIGNED_IN,
+    clientData: true,
   },
   labHistory: {
     method: 'GET',
@@ -286,6 +298,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta labbhistorik',
     roles: STAFF,
+    clientData: true,
   },
   uploadLab: {
     method: 'POST',
@@ -295,6 +308,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte ladda upp labbresultat',
     roles: ADMIN,
+    clientData: true,
   },
   downloadLab: {
     method: 'GET',
@@ -302,6 +316,7 @@ export const routeDefs = {
     response: 'blob',
     fallback: fallbacks.download,
     roles: SIGNED_IN,
+    clientData: true,
   },
   actionPlan: {
     method: 'GET',
@@ -309,6 +324,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta handlingsplan',
     roles: SIGNED_IN,
+    clientData: true,
   },
   actionPlanHistory: {
     method: 'GET',
@@ -316,6 +332,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta historik för handlingsplaner',
     roles: STAFF,
+    clientData: true,
   },
   uploadActionPlan: {
     method: 'POST',
@@ -325,6 +342,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte ladda upp handlingsplan',
     roles: ADMIN,
+    clientData: true,
   },
   downloadActionPlan: {
     method: 'GET',
@@ -332,6 +350,7 @@ export const routeDefs = {
     response: 'blob',
     fallback: fallbacks.download,
     roles: SIGNED_IN,
+    clientData: true,
   },
 
   // ---- forms ------------------------------------------------------------------------------------
@@ -404,6 +423,7 @@ export const routeDefs = {
     response: 'empty',
     fallback: fallbacks.sendForm,
     roles: ADMIN,
+    clientData: true,
   },
 
   // ---- administration ---------------------------------------------------------------------------
@@ -420,6 +440,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta klienter',
     roles: STAFF,
+    clientData: true,
   },
   client: {
     method: 'GET',
@@ -427,6 +448,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta klientdata',
     roles: STAFF,
+    clientData: true,
   },
   subjectLogs: {
     method: 'GET',
@@ -434,6 +456,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta aktivitetsloggar',
     roles: STAFF,
+    clientData: true,
   },
   logs: {
     method: 'GET',
@@ -441,6 +464,7 @@ export const routeDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta loggar',
     roles: STAFF,
+    clientData: true,
   },
   exportLogs: {
     method: 'GET',
@@ -448,6 +472,7 @@ export const routeDefs = {
     response: 'blob',
     fallback: 'Kunde inte exportera loggar',
     roles: ADMIN,
+    clientData: true,
   },
   exportSubjectLogs: {
     method: 'GET',
@@ -455,6 +480,7 @@ export const routeDefs = {
     response: 'blob',
     fallback: 'Kunde inte exportera loggar',
     roles: ADMIN,
+    clientData: true,
   },
   sendResetLink: {
     method: 'POST',
@@ -462,6 +488,7 @@ export const routeDefs = {
     response: 'empty',
     fallback: 'Kunde inte skicka återställningslänk',
     roles: ADMIN,
+    clientData: true,
   },
 } as const satisfies Record<string, RouteDef>;
 

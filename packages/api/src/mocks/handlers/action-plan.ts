@@ -10,7 +10,7 @@ export const actionPlanHandlers = fileHandlers(
     upload: 'uploadActionPlan',
     download: 'downloadActionPlan',
   },
-  'Laddade upp handlingsplan',
+  'ACTION_PLAN_UPLOADED',
 );
 
 export const actionPlanScenarios = {

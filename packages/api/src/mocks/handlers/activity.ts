@@ -1,6 +1,10 @@
 // Activity log (spec §7 Administration): the whole log, one client's log, CSV exports.
 import type { HttpHandler } from 'msw';
-import type { ActivityLog, ExportInterval } from '../../contract/index.ts';
+import {
+  activityActionLabels,
+  type ActivityLog,
+  type ExportInterval,
+} from '../../contract/index.ts';
 import { exportLogsQuerySchema, subjectExportLogsQuerySchema } from '../../contract/activity.ts';
 import { fullName } from '../fixtures/users.ts';
 import { MOCK_NOW, mockState } from '../state.ts';
@@ -42,7 +46,14 @@ export function toCsv(logs: readonly ActivityLog[]): string {
   };
   const header = ['Id', 'Händelse', 'Utförd av', 'Tidpunkt', 'Berörd användare', 'IP-adress'];
   const rows = logs.map((l) =>
-    [l.id, l.action, l.performedByName, l.timestamp, l.subjectUserName, l.ipAddress]
+    [
+      l.id,
+      activityActionLabels[l.action],
+      l.performedByName,
+      l.timestamp,
+      l.subjectUserName,
+      l.ipAddress,
+    ]
       .map(cell)
       .join(';'),
   );

@@ -1,6 +1,6 @@
 // What the lab-results and action-plan mocks share: per-client file lists, upload, download.
 import type { HttpHandler } from 'msw';
-import type { EndpointName, FileEntry, Id } from '../../contract/index.ts';
+import type { ActivityAction, EndpointName, FileEntry, Id } from '../../contract/index.ts';
 import { userIdQuerySchema } from '../../contract/common.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
 import { fullName } from '../fixtures/users.ts';
@@ -43,7 +43,7 @@ export function fileHandlers(
     upload: EndpointName;
     download: EndpointName;
   },
-  action: string,
+  action: ActivityAction,
 ): HttpHandler[] {
   const listFor = (userId: Id): FileEntry[] => mockState[store][userId] ?? [];
   return [

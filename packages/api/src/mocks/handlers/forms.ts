@@ -137,7 +137,7 @@ export const formHandlers: HttpHandler[] = [
     });
     mockState.activityLogs.unshift({
       id: nextMockId(),
-      action: 'Signerade och skickade formulär',
+      action: 'JOURNAL_NOTE_SIGNED',
       performedByName: fullName(me),
       timestamp: signedAt,
       subjectUserName: fullName(client),

@@ -5,7 +5,7 @@ import { fileHandlers } from './file-history.ts';
 export const labHandlers = fileHandlers(
   'labFiles',
   { list: 'labData', history: 'labHistory', upload: 'uploadLab', download: 'downloadLab' },
-  'Laddade upp labbresultat',
+  'LAB_RESULT_UPLOADED',
 );
 
 export const labScenarios = {

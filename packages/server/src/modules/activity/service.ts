@@ -1,26 +1,10 @@
 // Activity log (Patientdatalagen): who did what to whom, from which IP, when (UTC).
-// Rows are append-only: a database trigger refuses UPDATE, DELETE and TRUNCATE.
+// Rows are append-only: a database trigger refuses UPDATE, DELETE and TRUNCATE. The actions are
+// the contract's `ACTIVITY_ACTIONS`; routes declare theirs with `audit:` (http/audit.ts).
+import type { ActivityAction } from '@halsa/api/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-
-export const ACTIONS = {
-  loginFailed: 'LOGIN_FAILED',
-  twoFactorSent: 'TWO_FACTOR_SENT',
-  twoFactorResent: 'TWO_FACTOR_RESENT',
-  twoFactorFailed: 'TWO_FACTOR_FAILED',
-  loginSucceeded: 'LOGIN_SUCCEEDED',
-  logout: 'LOGOUT',
-  passwordChanged: 'PASSWORD_CHANGED',
-  passwordResetRequested: 'PASSWORD_RESET_REQUESTED',
-  passwordReset: 'PASSWORD_RESET',
-  passwordSet: 'PASSWORD_SET',
-  invitationSent: 'INVITATION_SENT',
-  registered: 'REGISTERED',
-  profileImageChanged: 'PROFILE_IMAGE_CHANGED',
-  profileImageRemoved: 'PROFILE_IMAGE_REMOVED',
-} as const;
-export type ActivityAction = (typeof ACTIONS)[keyof typeof ACTIONS] | (string & {});
 
 export interface ActivityEntry {
   action: ActivityAction;

@@ -30,7 +30,7 @@ import {
   UUID_RE,
 } from '../../security/tokens.ts';
 import type { BackgroundTasks } from '../../tasks.ts';
-import { ACTIONS, type ActivityLog } from '../activity/service.ts';
+import { type ActivityLog } from '../activity/service.ts';
 import type { SessionService } from './sessions.ts';
 
 export const OTP_TTL_MS = 10 * MINUTE;
@@ -101,7 +101,7 @@ export class AuthService {
     const ok = await verifyPassword(user?.password_hash, password);
     if (!user || !ok) {
       await this.activity.record({
-        action: ACTIONS.loginFailed,
+        action: 'LOGIN_FAILED',
         subjectUserId: user?.id ?? null,
         ip: meta.ip,
       });
@@ -125,7 +125,7 @@ export class AuthService {
       .execute();
     await this.sendNow(twoFactorMail(user.email, code));
     await this.activity.record({
-      action: ACTIONS.twoFactorSent,
+      action: 'TWO_FACTOR_SENT',
       actorUserId: user.id,
       subjectUserId: user.id,
       ip: meta.ip,
@@ -179,7 +179,7 @@ export class AuthService {
         throw tooManyRequests(AUTH_MESSAGES.codeTooManyAttempts);
       case 'wrong':
         await this.activity.record({
-          action: ACTIONS.twoFactorFailed,
+          action: 'TWO_FACTOR_FAILED',
           subjectUserId: outcome.userId,
           ip: meta.ip,
           details: { attempt: outcome.attempts },
@@ -192,7 +192,7 @@ export class AuthService {
           .where('id', '=', outcome.userId)
           .execute();
         await this.activity.record({
-          action: ACTIONS.loginSucceeded,
+          action: 'LOGIN_SUCCEEDED',
           actorUserId: outcome.userId,
           subjectUserId: outcome.userId,
           ip: meta.ip,
@@ -249,7 +249,7 @@ export class AuthService {
     if (result.numUpdatedRows === 0n) throw tooManyRequests(AUTH_MESSAGES.resendTooSoon, 10);
     await this.sendNow(twoFactorMail(ch.email, code));
     await this.activity.record({
-      action: ACTIONS.twoFactorResent,
+      action: 'TWO_FACTOR_RESENT',
       actorUserId: ch.user_id,
       subjectUserId: ch.user_id,
       ip: meta.ip,
@@ -315,7 +315,7 @@ export class AuthService {
       );
       await this.mailer.send(resetPasswordMail(user.email, this.link('/reset-password', token)));
       await this.activity.record({
-        action: ACTIONS.passwordResetRequested,
+        action: 'PASSWORD_RESET_REQUESTED',
         subjectUserId: user.id,
         ip: meta.ip,
       });
@@ -386,7 +386,7 @@ export class AuthService {
     if (userId === null) throw badRequest(AUTH_MESSAGES.tokenInvalid);
     this.sessions.forgetUser(userId);
     await this.activity.record({
-      action: kind === 'RESET_PASSWORD' ? ACTIONS.passwordReset : ACTIONS.passwordSet,
+      action: kind === 'RESET_PASSWORD' ? 'PASSWORD_RESET' : 'PASSWORD_SET',
       actorUserId: userId,
       subjectUserId: userId,
       ip: meta.ip,
@@ -416,7 +416,7 @@ export class AuthService {
       .execute();
     await this.sessions.destroyAllForUser(user.id, session.idHash);
     await this.activity.record({
-      action: ACTIONS.passwordChanged,
+      action: 'PASSWORD_CHANGED',
       actorUserId: user.id,
       subjectUserId: user.id,
       ip: meta.ip,
@@ -442,7 +442,7 @@ export class AuthService {
     const link = this.link('/register', token);
     if (options.send !== false) await this.sendNow(invitationMail(normalized, link));
     await this.activity.record({
-      action: ACTIONS.invitationSent,
+      action: 'INVITATION_SENT',
       actorUserId,
       ip: meta?.ip ?? null,
       details: { email: normalized },
@@ -518,7 +518,7 @@ export class AuthService {
       return user.id;
     });
     await this.activity.record({
-      action: ACTIONS.registered,
+      action: 'REGISTERED',
       actorUserId: userId,
       subjectUserId: userId,
       ip: meta.ip,
