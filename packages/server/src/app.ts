@@ -11,6 +11,7 @@ import type { AppContext, AppModule } from './context.ts';
 import type { Db, DbKind } from './db/index.ts';
 import type { FileStorage } from './files/storage.ts';
 import { registerAccessControl, type RouteAccessEntry } from './http/access.ts';
+import { ResponseContractError } from './http/route.ts';
 import { HttpError, MESSAGES } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -282,6 +283,9 @@ function errorHandler(
 ) {
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+  }
+  if (error instanceof ResponseContractError) {
+    return reply.code(500).send({ message: error.message });
   }
   const code = 'code' in error ? error.code : undefined;
   const status = 'statusCode' in error ? error.statusCode : undefined;

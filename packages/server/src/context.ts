@@ -34,3 +34,10 @@ export interface AppContext {
 }
 
 export type AppModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app context, decorated by buildApp (defineRoute reads config and the activity log). */
+    ctx: AppContext;
+  }
+}

@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { requireSession } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { ClientFileService, type Caller, type ClientFileKind } from './client-files.ts';
+import { ClientFileService, FILE_KINDS, type Caller, type ClientFileKind } from './client-files.ts';
 import { attachmentDisposition } from './names.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from './upload.ts';
 
@@ -59,11 +59,12 @@ export function registerClientFileRoutes(
     ctx.notifications,
   );
   const policy = UPLOAD_POLICIES.clientFile;
+  const { actions } = FILE_KINDS[kind];
 
   defineRoute(
     app,
     defs.upload,
-    { bodyLimit: bodyLimitOf(policy) },
+    { bodyLimit: bodyLimitOf(policy), audit: { records: [actions.uploaded] } },
     async (request, reply, { params }) => {
       const caller = callerOf(request);
       if (!request.isMultipart()) throw badRequest(policy.messages.notMultipart);
@@ -76,15 +77,25 @@ export function registerClientFileRoutes(
     },
   );
 
-  defineRoute(app, defs.history, {}, (request, _reply, { params }) =>
-    files.list(kind, params.userId, callerOf(request)),
+  defineRoute(
+    app,
+    defs.history,
+    { audit: { action: actions.listed, subject: ({ input }) => input.params.userId } },
+    (request, _reply, { params }) => files.list(kind, params.userId, callerOf(request)),
   );
 
-  defineRoute(app, defs.list, OWNER, (request, _reply, { query }) =>
-    files.list(kind, query.userId, callerOf(request)),
+  defineRoute(
+    app,
+    defs.list,
+    { ...OWNER, audit: { action: actions.listed, subject: ({ input }) => input.query.userId } },
+    (request, _reply, { query }) => files.list(kind, query.userId, callerOf(request)),
   );
 
-  defineRoute(app, defs.download, OWNER, async (request, reply, { params, query }) =>
-    sendFile(reply, await files.download(kind, query.userId, params.fileName, callerOf(request))),
+  defineRoute(
+    app,
+    defs.download,
+    { ...OWNER, audit: { records: [actions.downloaded] } },
+    async (request, reply, { params, query }) =>
+      sendFile(reply, await files.download(kind, query.userId, params.fileName, callerOf(request))),
   );
 }

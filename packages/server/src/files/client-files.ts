@@ -11,7 +11,8 @@
 // - Blobs are stored under random UUID keys; the client's name is cleaned (names.ts) and kept
 //   only as data. It is made unique per client and kind ("Blodprov (2).pdf"), so a fileName
 //   always names exactly one file and an older upload is never hidden by a newer one.
-// - Every staff upload, list and download is written to the activity log with the IP.
+// - Every staff upload, list and download is written to the activity log with the IP: uploads
+//   and downloads here, lists by the routes' audit declaration.
 import { createHash } from 'node:crypto';
 import type { FileEntry } from '@halsa/api/contract';
 import { sql, type Kysely } from 'kysely';
@@ -181,8 +182,8 @@ export class ClientFileService {
   }
 
   /**
-   * A client's files of one kind, newest first. Staff reads are logged (who read whose
-   * files, from which IP); a client reading their own list is not.
+   * A client's files of one kind, newest first. Staff reads are logged by the routes' audit
+   * declaration (who read whose files, from which IP); a client reading her own list is not.
    */
   async list(kind: ClientFileKind, subjectUserId: number, caller: Caller): Promise<FileEntry[]> {
     if (caller.role !== 'USER') await this.requireClient(subjectUserId);
@@ -195,14 +196,6 @@ export class ClientFileService {
       // Same instant (seeded data, fast uploads): a stable order on both databases.
       .orderBy(sql`original_name collate "C"`, 'desc')
       .execute();
-    if (caller.role !== 'USER') {
-      await this.activity.record({
-        action: FILE_KINDS[kind].actions.listed,
-        actorUserId: caller.userId,
-        subjectUserId,
-        ip: caller.ip,
-      });
-    }
     return rows.map((r) => ({ fileName: r.original_name, timestamp: r.created_at.toISOString() }));
   }
 

@@ -1,10 +1,13 @@
 // Registers a route from the shared contract's endpoint table (`@halsa/api/contract`):
 // method, path and roles come from the table, the body/query/params are parsed with its
 // zod schemas (a failure is a 400 with a Swedish message), and an `empty` answer is a 204.
+// Every route also declares its audit (audit.ts). In tests (NODE_ENV=test) every JSON answer
+// is checked against the contract's response schema, so a route cannot drift from it.
 import type { EndpointDef } from '@halsa/api/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../security/rate-limit.ts';
+import { checkAuditDeclaration, isDeclaredRow, type AuditDeclaration } from './audit.ts';
 import type { Access } from './types.ts';
 import { parseInput } from './validate.ts';
 
@@ -16,7 +19,9 @@ export interface RouteInput<D extends EndpointDef> {
   params: Out<D['params']>;
 }
 
-export interface RouteOptions {
+export interface RouteOptions<D extends EndpointDef = EndpointDef> {
+  /** How staff access through this route is written to the activity log (audit.ts). */
+  audit: AuditDeclaration<RouteInput<D>>;
   rateLimit?: RateLimitRule;
   ownerParam?: string;
   bodyLimit?: number;
@@ -28,12 +33,37 @@ export function accessOf(def: EndpointDef): Access {
     : (def.roles.filter((r) => r !== 'PUBLIC') as Exclude<(typeof def.roles)[number], 'PUBLIC'>[]);
 }
 
+/** A JSON answer that does not match the contract (thrown in tests only). */
+export class ResponseContractError extends Error {
+  constructor(def: EndpointDef, issues: unknown) {
+    super(
+      `Svaret från ${def.method} ${def.path} följer inte kontraktet: ${JSON.stringify(issues)}`,
+    );
+    this.name = 'ResponseContractError';
+  }
+}
+
+function checkResponse(def: EndpointDef, result: unknown): void {
+  const schema = def.response;
+  if (schema === undefined || typeof schema === 'string') return;
+  const parsed = schema.safeParse(result);
+  if (!parsed.success) {
+    const error = new ResponseContractError(def, parsed.error.issues);
+    // Tests only: shown beside the failing assertion, and sent as the 500's message.
+    console.error(error.message);
+    throw error;
+  }
+}
+
 export function defineRoute<const D extends EndpointDef>(
   app: FastifyInstance,
   def: D,
-  options: RouteOptions,
+  options: RouteOptions<D>,
   handler: (request: FastifyRequest, reply: FastifyReply, input: RouteInput<D>) => Promise<unknown>,
 ): void {
+  checkAuditDeclaration(def, options.audit as AuditDeclaration<RouteInput<D>> | undefined);
+  const audit = options.audit;
+  const checkResponses = app.ctx.config.nodeEnv === 'test';
   app.route({
     method: def.method,
     url: def.path,
@@ -53,8 +83,23 @@ export function defineRoute<const D extends EndpointDef>(
             : undefined,
       } as RouteInput<D>;
       const result = await handler(request, reply, input);
+      const session = request.session;
+      if (isDeclaredRow(audit) && session && session.role !== 'USER' && reply.statusCode < 400) {
+        const call = { input, session, result };
+        const subject = audit.subject(call);
+        if (subject !== null && subject !== undefined) {
+          await app.ctx.activity.record({
+            action: audit.action,
+            actorUserId: session.userId,
+            subjectUserId: subject,
+            ip: request.ip,
+            details: audit.details?.(call) ?? null,
+          });
+        }
+      }
       if (reply.sent) return reply;
       if (def.response === 'empty') return reply.code(204).send();
+      if (checkResponses && reply.statusCode < 300) checkResponse(def, result);
       return result;
     },
   });

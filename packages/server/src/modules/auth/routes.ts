@@ -16,7 +16,7 @@ export const authModule: AppModule = (app, ctx) => {
       typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
   });
 
-  defineRoute(app, endpointDefs.me, {}, async (request) => {
+  defineRoute(app, endpointDefs.me, { audit: 'none' }, async (request) => {
     const s = requireSession(request);
     return toSessionUser({
       id: s.userId,
@@ -30,7 +30,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.authenticate,
-    { rateLimit: perMinute(10) },
+    { rateLimit: perMinute(10), audit: { records: ['LOGIN_FAILED', 'TWO_FACTOR_SENT'] } },
     async (request, _reply, { body }) => ({
       message: await auth.authenticate(body.email, body.password, meta(request)),
     }),
@@ -39,7 +39,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.verifyTwoFactor,
-    { rateLimit: perMinute(10) },
+    { rateLimit: perMinute(10), audit: { records: ['TWO_FACTOR_FAILED', 'LOGIN_SUCCEEDED'] } },
     async (request, reply, { body }) => {
       const userId = await auth.verifyTwoFactor(body.twoFactorId, body.code, meta(request));
       // Session fixation: whatever session id came in is destroyed, a new one is issued.
@@ -58,7 +58,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.resendTwoFactor,
-    { rateLimit: perMinute(5) },
+    { rateLimit: perMinute(5), audit: { records: ['TWO_FACTOR_RESENT'] } },
     async (request, _reply, { body }) => {
       await auth.resendTwoFactor(body.twoFactorId, meta(request));
     },
@@ -67,7 +67,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.forgotPassword,
-    { rateLimit: perMinute(5) },
+    { rateLimit: perMinute(5), audit: { records: ['PASSWORD_RESET_REQUESTED'] } },
     async (request, _reply, { body }) => {
       await auth.forgotPassword(body.email, meta(request));
     },
@@ -76,7 +76,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.resetPassword,
-    { rateLimit: perMinute(10) },
+    { rateLimit: perMinute(10), audit: { records: ['PASSWORD_RESET'] } },
     async (request, _reply, { body }) => {
       await auth.usePasswordToken('RESET_PASSWORD', body.token, body.password, meta(request));
     },
@@ -85,7 +85,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.setPassword,
-    { rateLimit: perMinute(10) },
+    { rateLimit: perMinute(10), audit: { records: ['PASSWORD_SET'] } },
     async (request, _reply, { body }) => {
       await auth.usePasswordToken('SET_PASSWORD', body.token, body.password, meta(request));
     },
@@ -94,7 +94,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.register,
-    { rateLimit: perMinute(10) },
+    { rateLimit: perMinute(10), audit: { records: ['REGISTERED'] } },
     async (request, reply, { body, query }) => {
       checkRegistrationExtras(body, ctx.clock.now());
       await auth.register(query.token, body, meta(request));

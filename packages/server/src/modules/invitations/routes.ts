@@ -9,7 +9,7 @@ export const invitationsModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.createInvitation,
-    { rateLimit: { max: 30, windowMs: 60_000 } },
+    { rateLimit: { max: 30, windowMs: 60_000 }, audit: { records: ['INVITATION_SENT'] } },
     async (request, reply, { body }) => {
       const s = requireSession(request);
       const invitation = await ctx.auth.invite(body.email, s.userId, { ip: request.ip });

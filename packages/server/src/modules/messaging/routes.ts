@@ -80,18 +80,18 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     const messaging = new MessagingService(ctx.db, ctx.clock, ctx.storage, events);
     options.onService?.(messaging);
 
-    defineRoute(app, endpointDefs.conversations, {}, async (request) =>
+    defineRoute(app, endpointDefs.conversations, { audit: 'none' }, async (request) =>
       messaging.list(viewerOf(request)),
     );
 
-    defineRoute(app, endpointDefs.filteredUsers, {}, async (request) =>
+    defineRoute(app, endpointDefs.filteredUsers, { audit: 'none' }, async (request) =>
       messaging.filteredUsers(viewerOf(request)),
     );
 
     defineRoute(
       app,
       endpointDefs.createConversation,
-      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment) },
+      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment), audit: 'none' },
       async (request, reply) => {
         const viewer = viewerOf(request);
         const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, CREATE_FIELDS);
@@ -119,54 +119,69 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       },
     );
 
-    defineRoute(app, endpointDefs.conversation, {}, async (request, _reply, { params, query }) => {
-      const viewer = viewerOf(request);
-      const { conversation, partner } = await messaging.read(viewer, params.id, query.after);
-      if (staffReadsClient(viewer, partner)) {
-        await ctx.activity.record({
-          action: MESSAGING_ACTIONS.conversationRead,
-          actorUserId: viewer.userId,
-          subjectUserId: partner.id,
-          ip: request.ip,
-          details: {
-            conversationId: conversation.conversationId,
-            ...(query.after === undefined ? {} : { after: query.after }),
-          },
-        });
-      }
-      return conversation;
-    });
+    defineRoute(
+      app,
+      endpointDefs.conversation,
+      { audit: { records: ['CONVERSATION_READ'] } },
+      async (request, _reply, { params, query }) => {
+        const viewer = viewerOf(request);
+        const { conversation, partner } = await messaging.read(viewer, params.id, query.after);
+        if (staffReadsClient(viewer, partner)) {
+          await ctx.activity.record({
+            action: MESSAGING_ACTIONS.conversationRead,
+            actorUserId: viewer.userId,
+            subjectUserId: partner.id,
+            ip: request.ip,
+            details: {
+              conversationId: conversation.conversationId,
+              ...(query.after === undefined ? {} : { after: query.after }),
+            },
+          });
+        }
+        return conversation;
+      },
+    );
 
-    defineRoute(app, endpointDefs.sendMessage, {}, async (request, reply, { params, body }) => {
-      const { message, created } = await messaging.send(viewerOf(request), params.id, {
-        receiverId: body.receiverId,
-        content: body.content,
-        clientMessageId: body.clientMessageId,
-      });
-      reply.code(created ? 201 : 200);
-      return message;
-    });
-
-    defineRoute(app, endpointDefs.markMessageRead, {}, async (request, _reply, { params }) => {
-      const viewer = viewerOf(request);
-      const read = await messaging.markRead(viewer, params.messageId);
-      // A message that arrives live while the conversation is open is read without a GET of the
-      // conversation; the view marks it read, so that is where staff's read is recorded.
-      if (read && staffReadsClient(viewer, read.sender)) {
-        await ctx.activity.record({
-          action: MESSAGING_ACTIONS.messageRead,
-          actorUserId: viewer.userId,
-          subjectUserId: read.sender.id,
-          ip: request.ip,
-          details: { conversationId: read.conversationId, messageId: params.messageId },
+    defineRoute(
+      app,
+      endpointDefs.sendMessage,
+      { audit: 'none' },
+      async (request, reply, { params, body }) => {
+        const { message, created } = await messaging.send(viewerOf(request), params.id, {
+          receiverId: body.receiverId,
+          content: body.content,
+          clientMessageId: body.clientMessageId,
         });
-      }
-    });
+        reply.code(created ? 201 : 200);
+        return message;
+      },
+    );
+
+    defineRoute(
+      app,
+      endpointDefs.markMessageRead,
+      { audit: { records: ['MESSAGE_READ'] } },
+      async (request, _reply, { params }) => {
+        const viewer = viewerOf(request);
+        const read = await messaging.markRead(viewer, params.messageId);
+        // A message that arrives live while the conversation is open is read without a GET of the
+        // conversation; the view marks it read, so that is where staff's read is recorded.
+        if (read && staffReadsClient(viewer, read.sender)) {
+          await ctx.activity.record({
+            action: MESSAGING_ACTIONS.messageRead,
+            actorUserId: viewer.userId,
+            subjectUserId: read.sender.id,
+            ip: request.ip,
+            details: { conversationId: read.conversationId, messageId: params.messageId },
+          });
+        }
+      },
+    );
 
     defineRoute(
       app,
       endpointDefs.uploadWithText,
-      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment) },
+      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment), audit: 'none' },
       async (request, reply, { params }) => {
         const viewer = viewerOf(request);
         const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, UPLOAD_FIELDS);
@@ -189,23 +204,33 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       },
     );
 
-    defineRoute(app, endpointDefs.downloadConversation, {}, async (request, reply, { params }) => {
-      const viewer = viewerOf(request);
-      const { text, fileName, partnerId } = await messaging.transcript(viewer, params.id);
-      await ctx.activity.record({
-        action: MESSAGING_ACTIONS.conversationDownloaded,
-        actorUserId: viewer.userId,
-        subjectUserId: partnerId,
-        ip: request.ip,
-        details: { conversationId: params.id },
-      });
-      return sendDownload(reply, Buffer.from(text, 'utf8'), 'text/plain; charset=utf-8', fileName);
-    });
+    defineRoute(
+      app,
+      endpointDefs.downloadConversation,
+      { audit: { records: ['CONVERSATION_DOWNLOADED'] } },
+      async (request, reply, { params }) => {
+        const viewer = viewerOf(request);
+        const { text, fileName, partnerId } = await messaging.transcript(viewer, params.id);
+        await ctx.activity.record({
+          action: MESSAGING_ACTIONS.conversationDownloaded,
+          actorUserId: viewer.userId,
+          subjectUserId: partnerId,
+          ip: request.ip,
+          details: { conversationId: params.id },
+        });
+        return sendDownload(
+          reply,
+          Buffer.from(text, 'utf8'),
+          'text/plain; charset=utf-8',
+          fileName,
+        );
+      },
+    );
 
     defineRoute(
       app,
       endpointDefs.editMessage,
-      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageEdit) },
+      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageEdit), audit: 'none' },
       async (request, _reply, { params }) => {
         const viewer = viewerOf(request);
         const form = await readUpload(request, UPLOAD_POLICIES.messageEdit);
@@ -215,21 +240,26 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     );
 
     // The URL inside the content of a file message (spec §3).
-    defineRoute(app, endpointDefs.messageAttachment, {}, async (request, reply, { params }) => {
-      const viewer = viewerOf(request);
-      const fileId = params.fileId.toLowerCase();
-      const file = await messaging.attachment(viewer, fileId);
-      if (staffReadsClient(viewer, file.partner)) {
-        await ctx.activity.record({
-          action: MESSAGING_ACTIONS.messageAttachmentDownloaded,
-          actorUserId: viewer.userId,
-          subjectUserId: file.partner.id,
-          ip: request.ip,
-          details: { conversationId: file.conversationId, fileId },
-        });
-      }
-      return sendDownload(reply, file.data, file.mime, file.name);
-    });
+    defineRoute(
+      app,
+      endpointDefs.messageAttachment,
+      { audit: { records: ['MESSAGE_ATTACHMENT_DOWNLOADED'] } },
+      async (request, reply, { params }) => {
+        const viewer = viewerOf(request);
+        const fileId = params.fileId.toLowerCase();
+        const file = await messaging.attachment(viewer, fileId);
+        if (staffReadsClient(viewer, file.partner)) {
+          await ctx.activity.record({
+            action: MESSAGING_ACTIONS.messageAttachmentDownloaded,
+            actorUserId: viewer.userId,
+            subjectUserId: file.partner.id,
+            ip: request.ip,
+            details: { conversationId: file.conversationId, fileId },
+          });
+        }
+        return sendDownload(reply, file.data, file.mime, file.name);
+      },
+    );
   };
 }
 

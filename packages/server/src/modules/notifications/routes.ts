@@ -8,17 +8,22 @@ import { defineRoute } from '../../http/route.ts';
 export const notificationsModule: AppModule = (app, ctx) => {
   const { notifications } = ctx;
 
-  defineRoute(app, endpointDefs.notifications, {}, async (request) => {
+  defineRoute(app, endpointDefs.notifications, { audit: 'none' }, async (request) => {
     const s = requireSession(request);
     return notifications.list(s.userId);
   });
 
-  defineRoute(app, endpointDefs.markNotificationRead, {}, async (request, _reply, { params }) => {
-    const s = requireSession(request);
-    await notifications.markRead(s.userId, params.id);
-  });
+  defineRoute(
+    app,
+    endpointDefs.markNotificationRead,
+    { audit: 'none' },
+    async (request, _reply, { params }) => {
+      const s = requireSession(request);
+      await notifications.markRead(s.userId, params.id);
+    },
+  );
 
-  defineRoute(app, endpointDefs.markAllNotificationsRead, {}, async (request) => {
+  defineRoute(app, endpointDefs.markAllNotificationsRead, { audit: 'none' }, async (request) => {
     const s = requireSession(request);
     await notifications.markAllRead(s.userId);
   });

@@ -7,7 +7,6 @@ import { defineRoute } from '../../http/route.ts';
 import { SIGNED_IN } from '../../http/types.ts';
 import { parseInput } from '../../http/validate.ts';
 import { UUID_RE } from '../../security/tokens.ts';
-import { ACTIONS } from '../activity/service.ts';
 import { toSessionUser } from '../auth/session-user.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from '../../files/upload.ts';
 import { ProfileImageService } from './profile-image.ts';
@@ -17,22 +16,27 @@ export const profileModule: AppModule = (app, ctx) => {
   const { sessions, auth, activity, db } = ctx;
   const images = new ProfileImageService(ctx);
 
-  defineRoute(app, endpointDefs.logout, {}, async (request, reply) => {
-    const s = requireSession(request);
-    await sessions.destroy(s.idHash);
-    sessions.clearCookie(reply);
-    await activity.record({
-      action: ACTIONS.logout,
-      actorUserId: s.userId,
-      subjectUserId: s.userId,
-      ip: request.ip,
-    });
-  });
+  defineRoute(
+    app,
+    endpointDefs.logout,
+    { audit: { records: ['LOGOUT'] } },
+    async (request, reply) => {
+      const s = requireSession(request);
+      await sessions.destroy(s.idHash);
+      sessions.clearCookie(reply);
+      await activity.record({
+        action: 'LOGOUT',
+        actorUserId: s.userId,
+        subjectUserId: s.userId,
+        ip: request.ip,
+      });
+    },
+  );
 
   defineRoute(
     app,
     endpointDefs.changePassword,
-    { rateLimit: { max: 10, windowMs: 60_000 } },
+    { rateLimit: { max: 10, windowMs: 60_000 }, audit: { records: ['PASSWORD_CHANGED'] } },
     async (request, _reply, { body }) => {
       const s = requireSession(request);
       await auth.changePassword(s, body.currentPassword, body.newPassword, { ip: request.ip });
@@ -42,13 +46,16 @@ export const profileModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.uploadProfileImage,
-    { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.profileImage) },
+    {
+      bodyLimit: bodyLimitOf(UPLOAD_POLICIES.profileImage),
+      audit: { records: ['PROFILE_IMAGE_CHANGED'] },
+    },
     async (request) => {
       const s = requireSession(request);
       const { file } = await readUpload(request, UPLOAD_POLICIES.profileImage);
       const user = await images.replace(s.userId, file!.data, file!.filename);
       await activity.record({
-        action: ACTIONS.profileImageChanged,
+        action: 'PROFILE_IMAGE_CHANGED',
         actorUserId: s.userId,
         subjectUserId: s.userId,
         ip: request.ip,
@@ -57,17 +64,22 @@ export const profileModule: AppModule = (app, ctx) => {
     },
   );
 
-  defineRoute(app, endpointDefs.removeProfileImage, {}, async (request) => {
-    const s = requireSession(request);
-    const user = await images.remove(s.userId);
-    await activity.record({
-      action: ACTIONS.profileImageRemoved,
-      actorUserId: s.userId,
-      subjectUserId: s.userId,
-      ip: request.ip,
-    });
-    return toSessionUser(user);
-  });
+  defineRoute(
+    app,
+    endpointDefs.removeProfileImage,
+    { audit: { records: ['PROFILE_IMAGE_REMOVED'] } },
+    async (request) => {
+      const s = requireSession(request);
+      const user = await images.remove(s.userId);
+      await activity.record({
+        action: 'PROFILE_IMAGE_REMOVED',
+        actorUserId: s.userId,
+        subjectUserId: s.userId,
+        ip: request.ip,
+      });
+      return toSessionUser(user);
+    },
+  );
 
   // Not in the contract: the address behind `imageUrl`. Profile pictures are shown to every
   // signed-in user (messaging partners), so any signed-in role may fetch one.

@@ -6,5 +6,5 @@ import { StatsService } from './service.ts';
 
 export const statsModule: AppModule = (app, ctx) => {
   const stats = new StatsService(ctx.db, ctx.clock);
-  defineRoute(app, endpointDefs.userStats, {}, () => stats.newUsers());
+  defineRoute(app, endpointDefs.userStats, { audit: 'none' }, () => stats.newUsers());
 };
