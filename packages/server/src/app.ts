@@ -26,6 +26,7 @@ import { NotificationService } from './modules/notifications/service.ts';
 import { portalModule } from './modules/portal/routes.ts';
 import { registerRateLimit, type RateLimitOptions } from './security/rate-limit.ts';
 import { sha256 } from './security/tokens.ts';
+import { createOutbox } from './outbox/index.ts';
 import { BackgroundTasks } from './tasks.ts';
 
 export interface BuildAppOptions {
@@ -76,11 +77,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   const sessions = new SessionService(options.db, clock, options.config.isProduction);
   const activity = new ActivityLog(options.db, clock);
+  const outbox = createOutbox(options.db, clock, options.mailer, live.broker, tasks, app.log);
   const auth = new AuthService(
     options.db,
     clock,
     options.config,
     options.mailer,
+    outbox,
     sessions,
     activity,
     tasks,
@@ -95,9 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sessions,
     activity,
     tasks,
+    outbox,
     auth,
     live,
-    notifications: new NotificationService(options.db, clock, live.broker, app.log),
+    notifications: new NotificationService(options.db, clock, outbox),
   };
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('ctx', ctx);
@@ -126,10 +130,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await portalModule(options.portalDist)(app, ctx);
 
   app.addHook('onClose', async () => {
+    await outbox.stop();
     await tasks.idle();
   });
 
   await app.ready();
+  outbox.start();
   return app as unknown as App;
 }
 

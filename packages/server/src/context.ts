@@ -11,6 +11,7 @@ import type { ActivityLog } from './modules/activity/service.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
+import type { Outbox } from './outbox/outbox.ts';
 import type { BackgroundTasks } from './tasks.ts';
 
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   sessions: SessionService;
   activity: ActivityLog;
   tasks: BackgroundTasks;
+  /** Mails and notification pushes written in a change's transaction, delivered after commit. */
+  outbox: Outbox;
   auth: AuthService;
   /**
    * The live (STOMP) endpoint at /ws, attached to `app.server` by buildApp. Services push

@@ -1,4 +1,4 @@
-// Kysely table types for the schema of migrations/0001_init.ts.
+// Kysely table types for the schema of the migrations in migrations/.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Role = 'USER' | 'STAFF' | 'ADMIN';
@@ -168,6 +168,18 @@ export interface ActivityLogTable {
   created_at: Timestamp;
 }
 
+export interface OutboxTable {
+  id: Generated<string>;
+  kind: 'MAIL' | 'NOTIFICATION';
+  payload: Json;
+  created_at: Timestamp;
+  available_at: Timestamp;
+  attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   client_profiles: ClientProfilesTable;
@@ -183,6 +195,7 @@ export interface Database {
   form_questions: FormQuestionsTable;
   journal_notes: JournalNotesTable;
   activity_log: ActivityLogTable;
+  outbox: OutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -87,7 +87,7 @@ export class ClientFileService {
     private readonly clock: Clock,
     private readonly storage: FileStorage,
     private readonly activity: ActivityLog,
-    private readonly notifications: Pick<NotificationService, 'notify'>,
+    private readonly notifications: Pick<NotificationService, 'notify' | 'flush'>,
   ) {}
 
   /** The client (role USER) with this id, or 404. */
@@ -171,13 +171,20 @@ export class ClientFileService {
           },
           trx,
         );
+        // The client's notice is part of the upload: pushed after commit, never without it.
+        await this.notifications.notify(
+          subjectUserId,
+          spec.notificationType,
+          spec.notificationMessage,
+          trx,
+        );
         return name;
       });
     } catch (error) {
       await this.storage.remove(key).catch(() => {});
       throw error;
     }
-    await this.notifications.notify(subjectUserId, spec.notificationType, spec.notificationMessage);
+    await this.notifications.flush();
     return { fileName, timestamp: now.toISOString() };
   }
 

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Set by the outbox: the same on every try of one mail. */
+  messageId?: string;
 }
 
 export interface StoredMail extends OutgoingMail {

@@ -29,6 +29,7 @@ import {
   sha256,
   UUID_RE,
 } from '../../security/tokens.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 import type { BackgroundTasks } from '../../tasks.ts';
 import { type ActivityLog } from '../activity/service.ts';
 import type { SessionService } from './sessions.ts';
@@ -69,6 +70,7 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly config: Pick<Config, 'publicUrl'>,
     private readonly mailer: Mailer,
+    private readonly outbox: Outbox,
     private readonly sessions: SessionService,
     private readonly activity: ActivityLog,
     private readonly tasks: BackgroundTasks,
@@ -264,6 +266,7 @@ export class AuthService {
     target: { userId?: number; email?: string },
     ttlMs: number,
     createdBy: number | null = null,
+    mail?: (token: string) => OutgoingMail,
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
     const now = this.clock.now();
@@ -292,7 +295,11 @@ export class AuthService {
           consumed_at: null,
         })
         .execute();
+      // The link's mail is part of the change: no token without its mail, no mail without it.
+      if (mail) await this.outbox.enqueue(trx, 'MAIL', mail(token));
     });
+    // Tried at once; a failed try stays queued and is retried with backoff.
+    if (mail) await this.outbox.kick();
     return { token, expiresAt };
   }
 
@@ -308,12 +315,9 @@ export class AuthService {
     const user = await this.findUserByEmail(email);
     this.tasks.run(async () => {
       if (!user) return;
-      const { token } = await this.issueToken(
-        'RESET_PASSWORD',
-        { userId: user.id },
-        RESET_TOKEN_TTL_MS,
+      await this.issueToken('RESET_PASSWORD', { userId: user.id }, RESET_TOKEN_TTL_MS, null, (t) =>
+        resetPasswordMail(user.email, this.link('/reset-password', t)),
       );
-      await this.mailer.send(resetPasswordMail(user.email, this.link('/reset-password', token)));
       await this.activity.record({
         action: 'PASSWORD_RESET_REQUESTED',
         subjectUserId: user.id,
@@ -334,16 +338,13 @@ export class AuthService {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     if (kind === 'RESET_PASSWORD') {
-      const { token } = await this.issueToken(kind, { userId }, RESET_TOKEN_TTL_MS, actorUserId);
-      await this.sendNow(resetPasswordMail(user.email, this.link('/reset-password', token)));
-    } else {
-      const { token } = await this.issueToken(
-        kind,
-        { userId },
-        SET_PASSWORD_TOKEN_TTL_MS,
-        actorUserId,
+      await this.issueToken(kind, { userId }, RESET_TOKEN_TTL_MS, actorUserId, (t) =>
+        resetPasswordMail(user.email, this.link('/reset-password', t)),
       );
-      await this.sendNow(setPasswordMail(user.email, this.link('/new-password', token)));
+    } else {
+      await this.issueToken(kind, { userId }, SET_PASSWORD_TOKEN_TTL_MS, actorUserId, (t) =>
+        setPasswordMail(user.email, this.link('/new-password', t)),
+      );
     }
   }
 
@@ -438,9 +439,11 @@ export class AuthService {
       { email: normalized },
       INVITATION_TTL_MS,
       actorUserId,
+      options.send === false
+        ? undefined
+        : (t) => invitationMail(normalized, this.link('/register', t)),
     );
     const link = this.link('/register', token);
-    if (options.send !== false) await this.sendNow(invitationMail(normalized, link));
     await this.activity.record({
       action: 'INVITATION_SENT',
       actorUserId,

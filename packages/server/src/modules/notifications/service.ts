@@ -1,12 +1,12 @@
 // Notifications (spec §3, §4, §7): a row per event for one user, UNREAD until the user reads
-// it. `notify()` stores the row and pushes it at once to the user's live queue
-// `/user/queue/notifications`, in the same shape GET /api/v1/user/notifications answers.
+// it. `notify()` stores the row and, through the outbox, pushes it after commit to the user's
+// live queue `/user/queue/notifications`, in the same shape GET /api/v1/user/notifications answers.
 import type { Notification } from '@halsa/api/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, NotificationsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { LiveDestinations, type LiveBroker, type LiveLogger } from '../../live/index.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 
 /** Types with their own navigation in the portal (spec §4); others only show their message. */
 export const NOTIFICATION_TYPES = {
@@ -44,17 +44,30 @@ export class NotificationService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    private readonly broker: Pick<LiveBroker, 'publishToUser'>,
-    private readonly log?: Pick<LiveLogger, 'error'>,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
-   * Stores an UNREAD notification for `userId` (timestamp from the app clock) and pushes it
-   * to the user's open sockets. A failed push is logged, never thrown: the row is the truth
-   * and the portal refetches the list after a reconnect.
+   * Stores an UNREAD notification for `userId` (timestamp from the app clock) and, in the same
+   * transaction, an outbox row that pushes it to the user's open sockets after commit. Given a
+   * transaction, both are part of the caller's change (call `ctx.outbox.kick()` after its
+   * commit); without one, notify commits and delivers before it returns. A failed push is
+   * retried by the outbox; the row is the truth and the portal refetches after a reconnect.
    */
-  async notify(userId: number, type: string, message: string): Promise<Notification> {
-    const row = await this.db
+  async notify(
+    userId: number,
+    type: string,
+    message: string,
+    trx?: Transaction<Database>,
+  ): Promise<Notification> {
+    if (!trx) {
+      const notification = await this.db
+        .transaction()
+        .execute((own) => this.notify(userId, type, message, own));
+      await this.outbox.kick();
+      return notification;
+    }
+    const row = await trx
       .insertInto('notifications')
       .values({
         user_id: userId,
@@ -66,12 +79,13 @@ export class NotificationService {
       .returning(['id', 'type', 'message', 'status', 'created_at'])
       .executeTakeFirstOrThrow();
     const notification = toNotification(row);
-    try {
-      this.broker.publishToUser(userId, LiveDestinations.notificationsQueue, notification);
-    } catch (err) {
-      this.log?.error({ err, userId }, 'notiser: kunde inte skicka live');
-    }
+    await this.outbox.enqueue(trx, 'NOTIFICATION', { userId, notification });
     return notification;
+  }
+
+  /** Pushes what `notify(…, trx)` wrote, once the caller's transaction has committed. */
+  flush(): Promise<number> {
+    return this.outbox.kick();
   }
 
   /** The user's own notifications, newest first. */
