@@ -1,10 +1,11 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { call, type ApiError } from '../client.ts';
-import type { Client } from '../contract/clients.ts';
+import type { ApiError } from '../client.ts';
+import type { Client, ClientListQuery, ClientPage } from '../contract/clients.ts';
 import { keyFor } from '../keys.ts';
+import { callList, callPage } from '../paging.ts';
 
 /** `GET /api/v1/admin/clients`. */
-export const fetchClients = (): Promise<Client[]> => call('clients');
+export const fetchClients = (): Promise<Client[]> => callList<Client>('clients');
 
 export const CLIENTS_KEY = keyFor('clients');
 
@@ -23,4 +24,26 @@ export function useClients(config?: SWRConfiguration<Client[], ApiError>) {
     ...config,
   });
   return { ...swr, clients: swr.data };
+}
+
+/**
+ * One page of the client list (design §4.13): search `q` over name, personal number and e-mail,
+ * sort and status filter. Keyed by the query, so each page and search is cached on its own;
+ * the previous page stays on screen while the next loads (`keepPreviousData`).
+ */
+export const fetchClientPage = (query: ClientListQuery): Promise<ClientPage> =>
+  callPage<Client>('clients', { query });
+
+export const clientPageKey = (query: ClientListQuery): string =>
+  keyFor('clients', undefined, { page: 1, ...query });
+
+export function useClientPage(
+  query: ClientListQuery,
+  config?: SWRConfiguration<ClientPage, ApiError>,
+) {
+  const swr = useSWR<ClientPage, ApiError>(clientPageKey(query), () => fetchClientPage(query), {
+    keepPreviousData: true,
+    ...config,
+  });
+  return { ...swr, page: swr.data };
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, timestampSchema } from './common.ts';
+import {
+  idParamSchema,
+  idSchema,
+  pageQuerySchema,
+  pageSchema,
+  timestampSchema,
+  type Page,
+} from './common.ts';
 
 /**
  * Every action the activity log records (Patientdatalagen: who did what to whose data, from
@@ -124,3 +131,19 @@ export type ExportLogsQuery = z.infer<typeof exportLogsQuerySchema>;
 /** `GET /api/v1/admin/subject/:userId/export-logs?interval=` (required). */
 export const subjectExportLogsQuerySchema = z.object({ interval: exportIntervalSchema });
 export type SubjectExportLogsQuery = z.infer<typeof subjectExportLogsQuerySchema>;
+
+/**
+ * `GET /api/v1/admin/get-logs` and `/subject/:userId`: paged like every growing list, newest
+ * first; the whole log can be narrowed to one action or one person who performed it.
+ */
+export const activityLogQuerySchema = pageQuerySchema.extend({
+  action: activityActionSchema.optional(),
+  performedBy: idParamSchema.optional(),
+});
+export type ActivityLogQuery = z.infer<typeof activityLogQuerySchema>;
+export const activityLogPageSchema = pageSchema(activityLogSchema);
+export type ActivityLogPage = Page<ActivityLog>;
+export const activityLogListResponseSchema = z.union([
+  activityLogListSchema,
+  activityLogPageSchema,
+]);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, timestampSchema } from './common.ts';
+import {
+  idSchema,
+  pageQuerySchema,
+  pageSchema,
+  sortOrderSchema,
+  timestampSchema,
+  type Page,
+} from './common.ts';
 
 export const registrationStatusSchema = z.enum(['INVITED', 'REGISTERED']);
 export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
@@ -23,3 +30,21 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 export const clientListSchema = z.array(clientSchema);
+
+/** Sort keys of the client list. */
+export const clientSortSchema = z.enum(['name', 'lastActive', 'createdAt']);
+export type ClientSort = z.infer<typeof clientSortSchema>;
+
+/**
+ * `GET /api/v1/admin/clients?page=&size=&q=&sort=&order=&status=`: `q` matches name, personal
+ * number or e-mail; without `page`/`size` the whole list (spec §7).
+ */
+export const clientListQuerySchema = pageQuerySchema.extend({
+  sort: clientSortSchema.optional(),
+  order: sortOrderSchema.optional(),
+  status: registrationStatusSchema.optional(),
+});
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
+export const clientPageSchema = pageSchema(clientSchema);
+export type ClientPage = Page<Client>;
+export const clientListResponseSchema = z.union([clientListSchema, clientPageSchema]);

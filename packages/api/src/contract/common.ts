@@ -44,3 +44,47 @@ export type UserIdQuery = z.infer<typeof userIdQuerySchema>;
 
 /** Multipart field of the lab-data and action-plan uploads. */
 export const UPLOAD_FILE_FIELD = 'file';
+
+/**
+ * Paging and search of lists that grow (design.md §4.13): `page` from 1, `size` up to 200, `q`
+ * a search text. All optional; a call without `page` and `size` answers the plain list of spec
+ * §7, a call with either answers one page (`pageSchema`).
+ */
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 50;
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'Sidan måste vara 1 eller högre.').optional(),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, 'Minst 1 rad per sida.')
+    .max(MAX_PAGE_SIZE, `Högst ${MAX_PAGE_SIZE} rader per sida.`)
+    .optional(),
+  q: z.string().trim().max(100, 'Söktexten får vara högst 100 tecken.').optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** One page of a list: the rows, how many match in all, and which page of what size. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    size: z.number().int().min(1).max(MAX_PAGE_SIZE),
+  });
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+/** Whether a list call asks for a page (else it answers the whole list). */
+export const isPageRequest = (query: { page?: unknown; size?: unknown } | undefined): boolean =>
+  query?.page !== undefined || query?.size !== undefined;
+
+export const sortOrderSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof sortOrderSchema>;
+
+/** A PUT that carries the version it edited answers this status when a newer one was saved. */
+export const VERSION_CONFLICT_STATUS = 409;

@@ -255,13 +255,22 @@ const specCalls: SpecCall[] = [
     body: {
       json: {
         title: 'Kostdagbok',
+        version: 1,
         sections: [
           {
             id: 31,
             title: 'Frukost',
             instruction: 'Beskriv en vanlig frukost.',
             sortOrder: 1,
-            questions: [{ text: 'Vad äter du till frukost?', type: 'TEXTAREA', sortOrder: 1 }],
+            questions: [
+              {
+                text: 'Vad äter du till frukost?',
+                type: 'LONG_TEXT',
+                required: false,
+                options: {},
+                sortOrder: 1,
+              },
+            ],
           },
         ],
       },

@@ -5,7 +5,8 @@
 // The browser client reads only `routes.ts` (and the types here), so zod stays out of its entry.
 import { z } from 'zod';
 import {
-  activityLogListSchema,
+  activityLogListResponseSchema,
+  activityLogQuerySchema,
   exportLogsQuerySchema,
   subjectExportLogsQuerySchema,
 } from './activity.ts';
@@ -20,7 +21,7 @@ import {
   setPasswordRequestSchema,
   verifyTwoFactorRequestSchema,
 } from './auth.ts';
-import { clientListSchema, clientSchema } from './clients.ts';
+import { clientListQuerySchema, clientListResponseSchema, clientSchema } from './clients.ts';
 import { emptyObjectSchema, idParamSchema, userIdQuerySchema } from './common.ts';
 import { actionPlanEntrySchema, actionPlanListSchema } from './action-plan.ts';
 import { invitationRequestSchema, invitationResponseSchema } from './invitations.ts';
@@ -28,7 +29,8 @@ import { labResultEntrySchema, labResultListSchema } from './lab-results.ts';
 import { changePasswordRequestSchema } from './profile.ts';
 import {
   formSchema,
-  formSummaryListSchema,
+  formSummaryListResponseSchema,
+  formSummaryQuerySchema,
   signAndSendRequestSchema,
   updateFormRequestSchema,
 } from './forms.ts';
@@ -140,7 +142,7 @@ const schemas = {
   },
 
   // ---- forms ------------------------------------------------------------------------------------
-  formSummaries: { response: formSummaryListSchema },
+  formSummaries: { query: formSummaryQuerySchema, response: formSummaryListResponseSchema },
   createForm: { request: emptyObjectSchema, response: formSchema },
   form: { params: id, response: formSchema },
   updateForm: { params: id, request: updateFormRequestSchema, response: formSchema },
@@ -158,10 +160,14 @@ const schemas = {
 
   // ---- administration ---------------------------------------------------------------------------
   userStats: { response: userStatsSchema },
-  clients: { response: clientListSchema },
+  clients: { query: clientListQuerySchema, response: clientListResponseSchema },
   client: { params: id, response: clientSchema },
-  subjectLogs: { params: userId, response: activityLogListSchema },
-  logs: { response: activityLogListSchema },
+  subjectLogs: {
+    params: userId,
+    query: activityLogQuerySchema,
+    response: activityLogListResponseSchema,
+  },
+  logs: { query: activityLogQuerySchema, response: activityLogListResponseSchema },
   exportLogs: { query: exportLogsQuerySchema },
   exportSubjectLogs: { params: userId, query: subjectExportLogsQuerySchema },
   sendResetLink: { params: userId },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, pageQuerySchema, pageSchema, type Page } from './common.ts';
 
 /** `GET /api/v1/admin/forms/getSummaries` item. `drafted` shows the 'Utkast' badge. */
 export const formSummarySchema = z.object({
@@ -9,16 +9,76 @@ export const formSummarySchema = z.object({
 });
 export type FormSummary = z.infer<typeof formSummarySchema>;
 export const formSummaryListSchema = z.array(formSummarySchema);
+/** `?page=&size=&q=` (title search); without `page`/`size` the whole list (spec §7). */
+export const formSummaryQuerySchema = pageQuerySchema;
+export const formSummaryPageSchema = pageSchema(formSummarySchema);
+export type FormSummaryPage = Page<FormSummary>;
+export const formSummaryListResponseSchema = z.union([
+  formSummaryListSchema,
+  formSummaryPageSchema,
+]);
 
-export const questionTypeSchema = z.enum(['TEXT', 'TEXTAREA', 'YES_NO', 'SCALE']);
+/** The kinds of question a coach puts in a journal form. */
+export const QUESTION_TYPES = [
+  'SHORT_TEXT',
+  'LONG_TEXT',
+  'YES_NO',
+  'SINGLE_CHOICE',
+  'MULTIPLE_CHOICE',
+  'SCALE',
+  'NUMBER',
+  'DATE',
+] as const;
+export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
 
-export const formQuestionSchema = z.object({
-  id: idSchema,
+export const questionTypeLabels: Record<QuestionType, string> = {
+  SHORT_TEXT: 'Kort text',
+  LONG_TEXT: 'Lång text',
+  YES_NO: 'Ja/Nej',
+  SINGLE_CHOICE: 'Enkelval',
+  MULTIPLE_CHOICE: 'Flerval',
+  SCALE: 'Skala 1–10',
+  NUMBER: 'Tal med enhet',
+  DATE: 'Datum',
+};
+
+/** A SCALE question always runs 1 to 10. */
+export const SCALE_MIN = 1;
+export const SCALE_MAX = 10;
+
+/** Per type: the choices of the two choice types, the unit of a NUMBER. */
+export const questionOptionsSchema = z.object({
+  choices: z.array(z.string().trim().min(1, 'Ett svarsalternativ får inte vara tomt.')).optional(),
+  unit: z.string().trim().max(20, 'Enheten får vara högst 20 tecken.').optional(),
+});
+export type QuestionOptions = z.infer<typeof questionOptionsSchema>;
+
+const questionFields = {
   text: z.string(),
   type: questionTypeSchema,
+  required: z.boolean(),
+  options: questionOptionsSchema,
   sortOrder: z.number().int(),
-});
+};
+
+type QuestionShape = { type: QuestionType; options: QuestionOptions };
+/** A choice question needs at least two choices. */
+const checkOptions = (q: QuestionShape, ctx: z.RefinementCtx) => {
+  if (q.type === 'SINGLE_CHOICE' || q.type === 'MULTIPLE_CHOICE') {
+    if ((q.options.choices?.length ?? 0) < 2) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'choices'],
+        message: 'En valfråga behöver minst två svarsalternativ.',
+      });
+    }
+  }
+};
+
+export const formQuestionSchema = z
+  .object({ id: idSchema, ...questionFields })
+  .superRefine(checkOptions);
 export type FormQuestion = z.infer<typeof formQuestionSchema>;
 
 export const formSectionSchema = z.object({
@@ -30,21 +90,34 @@ export const formSectionSchema = z.object({
 });
 export type FormSection = z.infer<typeof formSectionSchema>;
 
-/** A journal form (spec §3). A new form has one blank section with `sortOrder` 1. */
+/**
+ * A journal form (spec §3). A new form has one blank section with `sortOrder` 1. `version`
+ * grows with every saved edit: a PUT carries the version it edited, and a stale one is refused.
+ */
 export const formSchema = z.object({
   id: idSchema,
   title: z.string(),
   drafted: z.boolean(),
+  version: z.number().int().min(1),
   sections: z.array(formSectionSchema),
 });
 export type Form = z.infer<typeof formSchema>;
 
+/** The 409 message of a PUT whose `version` is not the form's current one. */
+export const FORM_VERSION_CONFLICT =
+  'Formuläret har ändrats av någon annan. Ladda om sidan för att se den senaste versionen.';
+/** The 409 message of a PUT of a published form (duplicate it to change it). */
+export const FORM_PUBLISHED_READ_ONLY =
+  'Formuläret är publicerat och kan inte ändras. Duplicera det för att göra ändringar.';
+
 /**
- * `PUT /api/v1/admin/forms/:id`: the whole form as edited. Sections and questions without an `id`
- * are new; ones left out are kept (delete them with their own calls).
+ * `PUT /api/v1/admin/forms/:id`: the whole form as edited, with the `version` it was based on.
+ * Sections and questions without an `id` are new; ones left out are kept (delete them with
+ * their own calls).
  */
 export const updateFormRequestSchema = z.object({
   title: z.string(),
+  version: z.number().int().min(1),
   sections: z.array(
     z.object({
       id: idSchema.optional(),
@@ -52,12 +125,7 @@ export const updateFormRequestSchema = z.object({
       instruction: z.string(),
       sortOrder: z.number().int(),
       questions: z.array(
-        z.object({
-          id: idSchema.optional(),
-          text: z.string(),
-          type: questionTypeSchema,
-          sortOrder: z.number().int(),
-        }),
+        z.object({ id: idSchema.optional(), ...questionFields }).superRefine(checkOptions),
       ),
     }),
   ),

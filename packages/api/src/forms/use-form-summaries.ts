@@ -1,10 +1,12 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { call, type ApiError } from '../client.ts';
+import type { ApiError } from '../client.ts';
 import type { FormSummary } from '../contract/forms.ts';
 import { keyFor } from '../keys.ts';
+import { callList } from '../paging.ts';
 
 /** `GET /api/v1/admin/forms/getSummaries`. */
-export const fetchFormSummaries = (): Promise<FormSummary[]> => call('formSummaries');
+export const fetchFormSummaries = (): Promise<FormSummary[]> =>
+  callList<FormSummary>('formSummaries');
 
 export const FORM_SUMMARIES_KEY = keyFor('formSummaries');
 

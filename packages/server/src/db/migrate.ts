@@ -3,9 +3,10 @@
 import { sql, type Kysely } from 'kysely';
 import * as m0001 from './migrations/0001_init.ts';
 import * as m0002 from './migrations/0002_outbox.ts';
+import * as m0003 from './migrations/0003_journal.ts';
 import type { Database } from './schema.ts';
 
-export const migrations: ReadonlyArray<{ name: string; sql: string }> = [m0001, m0002];
+export const migrations: ReadonlyArray<{ name: string; sql: string }> = [m0001, m0002, m0003];
 
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

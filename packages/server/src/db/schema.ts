@@ -1,4 +1,5 @@
 // Kysely table types for the schema of the migrations in migrations/.
+import type { QuestionType } from '@halsa/api/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Role = 'USER' | 'STAFF' | 'ADMIN';
@@ -124,6 +125,7 @@ export interface FormsTable {
   id: Generated<number>;
   title: Generated<string>;
   drafted: Generated<boolean>;
+  version: Generated<number>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -141,8 +143,9 @@ export interface FormQuestionsTable {
   id: Generated<number>;
   section_id: number;
   text: Generated<string>;
-  type: Generated<string>;
-  options: Json | null;
+  type: Generated<QuestionType>;
+  required: Generated<boolean>;
+  options: Generated<Json>;
   sort_order: number;
 }
 
@@ -156,6 +159,14 @@ export interface JournalNotesTable {
   signed_at: Timestamp | null;
   sent_at: Timestamp | null;
   created_at: Timestamp;
+  version: Generated<number>;
+  status: Generated<'UNSIGNED' | 'SIGNED'>;
+  form_title: Generated<string>;
+  answers: Generated<Json>;
+  signed_by: number | null;
+  content_hash: string | null;
+  corrects_note_id: number | null;
+  updated_at: Generated<Date>;
 }
 
 export interface ActivityLogTable {

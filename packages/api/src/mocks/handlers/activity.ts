@@ -9,6 +9,7 @@ import { exportLogsQuerySchema, subjectExportLogsQuerySchema } from '../../contr
 import { fullName } from '../fixtures/users.ts';
 import { MOCK_NOW, mockState } from '../state.ts';
 import { clientOr404 } from './clients.ts';
+import { answerPage } from './paging.ts';
 import {
   answer,
   errorResponse,
@@ -73,9 +74,19 @@ const subjectLogs = (params: MockParams) => {
   return mockState.activityLogs.filter((l) => l.subjectUserName === fullName(client));
 };
 
+/** The `action` filter of the log (`performedBy` needs ids, which the fixtures do not carry). */
+const filtered = (logs: ActivityLog[], request: Request): ActivityLog[] => {
+  const action = new URL(request.url).searchParams.get('action');
+  return action ? logs.filter((l) => l.action === action) : logs;
+};
+
 export const activityHandlers: HttpHandler[] = [
-  on('logs', () => HttpResponse.json(byNewest(mockState.activityLogs))),
-  on('subjectLogs', ({ params }) => HttpResponse.json(byNewest(subjectLogs(params)))),
+  on('logs', ({ request }) =>
+    answerPage(filtered(byNewest(mockState.activityLogs), request), request),
+  ),
+  on('subjectLogs', ({ request, params }) =>
+    answerPage(filtered(byNewest(subjectLogs(params)), request), request),
+  ),
   on('exportLogs', ({ request }) => {
     const { interval = 'all' } = readQuery(request, exportLogsQuerySchema);
     return csvResponse(

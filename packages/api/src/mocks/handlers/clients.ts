@@ -1,6 +1,9 @@
 // Clients (spec §7 Administration): the client list, one client, the reset link.
 import type { HttpHandler } from 'msw';
+import type { Client } from '../../contract/index.ts';
+import { fullName } from '../fixtures/users.ts';
 import { mockState } from '../state.ts';
+import { answerPage } from './paging.ts';
 import {
   answer,
   errorResponse,
@@ -20,8 +23,20 @@ export const clientOr404 = (params: MockParams, name = 'id') => {
   return client;
 };
 
+const sortClients = (rows: Client[], sort: string | null, order: 'asc' | 'desc'): Client[] => {
+  const key = (c: Client): string =>
+    sort === 'lastActive' ? (c.lastActive ?? '') : sort === 'createdAt' ? c.createdAt : fullName(c);
+  const sorted = [...rows].sort((a, b) => key(a).localeCompare(key(b), 'sv'));
+  return order === 'desc' ? sorted.reverse() : sorted;
+};
+
 export const clientHandlers: HttpHandler[] = [
-  on('clients', () => HttpResponse.json(mockState.clients)),
+  on('clients', ({ request }) =>
+    answerPage(mockState.clients, request, {
+      searchText: (c) => `${fullName(c)} ${c.socialSecurityNumber ?? ''} ${c.email}`,
+      sort: sortClients,
+    }),
+  ),
   on('client', ({ params }) => HttpResponse.json(clientOr404(params))),
   on('sendResetLink', ({ params }) => {
     clientOr404(params, 'userId');

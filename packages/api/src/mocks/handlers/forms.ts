@@ -1,5 +1,11 @@
 import type { HttpHandler } from 'msw';
-import type { Form, FormSummary } from '../../contract/index.ts';
+import {
+  FORM_PUBLISHED_READ_ONLY,
+  FORM_VERSION_CONFLICT,
+  type Form,
+  type FormSummary,
+} from '../../contract/index.ts';
+import { answerPage } from './paging.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
 import { fullName } from '../fixtures/users.ts';
 import {
@@ -30,12 +36,15 @@ const bySort = <T extends { sortOrder: number }>(list: T[]): T[] =>
 
 export const formHandlers: HttpHandler[] = [
   // Before `/forms/:id`, which would also match 'getSummaries'.
-  on('formSummaries', () => HttpResponse.json(mockState.forms.map(summary))),
+  on('formSummaries', ({ request }) =>
+    answerPage(mockState.forms.map(summary), request, { searchText: (f) => f.title }),
+  ),
   on('createForm', () => {
     const form: Form = {
       id: nextMockId(),
       title: 'Nytt formulär',
       drafted: true,
+      version: 1,
       sections: [{ id: nextMockId(), title: '', instruction: '', sortOrder: 1, questions: [] }],
     };
     mockState.forms.push(form);
@@ -45,6 +54,9 @@ export const formHandlers: HttpHandler[] = [
   on('updateForm', async ({ request, params }) => {
     const form = formOr404(params);
     const body = await readJson(request, 'updateForm');
+    if (!form.drafted) return errorResponse(409, FORM_PUBLISHED_READ_ONLY);
+    if (body.version !== form.version) return errorResponse(409, FORM_VERSION_CONFLICT);
+    form.version += 1;
     form.title = body.title;
     for (const incoming of body.sections) {
       const existing = incoming.id ? form.sections.find((s) => s.id === incoming.id) : undefined;
@@ -61,15 +73,15 @@ export const formHandlers: HttpHandler[] = [
       section.sortOrder = incoming.sortOrder;
       for (const q of incoming.questions) {
         const question = q.id ? section.questions.find((x) => x.id === q.id) : undefined;
-        if (question)
-          Object.assign(question, { text: q.text, type: q.type, sortOrder: q.sortOrder });
-        else
-          section.questions.push({
-            id: nextMockId(),
-            text: q.text,
-            type: q.type,
-            sortOrder: q.sortOrder,
-          });
+        const fields = {
+          text: q.text,
+          type: q.type,
+          required: q.required,
+          options: q.options,
+          sortOrder: q.sortOrder,
+        };
+        if (question) Object.assign(question, fields);
+        else section.questions.push({ id: nextMockId(), ...fields });
       }
       bySort(section.questions);
     }
@@ -110,6 +122,7 @@ export const formHandlers: HttpHandler[] = [
       id: nextMockId(),
       title: `${original.title} (kopia)`,
       drafted: true,
+      version: 1,
       sections: original.sections.map((s) => ({
         ...s,
         id: nextMockId(),
