@@ -7,151 +7,52 @@
 // in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing)
 // and the summaries built inside the transaction are exactly the committed state. The live
 // events are published after the commit, in lock order (publish-order.ts).
-import { createHash } from 'node:crypto';
-import {
-  MESSAGING_FIELD_TEXT,
-  type Conversation,
-  type FilteredUser,
-  type Message,
-} from '@halsa/api/contract';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import type { Database, MessagesTable, Role } from '../../db/schema.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { PublishOrder, type Turn } from './publish-order.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { attachmentUrl, checkAttachment, displayName } from './attachments.ts';
+import { checkAttachment } from './attachments.ts';
 import type { ConversationChange, MessagingEvents } from './live.ts';
+import {
+  bySenderKey,
+  changeOf,
+  fullName,
+  insertFile,
+  insertMessage,
+  participantConversation,
+  summaries,
+  toMessage,
+  touchParticipant,
+  validId,
+  type ConversationRow,
+  type Db,
+} from './queries.ts';
 import { renderTranscript, transcriptFileName } from './transcript.ts';
 
-export const MESSAGE_MAX_LENGTH = 5000;
+export { isConversationParticipant, toMessage } from './queries.ts';
+import { isConversationParticipant, MAX_DB_ID } from './queries.ts';
 
-/** Swedish answers of this module (spec §5, §8). */
-export const MESSAGING_TEXT = {
-  conversationNotFound: 'Konversationen hittades inte.',
-  messageNotFound: 'Meddelandet hittades inte.',
-  fileNotFound: MESSAGING_FIELD_TEXT.fileNotFound,
-  chooseUser: MESSAGING_FIELD_TEXT.chooseUser,
-  textOrFile: 'Du måste skriva ett meddelande eller bifoga en fil.',
-  emptyMessage: 'Meddelandet får inte vara tomt.',
-  emptyEdit: 'Du kan inte ha ett tomt meddelande.',
-  tooLong: 'Meddelandet får vara högst 5 000 tecken.',
-  badCharacters: 'Meddelandet innehåller otillåtna tecken.',
-  self: 'Du kan inte starta en konversation med dig själv.',
-  receiverNotAllowed: 'Du kan inte skicka meddelanden till den här användaren.',
-  wrongReceiver: MESSAGING_FIELD_TEXT.wrongReceiver,
-  /** Contains the marker of spec §8 ('Conversation already exists'). */
-  exists: 'Du har redan en konversation med användaren (Conversation already exists).',
-  onlyReceiverMarksRead: 'Endast mottagaren kan markera meddelandet som läst.',
-  onlySenderEdits: 'Du kan bara redigera dina egna meddelanden.',
-  fileEdit: 'Ett meddelande med en bifogad fil kan inte redigeras.',
-  clientIdReused: 'Meddelande-id:t har redan använts i en annan konversation.',
-  fileRequired: 'Välj en fil att skicka.',
-} as const;
-
-/** 409 for a second conversation with the same partner; carries the existing one's id. */
-export class ConversationExistsError extends HttpError {
-  constructor(readonly conversationId: number) {
-    super(409, MESSAGING_TEXT.exists);
-  }
-}
-
-/** Thrown inside a send's transaction to roll it back and answer the first message instead. */
-class Repeated extends Error {
-  constructor(readonly first: Message) {
-    super('repeated');
-  }
-}
-
-export interface Viewer {
-  userId: number;
-  role: Role;
-}
-
-/** The other participant of a conversation, as far as the activity log needs them. */
-export interface Partner {
-  id: number;
-  role: Role;
-}
-
-export interface NewAttachment {
-  data: Buffer;
-  filename: string;
-}
-
-type Db = Kysely<Database>;
-type MessageRow = Selectable<MessagesTable>;
-interface ConversationRow {
-  id: number;
-  user_low_id: number;
-  user_high_id: number;
-}
-
-/** Ids are `integer` columns: anything larger cannot exist (and must not reach the database). */
-const MAX_DB_ID = 2_147_483_647;
-const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_ID;
-
-/** Users of role USER message only staff and admins; staff and admins message anyone. */
-export const canMessage = (from: Role, to: Role) => from !== 'USER' || to !== 'USER';
-
-const fullName = (u: { first_name: string; last_name: string }) =>
-  `${u.first_name} ${u.last_name}`.trim() || 'Okänd användare';
+export * from './rules.ts';
+import {
+  canMessage,
+  checkMessageText,
+  ConversationExistsError,
+  Repeated,
+  MESSAGING_TEXT,
+  type NewAttachment,
+  type Partner,
+  type Viewer,
+} from './rules.ts';
 
 const collator = new Intl.Collator('sv-SE');
 
 /** Message text as given (the UI renders it as text), trimmed at the ends, limited. */
-export function checkMessageText(text: string, emptyMessage: string | null): string {
-  const trimmed = text.trim();
-  if (emptyMessage !== null && trimmed === '') throw badRequest(emptyMessage);
-  // PostgreSQL text cannot hold NUL; other control characters are harmless as text.
-  if (trimmed.includes('\u0000')) throw badRequest(MESSAGING_TEXT.badCharacters);
-  if ([...trimmed].length > MESSAGE_MAX_LENGTH) throw badRequest(MESSAGING_TEXT.tooLong);
-  return trimmed;
-}
-
-export function toMessage(r: MessageRow): Message {
-  return {
-    id: r.id,
-    conversationId: r.conversation_id,
-    sender: r.sender_id,
-    receiver: r.receiver_id,
-    content: r.content,
-    timestamp: r.created_at.toISOString(),
-    isRead: r.is_read,
-    isEdited: r.is_edited,
-    editedAt: r.edited_at ? r.edited_at.toISOString() : null,
-    originalFileName: r.original_file_name,
-    clientMessageId: r.client_message_id,
-  };
-}
-
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
-/** `userId` is one of a conversation's two users. */
-const takesPart = (userId: number) => (eb: ExpressionBuilder<Database, 'conversations'>) =>
-  eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]);
-
-/**
- * Whether `userId` takes part in the conversation, for the live server's subscribe check of
- * `/topic/conversations/{id}/…` (live/README.md `authorize`).
- */
-export async function isConversationParticipant(
-  db: Db,
-  conversationId: number,
-  userId: number,
-): Promise<boolean> {
-  if (!validId(conversationId) || !validId(userId)) return false;
-  const row = await db
-    .selectFrom('conversations')
-    .select('id')
-    .where('id', '=', conversationId)
-    .where(takesPart(userId))
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 export class MessagingService {
   /** Publishes each conversation's changes in the order they took its lock. */
@@ -173,7 +74,7 @@ export class MessagingService {
 
   /** The caller's conversations, newest message first, each without its messages. */
   async list(viewer: Viewer): Promise<Conversation[]> {
-    const rows = await this.summaries(this.db, viewer.userId);
+    const rows = await summaries(this.db, viewer.userId);
     return rows.map((r) => r.conversation);
   }
 
@@ -209,7 +110,7 @@ export class MessagingService {
     conversationId: number,
     after?: number,
   ): Promise<{ conversation: Conversation; partner: Partner }> {
-    const [found] = await this.summaries(this.db, viewer.userId, conversationId);
+    const [found] = await summaries(this.db, viewer.userId, conversationId);
     if (!found) throw notFound(MESSAGING_TEXT.conversationNotFound);
     const { conversation: summary, partner } = found;
     let q = this.db
@@ -227,7 +128,7 @@ export class MessagingService {
     viewer: Viewer,
     conversationId: number,
   ): Promise<{ text: string; fileName: string; partnerId: number }> {
-    const conv = await this.participantConversation(this.db, viewer.userId, conversationId);
+    const conv = await participantConversation(this.db, viewer.userId, conversationId);
     const users = await this.db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name'])
@@ -338,7 +239,7 @@ export class MessagingService {
     }
     const clientMessageId = input.clientMessageId?.toLowerCase();
     if (clientMessageId) {
-      const prior = await this.bySenderKey(this.db, me, clientMessageId);
+      const prior = await bySenderKey(this.db, me, clientMessageId);
       if (prior) {
         if (prior.receiver_id !== receiver.id) throw conflict(MESSAGING_TEXT.clientIdReused);
         return { conversation: await this.get(viewer, prior.conversation_id), created: false };
@@ -379,14 +280,14 @@ export class MessagingService {
         locked(conv.id);
         const attachment =
           input.file && type && blobKey
-            ? await this.insertFile(trx, me, receiver.id, blobKey, input.file, type)
+            ? await insertFile(trx, me, receiver.id, blobKey, input.file, type, this.clock.now())
             : null;
-        const row = await this.insertMessage(trx, conv, me, receiver.id, text, attachment, {
+        const row = await insertMessage(trx, conv, me, receiver.id, text, attachment, {
           clientMessageId,
           now,
         });
         if (!row) throw conflict(MESSAGING_TEXT.clientIdReused);
-        return { change: await this.changeOf(trx, conv, row, true) };
+        return { change: await changeOf(trx, conv, row, true) };
       }));
     } catch (error) {
       if (blobKey) await this.storage.remove(blobKey);
@@ -395,7 +296,7 @@ export class MessagingService {
         clientMessageId &&
         (error instanceof ConversationExistsError || isUniqueViolation(error))
       ) {
-        const prior = await this.bySenderKey(this.db, me, clientMessageId);
+        const prior = await bySenderKey(this.db, me, clientMessageId);
         if (prior && prior.receiver_id === receiver.id) {
           return { conversation: await this.get(viewer, prior.conversation_id), created: false };
         }
@@ -431,7 +332,7 @@ export class MessagingService {
     const clientMessageId = input.clientMessageId?.toLowerCase();
     const repeat = async (executor: Db, conv: ConversationRow) => {
       if (!clientMessageId) return null;
-      const prior = await this.bySenderKey(executor, me, clientMessageId);
+      const prior = await bySenderKey(executor, me, clientMessageId);
       if (!prior) return null;
       if (prior.conversation_id !== conv.id) throw conflict(MESSAGING_TEXT.clientIdReused);
       return toMessage(prior);
@@ -441,7 +342,7 @@ export class MessagingService {
     let blobKey: string | null = null;
     let type: { mime: string; ext: string } | null = null;
     if (file) {
-      const conv = await this.participantConversation(this.db, me, conversationId);
+      const conv = await participantConversation(this.db, me, conversationId);
       type = checkAttachment(file.data);
       const early = await repeat(this.db, conv);
       if (early) return { message: early, created: false };
@@ -453,7 +354,7 @@ export class MessagingService {
       ({ change } = await this.#change(async (trx, locked) => {
         const now = this.clock.now();
         // Locks (and touches) the conversation: sends into one conversation are serialised.
-        const conv = await this.touchParticipant(trx, me, conversationId, now);
+        const conv = await touchParticipant(trx, me, conversationId, now);
         locked(conv.id);
         const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
         if (input.receiverId !== undefined && input.receiverId !== partner) {
@@ -461,9 +362,9 @@ export class MessagingService {
         }
         const attachment =
           file && type && blobKey
-            ? await this.insertFile(trx, me, partner, blobKey, file, type)
+            ? await insertFile(trx, me, partner, blobKey, file, type, this.clock.now())
             : null;
-        const row = await this.insertMessage(trx, conv, me, partner, text, attachment, {
+        const row = await insertMessage(trx, conv, me, partner, text, attachment, {
           clientMessageId,
           now,
         });
@@ -474,7 +375,7 @@ export class MessagingService {
           if (prior) throw new Repeated(prior);
           throw conflict(MESSAGING_TEXT.clientIdReused);
         }
-        return { change: await this.changeOf(trx, conv, row, true) };
+        return { change: await changeOf(trx, conv, row, true) };
       }));
     } catch (error) {
       if (blobKey) await this.storage.remove(blobKey);
@@ -521,7 +422,7 @@ export class MessagingService {
         .returningAll()
         .executeTakeFirstOrThrow();
       return {
-        change: await this.changeOf(trx, found, updated, false),
+        change: await changeOf(trx, found, updated, false),
         sender: { id: found.sender_id, role: found.sender_role },
       };
     });
@@ -537,7 +438,7 @@ export class MessagingService {
   ): Promise<{ content: string; isEdited: boolean; editedAt: string | null }> {
     const me = viewer.userId;
     const result = await this.#change(async (trx, locked) => {
-      const conv = await this.participantConversation(trx, me, conversationId, { lock: true });
+      const conv = await participantConversation(trx, me, conversationId, { lock: true });
       locked(conv.id);
       if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
       const row = await trx
@@ -559,7 +460,7 @@ export class MessagingService {
         .where('id', '=', messageId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row: updated, change: await this.changeOf(trx, conv, updated, false) };
+      return { row: updated, change: await changeOf(trx, conv, updated, false) };
     });
     return {
       content: result.row.content,
@@ -597,283 +498,4 @@ export class MessagingService {
     });
     return result;
   }
-
-  /**
-   * The conversation, when `userId` takes part in it; otherwise 404 (whether it exists or not).
-   * `lock` holds its row until the transaction ends.
-   */
-  private async participantConversation(
-    executor: Db,
-    userId: number,
-    conversationId: number,
-    { lock = false } = {},
-  ): Promise<ConversationRow> {
-    const row = validId(conversationId)
-      ? await executor
-          .selectFrom('conversations')
-          .select(['id', 'user_low_id', 'user_high_id'])
-          .where('id', '=', conversationId)
-          .where(takesPart(userId))
-          .$if(lock, (q) => q.forUpdate())
-          .executeTakeFirst()
-      : undefined;
-    if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
-    return row;
-  }
-
-  /** participantConversation with the lock, for a send: the UPDATE sets last_message_at too. */
-  private async touchParticipant(
-    trx: Db,
-    userId: number,
-    conversationId: number,
-    now: Date,
-  ): Promise<ConversationRow> {
-    const row = validId(conversationId)
-      ? await trx
-          .updateTable('conversations')
-          .set({ last_message_at: now })
-          .where('id', '=', conversationId)
-          .where(takesPart(userId))
-          .returning(['id', 'user_low_id', 'user_high_id'])
-          .executeTakeFirst()
-      : undefined;
-    if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
-    return row;
-  }
-
-  private bySenderKey(executor: Db, senderId: number, clientMessageId: string) {
-    return executor
-      .selectFrom('messages')
-      .selectAll()
-      .where('sender_id', '=', senderId)
-      .where('client_message_id', '=', clientMessageId)
-      .executeTakeFirst();
-  }
-
-  private async insertFile(
-    trx: Db,
-    senderId: number,
-    receiverId: number,
-    storageKey: string,
-    file: NewAttachment,
-    type: { mime: string; ext: string },
-  ): Promise<{ id: string; name: string }> {
-    const id = newId();
-    const name = displayName(file.filename, type);
-    await trx
-      .insertInto('files')
-      .values({
-        id,
-        kind: 'MESSAGE_ATTACHMENT',
-        subject_user_id: receiverId,
-        uploaded_by: senderId,
-        storage_key: storageKey,
-        original_name: name,
-        mime_type: type.mime,
-        size_bytes: file.data.length,
-        sha256: createHash('sha256').update(file.data).digest('hex'),
-        created_at: this.clock.now(),
-      })
-      .execute();
-    return { id, name };
-  }
-
-  /** Inserts a message; undefined when its clientMessageId is taken. */
-  private async insertMessage(
-    trx: Db,
-    conv: ConversationRow,
-    senderId: number,
-    receiverId: number,
-    text: string,
-    attachment: { id: string; name: string } | null,
-    opts: { clientMessageId: string | undefined; now: Date },
-  ): Promise<MessageRow | undefined> {
-    return trx
-      .insertInto('messages')
-      .values({
-        conversation_id: conv.id,
-        sender_id: senderId,
-        receiver_id: receiverId,
-        // A file message is a text line, a newline, then the file URL (spec §3).
-        content: attachment ? `${text}\n${attachmentUrl(attachment.id)}` : text,
-        file_id: attachment?.id ?? null,
-        original_file_name: attachment?.name ?? null,
-        client_message_id: opts.clientMessageId ?? null,
-        edited_at: null,
-        created_at: opts.now,
-      })
-      .onConflict((oc) => oc.columns(['sender_id', 'client_message_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-  }
-
-  /** The message and both participants' summaries, read inside the changing transaction. */
-  private async changeOf(
-    trx: Db,
-    conv: ConversationRow,
-    row: MessageRow,
-    rowIsLast: boolean,
-  ): Promise<ConversationChange> {
-    const r = await trx
-      .selectFrom('conversations as c')
-      .innerJoin('users as ul', 'ul.id', 'c.user_low_id')
-      .innerJoin('users as uh', 'uh.id', 'c.user_high_id')
-      .select([
-        'ul.id as low_id',
-        'ul.first_name as low_first_name',
-        'ul.last_name as low_last_name',
-        'ul.image_file_id as low_image_file_id',
-        'uh.id as high_id',
-        'uh.first_name as high_first_name',
-        'uh.last_name as high_last_name',
-        'uh.image_file_id as high_image_file_id',
-        sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = c.user_low_id and not u.is_read)`.as(
-          'unread_low',
-        ),
-        sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = c.user_high_id and not u.is_read)`.as(
-          'unread_high',
-        ),
-      ])
-      .where('c.id', '=', conv.id)
-      .executeTakeFirstOrThrow();
-    const last = lastMessageOf(
-      rowIsLast ? lastRowOf(row) : await this.lastMessageRow(trx, conv.id),
-    );
-    const low = { id: r.low_id, first_name: r.low_first_name, last_name: r.low_last_name };
-    const high = { id: r.high_id, first_name: r.high_first_name, last_name: r.high_last_name };
-    return {
-      conversationId: conv.id,
-      message: toMessage(row),
-      summaries: [
-        {
-          userId: low.id,
-          conversation: summaryOf(conv.id, high, r.high_image_file_id, last, r.unread_low),
-        },
-        {
-          userId: high.id,
-          conversation: summaryOf(conv.id, low, r.low_image_file_id, last, r.unread_high),
-        },
-      ],
-    };
-  }
-
-  private async lastMessageRow(executor: Db, conversationId: number): Promise<LastRow> {
-    const m = await executor
-      .selectFrom('messages')
-      .selectAll()
-      .where('conversation_id', '=', conversationId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return lastRowOf(m);
-  }
-
-  /**
-   * Conversation summaries as `viewerId` sees them (partner, last message, unread count,
-   * `messages: []`), newest last message first; one conversation when `conversationId` is given.
-   * Each with its partner's id and role.
-   */
-  private async summaries(
-    executor: Db,
-    viewerId: number,
-    conversationId?: number,
-  ): Promise<{ conversation: Conversation; partner: Partner }[]> {
-    if (conversationId !== undefined && !validId(conversationId)) return [];
-    let q = executor
-      .selectFrom('conversations as c')
-      .innerJoin('users as p', (join) =>
-        join.on(
-          sql<boolean>`p.id = case when c.user_low_id = ${viewerId} then c.user_high_id else c.user_low_id end`,
-        ),
-      )
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('messages as lm')
-            .select(['lm.id', 'lm.content', 'lm.original_file_name', 'lm.created_at'])
-            .whereRef('lm.conversation_id', '=', 'c.id')
-            .orderBy('lm.created_at', 'desc')
-            .orderBy('lm.id', 'desc')
-            .limit(1)
-            .as('last'),
-        (join) => join.onTrue(),
-      )
-      .select([
-        'c.id',
-        'p.id as partner_id',
-        'p.role as partner_role',
-        'p.first_name',
-        'p.last_name',
-        'p.image_file_id',
-        'last.id as last_id',
-        'last.content as last_content',
-        'last.original_file_name as last_file_name',
-        'last.created_at as last_created_at',
-        sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = ${viewerId} and not u.is_read)`.as(
-          'unread',
-        ),
-      ])
-      .where((eb) =>
-        eb.or([eb('c.user_low_id', '=', viewerId), eb('c.user_high_id', '=', viewerId)]),
-      )
-      .orderBy(sql`last.id desc nulls last`)
-      .orderBy('c.id', 'desc');
-    if (conversationId !== undefined) q = q.where('c.id', '=', conversationId);
-    const rows = await q.execute();
-    return rows.map((r) => ({
-      conversation: summaryOf(
-        r.id,
-        { id: r.partner_id, first_name: r.first_name, last_name: r.last_name },
-        r.image_file_id,
-        lastMessageOf(r),
-        r.unread,
-      ),
-      partner: { id: r.partner_id, role: r.partner_role },
-    }));
-  }
-}
-
-const lastRowOf = (m: MessageRow | undefined): LastRow => ({
-  last_id: m?.id ?? null,
-  last_content: m?.content ?? null,
-  last_file_name: m?.original_file_name ?? null,
-  last_created_at: m?.created_at ?? null,
-});
-
-interface LastRow {
-  last_id: number | null;
-  last_content: string | null;
-  last_file_name: string | null;
-  last_created_at: Date | null;
-}
-
-function lastMessageOf(r: LastRow): Conversation['lastMessage'] {
-  if (r.last_id === null || r.last_content === null || r.last_created_at === null) return null;
-  return {
-    content: r.last_content,
-    originalFileName: r.last_file_name,
-    timestamp: r.last_created_at.toISOString(),
-    createdAt: r.last_created_at.toISOString(),
-  };
-}
-
-function summaryOf(
-  conversationId: number,
-  partner: { id: number; first_name: string; last_name: string },
-  partnerImage: string | null,
-  lastMessage: Conversation['lastMessage'],
-  unread: number,
-): Conversation {
-  return {
-    conversationId,
-    partner: {
-      id: partner.id,
-      fullName: fullName(partner),
-      imageUrl: profileImageUrl(partnerImage),
-    },
-    lastMessage,
-    unreadCount: Number(unread),
-    messages: [],
-  };
 }

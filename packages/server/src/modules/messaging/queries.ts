@@ -1,0 +1,343 @@
+// The SQL of messaging: conversation rows with the participant check, inserts, and the
+// summaries (partner, last message, unread count) that the list and the live events show.
+// The rules, the locking and the publish order are in service.ts.
+import { createHash } from 'node:crypto';
+import type { Conversation, Message } from '@halsa/api/contract';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Database, MessagesTable } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { newId } from '../../security/tokens.ts';
+import { profileImageUrl } from '../auth/session-user.ts';
+import { attachmentUrl, displayName } from './attachments.ts';
+import type { ConversationChange } from './live.ts';
+import { MESSAGING_TEXT, type NewAttachment, type Partner } from './rules.ts';
+
+export type Db = Kysely<Database>;
+export type MessageRow = Selectable<MessagesTable>;
+export interface ConversationRow {
+  id: number;
+  user_low_id: number;
+  user_high_id: number;
+}
+
+/** Ids are `integer` columns: anything larger cannot exist (and must not reach the database). */
+export const MAX_DB_ID = 2_147_483_647;
+export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_ID;
+
+export const fullName = (u: { first_name: string; last_name: string }) =>
+  `${u.first_name} ${u.last_name}`.trim() || 'Okänd användare';
+
+export function toMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    sender: r.sender_id,
+    receiver: r.receiver_id,
+    content: r.content,
+    timestamp: r.created_at.toISOString(),
+    isRead: r.is_read,
+    isEdited: r.is_edited,
+    editedAt: r.edited_at ? r.edited_at.toISOString() : null,
+    originalFileName: r.original_file_name,
+    clientMessageId: r.client_message_id,
+  };
+}
+
+/** `userId` is one of a conversation's two users. */
+export const takesPart = (userId: number) => (eb: ExpressionBuilder<Database, 'conversations'>) =>
+  eb.or([eb('user_low_id', '=', userId), eb('user_high_id', '=', userId)]);
+
+/**
+ * Whether `userId` takes part in the conversation, for the live server's subscribe check of
+ * `/topic/conversations/{id}/…` (live/README.md `authorize`).
+ */
+export async function isConversationParticipant(
+  db: Db,
+  conversationId: number,
+  userId: number,
+): Promise<boolean> {
+  if (!validId(conversationId) || !validId(userId)) return false;
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', '=', conversationId)
+    .where(takesPart(userId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The conversation, when `userId` takes part in it; otherwise 404 (whether it exists or not).
+ * `lock` holds its row until the transaction ends.
+ */
+export async function participantConversation(
+  executor: Db,
+  userId: number,
+  conversationId: number,
+  { lock = false } = {},
+): Promise<ConversationRow> {
+  const row = validId(conversationId)
+    ? await executor
+        .selectFrom('conversations')
+        .select(['id', 'user_low_id', 'user_high_id'])
+        .where('id', '=', conversationId)
+        .where(takesPart(userId))
+        .$if(lock, (q) => q.forUpdate())
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
+  return row;
+}
+
+/** participantConversation with the lock, for a send: the UPDATE sets last_message_at too. */
+export async function touchParticipant(
+  trx: Db,
+  userId: number,
+  conversationId: number,
+  now: Date,
+): Promise<ConversationRow> {
+  const row = validId(conversationId)
+    ? await trx
+        .updateTable('conversations')
+        .set({ last_message_at: now })
+        .where('id', '=', conversationId)
+        .where(takesPart(userId))
+        .returning(['id', 'user_low_id', 'user_high_id'])
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
+  return row;
+}
+
+export function bySenderKey(executor: Db, senderId: number, clientMessageId: string) {
+  return executor
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', senderId)
+    .where('client_message_id', '=', clientMessageId)
+    .executeTakeFirst();
+}
+
+export async function insertFile(
+  trx: Db,
+  senderId: number,
+  receiverId: number,
+  storageKey: string,
+  file: NewAttachment,
+  type: { mime: string; ext: string },
+  now: Date,
+): Promise<{ id: string; name: string }> {
+  const id = newId();
+  const name = displayName(file.filename, type);
+  await trx
+    .insertInto('files')
+    .values({
+      id,
+      kind: 'MESSAGE_ATTACHMENT',
+      subject_user_id: receiverId,
+      uploaded_by: senderId,
+      storage_key: storageKey,
+      original_name: name,
+      mime_type: type.mime,
+      size_bytes: file.data.length,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+      created_at: now,
+    })
+    .execute();
+  return { id, name };
+}
+
+/** Inserts a message; undefined when its clientMessageId is taken. */
+export async function insertMessage(
+  trx: Db,
+  conv: ConversationRow,
+  senderId: number,
+  receiverId: number,
+  text: string,
+  attachment: { id: string; name: string } | null,
+  opts: { clientMessageId: string | undefined; now: Date },
+): Promise<MessageRow | undefined> {
+  return trx
+    .insertInto('messages')
+    .values({
+      conversation_id: conv.id,
+      sender_id: senderId,
+      receiver_id: receiverId,
+      // A file message is a text line, a newline, then the file URL (spec §3).
+      content: attachment ? `${text}\n${attachmentUrl(attachment.id)}` : text,
+      file_id: attachment?.id ?? null,
+      original_file_name: attachment?.name ?? null,
+      client_message_id: opts.clientMessageId ?? null,
+      edited_at: null,
+      created_at: opts.now,
+    })
+    .onConflict((oc) => oc.columns(['sender_id', 'client_message_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The message and both participants' summaries, read inside the changing transaction. */
+export async function changeOf(
+  trx: Db,
+  conv: ConversationRow,
+  row: MessageRow,
+  rowIsLast: boolean,
+): Promise<ConversationChange> {
+  const r = await trx
+    .selectFrom('conversations as c')
+    .innerJoin('users as ul', 'ul.id', 'c.user_low_id')
+    .innerJoin('users as uh', 'uh.id', 'c.user_high_id')
+    .select([
+      'ul.id as low_id',
+      'ul.first_name as low_first_name',
+      'ul.last_name as low_last_name',
+      'ul.image_file_id as low_image_file_id',
+      'uh.id as high_id',
+      'uh.first_name as high_first_name',
+      'uh.last_name as high_last_name',
+      'uh.image_file_id as high_image_file_id',
+      sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = c.user_low_id and not u.is_read)`.as(
+        'unread_low',
+      ),
+      sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = c.user_high_id and not u.is_read)`.as(
+        'unread_high',
+      ),
+    ])
+    .where('c.id', '=', conv.id)
+    .executeTakeFirstOrThrow();
+  const last = lastMessageOf(rowIsLast ? lastRowOf(row) : await lastMessageRow(trx, conv.id));
+  const low = { id: r.low_id, first_name: r.low_first_name, last_name: r.low_last_name };
+  const high = { id: r.high_id, first_name: r.high_first_name, last_name: r.high_last_name };
+  return {
+    conversationId: conv.id,
+    message: toMessage(row),
+    summaries: [
+      {
+        userId: low.id,
+        conversation: summaryOf(conv.id, high, r.high_image_file_id, last, r.unread_low),
+      },
+      {
+        userId: high.id,
+        conversation: summaryOf(conv.id, low, r.low_image_file_id, last, r.unread_high),
+      },
+    ],
+  };
+}
+
+export async function lastMessageRow(executor: Db, conversationId: number): Promise<LastRow> {
+  const m = await executor
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return lastRowOf(m);
+}
+
+/**
+ * Conversation summaries as `viewerId` sees them (partner, last message, unread count,
+ * `messages: []`), newest last message first; one conversation when `conversationId` is given.
+ * Each with its partner's id and role.
+ */
+export async function summaries(
+  executor: Db,
+  viewerId: number,
+  conversationId?: number,
+): Promise<{ conversation: Conversation; partner: Partner }[]> {
+  if (conversationId !== undefined && !validId(conversationId)) return [];
+  let q = executor
+    .selectFrom('conversations as c')
+    .innerJoin('users as p', (join) =>
+      join.on(
+        sql<boolean>`p.id = case when c.user_low_id = ${viewerId} then c.user_high_id else c.user_low_id end`,
+      ),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('messages as lm')
+          .select(['lm.id', 'lm.content', 'lm.original_file_name', 'lm.created_at'])
+          .whereRef('lm.conversation_id', '=', 'c.id')
+          .orderBy('lm.created_at', 'desc')
+          .orderBy('lm.id', 'desc')
+          .limit(1)
+          .as('last'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'c.id',
+      'p.id as partner_id',
+      'p.role as partner_role',
+      'p.first_name',
+      'p.last_name',
+      'p.image_file_id',
+      'last.id as last_id',
+      'last.content as last_content',
+      'last.original_file_name as last_file_name',
+      'last.created_at as last_created_at',
+      sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = ${viewerId} and not u.is_read)`.as(
+        'unread',
+      ),
+    ])
+    .where((eb) => eb.or([eb('c.user_low_id', '=', viewerId), eb('c.user_high_id', '=', viewerId)]))
+    .orderBy(sql`last.id desc nulls last`)
+    .orderBy('c.id', 'desc');
+  if (conversationId !== undefined) q = q.where('c.id', '=', conversationId);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    conversation: summaryOf(
+      r.id,
+      { id: r.partner_id, first_name: r.first_name, last_name: r.last_name },
+      r.image_file_id,
+      lastMessageOf(r),
+      r.unread,
+    ),
+    partner: { id: r.partner_id, role: r.partner_role },
+  }));
+}
+
+const lastRowOf = (m: MessageRow | undefined): LastRow => ({
+  last_id: m?.id ?? null,
+  last_content: m?.content ?? null,
+  last_file_name: m?.original_file_name ?? null,
+  last_created_at: m?.created_at ?? null,
+});
+
+interface LastRow {
+  last_id: number | null;
+  last_content: string | null;
+  last_file_name: string | null;
+  last_created_at: Date | null;
+}
+
+function lastMessageOf(r: LastRow): Conversation['lastMessage'] {
+  if (r.last_id === null || r.last_content === null || r.last_created_at === null) return null;
+  return {
+    content: r.last_content,
+    originalFileName: r.last_file_name,
+    timestamp: r.last_created_at.toISOString(),
+    createdAt: r.last_created_at.toISOString(),
+  };
+}
+
+function summaryOf(
+  conversationId: number,
+  partner: { id: number; first_name: string; last_name: string },
+  partnerImage: string | null,
+  lastMessage: Conversation['lastMessage'],
+  unread: number,
+): Conversation {
+  return {
+    conversationId,
+    partner: {
+      id: partner.id,
+      fullName: fullName(partner),
+      imageUrl: profileImageUrl(partnerImage),
+    },
+    lastMessage,
+    unreadCount: Number(unread),
+    messages: [],
+  };
+}
