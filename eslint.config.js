@@ -7,6 +7,26 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 
+const uiDependsOnApi = {
+  group: ['@halsa/portal', '@halsa/portal/*', '@halsa/server', '@halsa/server/*'],
+  message: 'ui depends only on api (design.md §1).',
+};
+
+/** The feature folders of packages/ui/src/screens (one name per feature, README). */
+const UI_FEATURES = [
+  'auth',
+  'registration',
+  'shell',
+  'notifications',
+  'messaging',
+  'clients',
+  'activity',
+  'journal',
+  'lab-results',
+  'action-plan',
+  'profile',
+];
+
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
@@ -90,11 +110,34 @@ export default tseslint.config(
   },
   {
     files: ['packages/ui/src/**/*.{ts,tsx}'],
-    rules: restrict({
-      group: ['@halsa/portal', '@halsa/portal/*', '@halsa/server', '@halsa/server/*'],
-      message: 'ui depends only on api (design.md §1).',
+    rules: restrict(uiDependsOnApi),
+  },
+  // Zones inside ui: primitives ← components ← screens, and a feature's screens never import
+  // another feature's screens (shared pieces live in components/ or lib/). The one exception is
+  // screens/shell: the signed-in layout is where the notification centre and the live
+  // conversation list are composed.
+  {
+    files: ['packages/ui/src/{primitives,lib}/**/*.{ts,tsx}'],
+    rules: restrict(uiDependsOnApi, {
+      regex: '(^|/)(components|screens|testing)/',
+      message: 'primitives and lib import no components, screens or test helpers.',
     }),
   },
+  {
+    files: ['packages/ui/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.stories.tsx', '**/*.test.tsx'],
+    rules: restrict(uiDependsOnApi, {
+      regex: '(^|/)screens/',
+      message: 'A component imports no screen: move what both need to components/ or lib/.',
+    }),
+  },
+  ...UI_FEATURES.filter((f) => f !== 'shell').map((feature) => ({
+    files: [`packages/ui/src/screens/${feature}/**/*.{ts,tsx}`],
+    rules: restrict(uiDependsOnApi, {
+      regex: `^(\\.\\./)+(screens/)?(?!${feature}/)(${UI_FEATURES.join('|')})/`,
+      message: `Screens of ${feature} import no other feature's screens: share through components/ or lib/.`,
+    }),
+  })),
   {
     files: ['packages/portal/src/**/*.{ts,tsx}'],
     rules: {

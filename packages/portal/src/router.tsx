@@ -2,7 +2,7 @@
 // live in signed-in.tsx, a chunk of its own, so /login loads none of the signed-in app.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from './paths';
+import { paths } from '@halsa/ui/config';
 
 export const screen = <P extends object>(load: () => Promise<ComponentType<P>>) =>
   lazy(async () => ({ default: await load() }));

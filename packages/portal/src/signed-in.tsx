@@ -6,7 +6,7 @@ import type { Role, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
 import { AppShell } from '@halsa/ui/screens/shell/app-shell';
 import { MessagesTab } from '@halsa/ui/screens/messaging';
-import { paths } from './paths';
+import { paths } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
 import { lazyPage, placeholder, screen, TermsOfUse } from './router';
 import { SessionUserProvider } from './session/session-context';

@@ -19,7 +19,7 @@ export * from './screens/registration/terms-of-use';
 export * from './components/avatar';
 export * from './components/footer';
 export * from './config';
-export * from './screens/shell/daily-tip';
+export * from './components/daily-tip';
 export * from './screens/shell/placeholder';
 export * from './components/top-bar';
 export * from './components/sidebar';

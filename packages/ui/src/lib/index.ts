@@ -1,3 +1,3 @@
-export * from './cx';
+export * from './cn';
 export * from './format';
 export * from './icons';

@@ -1,6 +1,5 @@
-// Shared by the messaging stories; never exported from the package (it pulls in MSW).
+// Messaging story fixtures: frames, a fake live connection, conversations for every case.
 import type { ReactNode } from 'react';
-import type { HttpHandler } from 'msw';
 import type { Conversation, Message } from '@halsa/api/contract';
 import { FakeLiveProvider, type FakeLiveClient } from '@halsa/api/live';
 import type { StoredConversation } from '@halsa/api/mocks/fixtures/messaging';
@@ -8,9 +7,6 @@ import { MOCK_NOW } from '@halsa/api/mocks/state';
 
 /** The mocks' "now", so relative times in stories never drift. */
 export const STORY_NOW = new Date(MOCK_NOW);
-
-/** `parameters.msw` with messaging overrides in front of the preview's defaults. */
-export const messagingMsw = (...handlers: HttpHandler[]) => ({ handlers: { messaging: handlers } });
 
 /** The widget's panel: narrow, on a white card, so stories look like the real thing. */
 export function WidgetFrame({ children }: { children: ReactNode }) {

@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Link } from 'react-router';
 import { expect, within } from 'storybook/test';
-import { createFooterConfig } from '../../../config/footer';
-import { Button } from '../../../primitives/button/button';
+import { createFooterConfig } from '../../config/footer';
+import { Button } from '../../primitives/button/button';
 import { AuthLayout, type AuthLayoutProps } from './auth-layout';
 
 const meta = {

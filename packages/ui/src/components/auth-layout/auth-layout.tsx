@@ -1,8 +1,8 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { Footer } from '../../../components/footer/footer';
-import type { FooterConfig } from '../../../components/footer/footer-config';
-import { defaultFooterConfig } from '../../../config/footer';
-import { cx } from '../../../lib/cx';
+import { Footer } from '../footer/footer';
+import type { FooterConfig } from '../footer/footer-config';
+import { defaultFooterConfig } from '../../config/footer';
+import { cn } from '../../lib/cn';
 
 export interface AuthLayoutProps {
   /** The page's one h1. */
@@ -58,7 +58,7 @@ export function AuthLayout({
   return (
     <div className="flex min-h-dvh flex-col bg-surface-muted">
       <main className="flex-1 px-4 py-8 sm:px-6 sm:py-14">
-        <div className={cx('mx-auto w-full', width === 'wide' ? 'max-w-xl' : 'max-w-md')}>
+        <div className={cn('mx-auto w-full', width === 'wide' ? 'max-w-xl' : 'max-w-md')}>
           <p className="flex items-center justify-center gap-2 text-lg font-semibold text-primary">
             <BrandMark />
             Hälsoportalen

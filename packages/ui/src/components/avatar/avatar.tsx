@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 
 /** 32, 40 (default) or 64 px. A size class in `className` would not win over the default. */
 export type AvatarSize = 'sm' | 'md' | 'lg';
@@ -26,21 +26,21 @@ export function initialsOf(fullName: string): string {
  */
 export function Avatar({ fullName, imageUrl, size = 'md', className }: AvatarProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const base = cx(SIZES[size], 'shrink-0 rounded-full', className);
+  const base = cn(SIZES[size], 'shrink-0 rounded-full', className);
   if (imageUrl && imageUrl !== failedUrl) {
     return (
       <img
         src={imageUrl}
         alt=""
         onError={() => setFailedUrl(imageUrl)}
-        className={cx(base, 'object-cover')}
+        className={cn(base, 'object-cover')}
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      className={cx(
+      className={cn(
         base,
         'grid place-items-center bg-primary-soft text-sm font-semibold text-primary-soft-fg',
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { FILE_KIND_LABELS, fileKindOf, type FileKind } from './file-kind';
 
 export interface MessageFileIconProps {
@@ -62,7 +62,7 @@ export function MessageFileIcon({
       aria-hidden={decorative ? true : undefined}
       data-kind={kind}
       title={decorative ? undefined : label}
-      className={cx(
+      className={cn(
         'inline-grid shrink-0 place-items-center rounded-control',
         size === 'md' ? 'size-9' : 'size-6',
         kind === 'pdf' && 'bg-danger-soft text-danger-soft-fg',

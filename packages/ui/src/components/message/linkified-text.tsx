@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { linkify } from './linkify';
 
 export const NEW_TAB_TEXT = '(öppnas i ny flik)';
@@ -16,7 +16,7 @@ export interface LinkifiedTextProps {
 export function LinkifiedText({ text, className }: LinkifiedTextProps) {
   // The segments of one text never reorder, so their index is a stable key.
   return (
-    <span className={cx('whitespace-pre-wrap [overflow-wrap:anywhere]', className)}>
+    <span className={cn('whitespace-pre-wrap [overflow-wrap:anywhere]', className)}>
       {linkify(text).map((segment, index) =>
         segment.type === 'link' ? (
           <a

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { splitFileMessage } from '@halsa/api';
 import type { Message } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { formatPercent } from '../../lib/format';
 import { Button } from '../../primitives/button/button';
 import { safeFileHref } from './file-href';
@@ -95,7 +95,7 @@ function EditedMarker({ editedAt, align }: { editedAt: string | null; align: 'st
         role="tooltip"
         id={tooltipId}
         data-open={open ? '' : undefined}
-        className={cx(
+        className={cn(
           'invisible absolute bottom-full z-10 mb-1 w-max max-w-56 rounded-control',
           'bg-fg px-2 py-1 text-xs text-surface shadow-overlay data-open:visible',
           align === 'end' ? 'right-0' : 'left-0',
@@ -199,12 +199,12 @@ export function MessageBubble({
 
   return (
     <div
-      className={cx('flex flex-col gap-1', own ? 'items-end' : 'items-start', className)}
+      className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start', className)}
       data-own={own ? '' : undefined}
       data-status={status}
     >
       <div
-        className={cx(
+        className={cn(
           'max-w-[85%] rounded-card px-3 py-2',
           own ? 'rounded-br-sm bg-primary-soft text-primary-soft-fg' : 'rounded-bl-sm',
           !own && 'bg-surface-sunken text-fg',
@@ -246,7 +246,7 @@ export function MessageBubble({
           <>
             {text ? <LinkifiedText text={text} /> : null}
             {isFile ? (
-              <div className={cx('flex items-center gap-2', text && 'mt-2')}>
+              <div className={cn('flex items-center gap-2', text && 'mt-2')}>
                 <MessageFileIcon fileName={fileName} />
                 {href ? (
                   <a
@@ -270,7 +270,7 @@ export function MessageBubble({
         )}
       </div>
       <div
-        className={cx(
+        className={cn(
           'flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-fg-muted',
           own ? 'justify-end' : 'justify-start',
         )}

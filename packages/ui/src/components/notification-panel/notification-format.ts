@@ -1,12 +1,13 @@
 // Notification rules of spec §4 and §2.5 that need no React: where a click leads, the date
 // text and the order. Pure, so unit tests pin them down.
 import type { KnownNotificationType, Notification } from '@halsa/api/contract';
+import { paths } from '../../config/paths';
 
 /** Click navigation by type (spec §4); any other type only marks the notification read. */
 export const NOTIFICATION_PATHS: Record<KnownNotificationType, string> = {
-  LAB_RESULT: '/lab-results',
-  ACTION_PLAN: '/action-plan',
-  DAILY_NOTE: '/journal',
+  LAB_RESULT: paths.labResults,
+  ACTION_PLAN: paths.actionPlan,
+  DAILY_NOTE: paths.journal,
 };
 
 /** Where clicking a notification of `type` leads, or null when it only marks it read. */

@@ -1,5 +1,5 @@
 import type { Notification } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { formatNotificationDate } from './notification-format';
 
 export const UNREAD_LABEL = 'Oläst';
@@ -22,7 +22,7 @@ export function NotificationItem({ notification, onSelect, className }: Notifica
       type="button"
       data-status={notification.status}
       onClick={() => onSelect(notification)}
-      className={cx(
+      className={cn(
         'flex w-full cursor-pointer items-start gap-3 px-4 py-3 text-left text-fg hover:bg-surface-sunken',
         className,
       )}
@@ -30,7 +30,7 @@ export function NotificationItem({ notification, onSelect, className }: Notifica
       <span
         aria-hidden="true"
         data-testid={unread ? 'unread-dot' : undefined}
-        className={cx(
+        className={cn(
           'mt-2 size-2.5 shrink-0 rounded-full',
           unread ? 'bg-accent' : 'bg-transparent',
         )}
@@ -41,7 +41,7 @@ export function NotificationItem({ notification, onSelect, className }: Notifica
             <span className="sr-only">{UNREAD_LABEL}</span>{' '}
           </>
         ) : null}
-        <span className={cx('block break-words', unread && 'font-semibold')}>
+        <span className={cn('block break-words', unread && 'font-semibold')}>
           {notification.message}
         </span>{' '}
         <time dateTime={notification.timestamp} className="mt-0.5 block text-sm text-fg-muted">

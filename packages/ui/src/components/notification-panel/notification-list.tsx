@@ -1,5 +1,5 @@
 import type { Notification } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { sortNewestFirst } from './notification-format';
 import { NotificationItem } from './notification-item';
 
@@ -22,10 +22,10 @@ export function NotificationList({
   className,
 }: NotificationListProps) {
   if (notifications.length === 0) {
-    return <p className={cx('px-4 py-6 text-center text-fg-muted', className)}>{emptyText}</p>;
+    return <p className={cn('px-4 py-6 text-center text-fg-muted', className)}>{emptyText}</p>;
   }
   return (
-    <ul aria-label={label} className={cx('divide-y divide-border', className)}>
+    <ul aria-label={label} className={cn('divide-y divide-border', className)}>
       {sortNewestFirst(notifications).map((notification) => (
         <li key={notification.id}>
           <NotificationItem notification={notification} onSelect={onSelect} />

@@ -1,14 +1,15 @@
 import { useId, type KeyboardEvent, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { CloseIcon } from '../../lib/icons';
 import { Button } from '../../primitives/button/button';
 import { Spinner } from '../../primitives/spinner/spinner';
 import { unreadOf } from './notification-format';
 import { NotificationList } from './notification-list';
+import { paths } from '../../config/paths';
 
-export const NOTIFICATION_SETTINGS_PATH = '/profile/notifications';
+export const NOTIFICATION_SETTINGS_PATH = paths.notifications;
 
 export interface NotificationPanelProps {
   /** The notifications, or undefined before the first answer. */
@@ -63,7 +64,7 @@ export function NotificationPanel({
       aria-labelledby={titleId}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      className={cx(
+      className={cn(
         'flex max-h-[min(36rem,calc(100dvh-6rem))] flex-col rounded-card border border-border bg-surface text-fg shadow-overlay',
         className,
       )}

@@ -1,6 +1,7 @@
 // Which menu the sidebar shows and which item is current (spec §2.5). Pure, so unit tests
 // cover every path and role.
 import type { Role } from '@halsa/api/contract';
+import { paths } from '../../config/paths';
 
 export interface SidebarItem {
   label: string;
@@ -21,22 +22,22 @@ export interface SidebarMenu {
 }
 
 export const generalMenuItems: readonly SidebarItem[] = [
-  { label: 'Att göra', to: '/overview' },
-  { label: 'Provsvar', to: '/lab-results', roles: ['USER'] },
-  { label: 'Handlingsplan', to: '/action-plan', roles: ['USER'] },
-  { label: 'Journal', to: '/journal', roles: ['USER'] },
+  { label: 'Att göra', to: paths.overview },
+  { label: 'Provsvar', to: paths.labResults, roles: ['USER'] },
+  { label: 'Handlingsplan', to: paths.actionPlan, roles: ['USER'] },
+  { label: 'Journal', to: paths.journal, roles: ['USER'] },
   // Not highlighted while the path starts with /clients/ (a client's own pages).
-  { label: 'Klienter', to: '/clients', roles: ['ADMIN', 'STAFF'], exact: true },
+  { label: 'Klienter', to: paths.clients, roles: ['ADMIN', 'STAFF'], exact: true },
 ];
 
 export const profileMenuItems: readonly SidebarItem[] = [
-  { label: 'Mitt konto', to: '/profile/myaccount' },
-  { label: 'Notiser', to: '/profile/notifications' },
+  { label: 'Mitt konto', to: paths.myAccount },
+  { label: 'Notiser', to: paths.notifications },
 ];
 
 export const journalMenuItems: readonly SidebarItem[] = [
-  { label: 'Allmänt', to: '/journal/general' },
-  { label: 'Journalformulär', to: '/journal/templates' },
+  { label: 'Allmänt', to: paths.journalGeneral },
+  { label: 'Journalformulär', to: paths.journalTemplates },
 ];
 
 export const SIDEBAR_LABELS: Record<SidebarMenuKind, string> = {
@@ -50,8 +51,8 @@ const isUnder = (pathname: string, base: string): boolean =>
 
 /** The menu for a path: profile under /profile, journal under /journal/, else general. */
 export function sidebarMenuKind(pathname: string): SidebarMenuKind {
-  if (isUnder(pathname, '/profile')) return 'profile';
-  if (pathname.startsWith('/journal/')) return 'journal';
+  if (isUnder(pathname, paths.profile)) return 'profile';
+  if (pathname.startsWith(`${paths.journal}/`)) return 'journal';
   return 'general';
 }
 

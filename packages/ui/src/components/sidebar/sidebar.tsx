@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { MenuIcon } from '../top-bar/shell-icons';
 import { SIDEBAR_LABELS, isSidebarItemActive, sidebarMenuFor } from './sidebar-menu';
 
@@ -25,7 +25,7 @@ export function Sidebar({ user, className }: SidebarProps) {
   const listId = useId();
   const menu = sidebarMenuFor(pathname, user?.role);
 
-  const navClass = cx(
+  const navClass = cn(
     'shrink-0 border-b border-border bg-surface lg:w-60 lg:border-r lg:border-b-0',
     className,
   );
@@ -45,7 +45,7 @@ export function Sidebar({ user, className }: SidebarProps) {
       </button>
       <ul
         id={listId}
-        className={cx(
+        className={cn(
           open ? 'flex' : 'hidden',
           'flex-col gap-1 px-3 pb-3 lg:sticky lg:top-16 lg:flex lg:pt-4',
         )}
@@ -58,7 +58,7 @@ export function Sidebar({ user, className }: SidebarProps) {
                 to={item.to}
                 aria-current={active ? 'page' : undefined}
                 onClick={() => setOpenAt(null)}
-                className={cx(
+                className={cn(
                   'flex min-h-control items-center rounded-control px-3 no-underline',
                   active
                     ? 'bg-primary-soft font-semibold text-primary-soft-fg hover:text-primary-soft-fg'

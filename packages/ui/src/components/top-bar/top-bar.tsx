@@ -1,7 +1,7 @@
 import type { KeyboardEvent, Ref } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { CountBadge, unreadCountText } from '../../primitives/badge/badge';
 import { BellIcon, LogoMark } from './shell-icons';
 import { UserMenu } from './user-menu';
@@ -62,7 +62,7 @@ export function TopBar({
   };
   return (
     <header
-      className={cx(
+      className={cn(
         'sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface px-gutter',
         className,
       )}

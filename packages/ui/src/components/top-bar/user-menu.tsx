@@ -7,9 +7,10 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import type { Role, SessionUser } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { Avatar } from '../avatar/avatar';
 import { ChevronDownIcon } from '../../lib/icons';
+import { paths } from '../../config/paths';
 
 export interface UserMenuLink {
   label: string;
@@ -18,11 +19,11 @@ export interface UserMenuLink {
 
 /** The links of the user menu for a role (spec §2.5); 'Logga ut' always follows them. */
 export function userMenuLinks(role: Role): UserMenuLink[] {
-  const links: UserMenuLink[] = [{ label: 'Användarinställningar', to: '/profile/myaccount' }];
+  const links: UserMenuLink[] = [{ label: 'Användarinställningar', to: paths.myAccount }];
   if (role === 'ADMIN') {
     links.push(
-      { label: 'Journalinställningar', to: '/journal/general' },
-      { label: 'Aktivitet', to: '/activity' },
+      { label: 'Journalinställningar', to: paths.journalGeneral },
+      { label: 'Aktivitet', to: paths.activity },
     );
   }
   return links;
@@ -147,7 +148,7 @@ export function UserMenu({ user, onLogout, loggingOut = false, className }: User
     'flex min-h-control w-full cursor-pointer items-center px-4 text-left text-fg no-underline hover:bg-surface-sunken hover:text-fg focus-visible:bg-surface-sunken';
 
   return (
-    <div ref={rootRef} className={cx('relative', className)}>
+    <div ref={rootRef} className={cn('relative', className)}>
       <button
         ref={buttonRef}
         type="button"

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '@halsa/api/mocks/fixtures/users';
-import { sleepTips, type HealthTip } from '../../screens/shell/daily-tip/tips';
+import { sleepTips, type HealthTip } from '../daily-tip/tips';
 import { Widget, WIDGET_CLEARANCE } from './widget';
 import { openConversation, startConversation, OPEN_CONVERSATION_EVENT } from '@halsa/api';
 import type { WidgetIntent } from './widget-events';

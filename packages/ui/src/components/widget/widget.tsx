@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser, UserStats } from '@halsa/api/contract';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { CloseIcon } from '../../lib/icons';
 import { CountBadge, unreadCountText } from '../../primitives/badge/badge';
 import { Button } from '../../primitives/button/button';
 import { Spinner } from '../../primitives/spinner/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../primitives/tabs/tabs';
-import { DailyTip } from '../../screens/shell/daily-tip/daily-tip';
-import type { HealthTip } from '../../screens/shell/daily-tip/tips';
+import { DailyTip } from '../daily-tip/daily-tip';
+import type { HealthTip } from '../daily-tip/tips';
 import { ChatIcon } from '../top-bar/shell-icons';
 import {
   OPEN_CONVERSATION_EVENT,
@@ -253,7 +253,7 @@ export function Widget({
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => (open ? hide(false) : show())}
-        className={cx(
+        className={cn(
           'fixed right-4 bottom-4 z-40 grid size-14 cursor-pointer place-items-center rounded-full',
           'bg-primary text-primary-fg shadow-overlay hover:bg-primary-hover',
         )}

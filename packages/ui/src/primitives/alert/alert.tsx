@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../../lib/icons';
 
 export const alertVariants = cva('flex items-start gap-3 rounded-card border px-4 py-3', {
@@ -53,7 +53,7 @@ export function Alert({
     <div
       role={variant === 'error' ? 'alert' : 'status'}
       data-variant={variant}
-      className={cx(alertVariants({ variant }), className)}
+      className={cn(alertVariants({ variant }), className)}
       {...props}
     >
       <Icon className="mt-0.5 size-5 shrink-0" />

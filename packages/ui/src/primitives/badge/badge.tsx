@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 rounded-badge px-2.5 py-0.5 text-sm leading-5 font-medium whitespace-nowrap',
@@ -31,7 +31,7 @@ export function Badge({ variant, className, ...props }: BadgeProps) {
   return (
     <span
       data-variant={variant ?? 'neutral'}
-      className={cx(badgeVariants({ variant }), className)}
+      className={cn(badgeVariants({ variant }), className)}
       {...props}
     />
   );
@@ -63,7 +63,7 @@ export function CountBadge({ count, className, ...props }: CountBadgeProps) {
     <span
       aria-hidden="true"
       data-count={countBadgeText(count)}
-      className={cx(
+      className={cn(
         'min-w-5 rounded-badge bg-accent px-1 text-center text-xs leading-5 font-semibold text-accent-fg before:content-[attr(data-count)]',
         className,
       )}

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { Spinner, SPINNER_LABEL } from '../spinner/spinner';
 
 const boxed: Array<'primary' | 'secondary' | 'ghost' | 'danger'> = [
@@ -86,7 +86,7 @@ export function Button({
   return (
     <button
       ref={ref}
-      className={cx(buttonVariants({ variant, size }), className)}
+      className={cn(buttonVariants({ variant, size }), className)}
       disabled={disabled}
       aria-busy={loading || undefined}
       aria-disabled={loading || undefined}

@@ -1,5 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { CheckIcon } from '../../lib/icons';
 import { describedBy, FieldError } from '../form-field/form-field';
 
@@ -29,7 +29,7 @@ export function Checkbox({
   const errorId = `${controlId}-error`;
   const invalid = Boolean(error);
   return (
-    <div className={cx('flex flex-col', className)} data-invalid={invalid ? '' : undefined}>
+    <div className={cn('flex flex-col', className)} data-invalid={invalid ? '' : undefined}>
       <div className="flex items-start gap-3">
         <span className="relative flex size-target shrink-0 items-center justify-center">
           <input
@@ -42,7 +42,7 @@ export function Checkbox({
               ownDescribedBy,
             )}
             aria-invalid={invalid ? true : undefined}
-            className={cx(
+            className={cn(
               'peer size-target cursor-pointer appearance-none rounded-md border-2 border-border-strong bg-surface',
               'transition-colors hover:not-disabled:border-fg-muted',
               'checked:border-primary checked:bg-primary hover:not-disabled:checked:border-primary-hover hover:not-disabled:checked:bg-primary-hover',

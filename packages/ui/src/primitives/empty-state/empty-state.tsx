@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { InboxIcon } from '../../lib/icons';
 
 export interface EmptyStateProps {
@@ -27,7 +27,7 @@ export function EmptyState({
   const shownIcon = icon === undefined ? <InboxIcon className="size-6" /> : icon;
   return (
     <div
-      className={cx(
+      className={cn(
         'flex flex-col items-center gap-3 rounded-card px-gutter py-section text-center',
         className,
       )}

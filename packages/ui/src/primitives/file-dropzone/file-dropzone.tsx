@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { formatBytes, formatPercent } from '../../lib/format';
 import { UploadIcon } from '../../lib/icons';
 import { Button } from '../button/button';
@@ -109,7 +109,7 @@ export function FileDropzone({
   const percent = uploading ? Math.min(100, Math.max(0, Math.round(progress))) : 0;
 
   return (
-    <div className={cx('flex flex-col', className)} data-invalid={shownError ? '' : undefined}>
+    <div className={cn('flex flex-col', className)} data-invalid={shownError ? '' : undefined}>
       <p id={labelId} className="mb-1.5 font-medium text-fg">
         {label}
       </p>
@@ -124,7 +124,7 @@ export function FileDropzone({
         onDragOver={onDragOver}
         onDragLeave={onDragLeave}
         onDrop={onDrop}
-        className={cx(
+        className={cn(
           'flex flex-col items-center gap-3 rounded-card border-2 border-dashed border-border-strong',
           'bg-surface px-gutter py-6 text-center transition-colors',
           'data-dragging:border-primary data-dragging:bg-primary-soft',

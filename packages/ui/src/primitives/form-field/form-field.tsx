@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { ErrorIcon } from '../../lib/icons';
 
 /** What a FormField hands its control so label, hint and error are tied to it. */
@@ -41,7 +41,7 @@ export function FormField({ label, hint, error, id, className, children }: FormF
   const errorId = `${controlId}-error`;
   const invalid = Boolean(error);
   return (
-    <div className={cx('flex flex-col', className)} data-invalid={invalid ? '' : undefined}>
+    <div className={cn('flex flex-col', className)} data-invalid={invalid ? '' : undefined}>
       <label htmlFor={controlId} className="mb-1.5 font-medium text-fg">
         {label}
       </label>
@@ -72,7 +72,7 @@ export function FieldError({ id, children, className }: FieldErrorProps) {
     <p
       id={id}
       aria-live="polite"
-      className={cx('flex items-start gap-1.5 text-sm text-danger not-empty:mt-1.5', className)}
+      className={cn('flex items-start gap-1.5 text-sm text-danger not-empty:mt-1.5', className)}
     >
       {children ? (
         <>

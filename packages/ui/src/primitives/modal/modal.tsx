@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { CloseIcon } from '../../lib/icons';
 
 export const MODAL_CLOSE_LABEL = 'Stäng';
@@ -60,7 +60,7 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
         <Dialog.Content
-          className={cx(modalContent({ size }), className)}
+          className={cn(modalContent({ size }), className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start gap-4 border-b border-border px-6 py-4">

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { EyeIcon, EyeOffIcon } from '../../lib/icons';
 import { controlClass } from '../form-field/control-styles';
 import { describedBy, FormField } from '../form-field/form-field';
@@ -60,7 +60,7 @@ export function PasswordField({
             aria-describedby={describedBy(control['aria-describedby'], ownDescribedBy)}
             data-invalid={error ? '' : undefined}
             data-visible={visible ? '' : undefined}
-            className={cx(controlClass, hasText && 'pr-12', inputClassName)}
+            className={cn(controlClass, hasText && 'pr-12', inputClassName)}
           />
           {hasText ? (
             <button
@@ -69,7 +69,7 @@ export function PasswordField({
               aria-controls={control.id}
               disabled={disabled}
               onClick={() => setVisible((shown) => !shown)}
-              className={cx(
+              className={cn(
                 'absolute inset-y-0 right-1 my-auto grid size-9 cursor-pointer place-items-center',
                 'rounded-control text-fg-muted hover:not-disabled:bg-surface-sunken hover:not-disabled:text-fg',
                 'disabled:cursor-not-allowed',

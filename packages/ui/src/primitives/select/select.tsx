@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { ChevronDownIcon } from '../../lib/icons';
 import { controlClass } from '../form-field/control-styles';
 import { describedBy, FormField } from '../form-field/form-field';
@@ -53,7 +53,7 @@ export function Select({
             defaultValue={initial}
             aria-describedby={describedBy(control['aria-describedby'], ownDescribedBy)}
             data-invalid={error ? '' : undefined}
-            className={cx(controlClass, 'cursor-pointer appearance-none pr-10', selectClassName)}
+            className={cn(controlClass, 'cursor-pointer appearance-none pr-10', selectClassName)}
           >
             {placeholder !== undefined ? (
               <option value="" disabled>

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 
 export const SPINNER_LABEL = 'Laddar…';
 
@@ -39,12 +39,12 @@ export function Spinner({
     <span
       aria-hidden="true"
       data-slot="spinner"
-      className={cx(spinnerVariants({ size }), decorative && className)}
+      className={cn(spinnerVariants({ size }), decorative && className)}
     />
   );
   if (decorative) return circle;
   return (
-    <span role="status" className={cx('inline-flex items-center gap-2 text-primary', className)}>
+    <span role="status" className={cn('inline-flex items-center gap-2 text-primary', className)}>
       {circle}
       <span className={showLabel ? 'text-fg-muted' : 'sr-only'}>{label}</span>
     </span>

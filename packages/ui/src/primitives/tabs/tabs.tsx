@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import * as RadixTabs from '@radix-ui/react-tabs';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 
 export type TabsProps = ComponentPropsWithRef<typeof RadixTabs.Root>;
 
@@ -10,7 +10,7 @@ export type TabsProps = ComponentPropsWithRef<typeof RadixTabs.Root>;
  * `TabsContent` per tab.
  */
 export function Tabs({ className, ...props }: TabsProps) {
-  return <RadixTabs.Root className={cx('flex flex-col', className)} {...props} />;
+  return <RadixTabs.Root className={cn('flex flex-col', className)} {...props} />;
 }
 
 export type TabsListProps = ComponentPropsWithRef<typeof RadixTabs.List>;
@@ -18,7 +18,7 @@ export type TabsListProps = ComponentPropsWithRef<typeof RadixTabs.List>;
 export function TabsList({ className, ...props }: TabsListProps) {
   return (
     <RadixTabs.List
-      className={cx('flex gap-1 overflow-x-auto border-b border-border', className)}
+      className={cn('flex gap-1 overflow-x-auto border-b border-border', className)}
       {...props}
     />
   );
@@ -29,7 +29,7 @@ export type TabsTriggerProps = ComponentPropsWithRef<typeof RadixTabs.Trigger>;
 export function TabsTrigger({ className, ...props }: TabsTriggerProps) {
   return (
     <RadixTabs.Trigger
-      className={cx(
+      className={cn(
         '-mb-px inline-flex h-control shrink-0 cursor-pointer items-center border-b-2 border-transparent px-3',
         'font-medium whitespace-nowrap text-fg-muted transition-colors',
         'hover:not-disabled:text-fg data-[state=active]:border-primary data-[state=active]:text-primary',
@@ -44,5 +44,5 @@ export function TabsTrigger({ className, ...props }: TabsTriggerProps) {
 export type TabsContentProps = ComponentPropsWithRef<typeof RadixTabs.Content>;
 
 export function TabsContent({ className, ...props }: TabsContentProps) {
-  return <RadixTabs.Content className={cx('rounded-control pt-4', className)} {...props} />;
+  return <RadixTabs.Content className={cn('rounded-control pt-4', className)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { controlClass } from '../form-field/control-styles';
 import { describedBy, FormField } from '../form-field/form-field';
 
@@ -35,7 +35,7 @@ export function TextField({
           {...control}
           aria-describedby={describedBy(control['aria-describedby'], ownDescribedBy)}
           data-invalid={error ? '' : undefined}
-          className={cx(controlClass, inputClassName)}
+          className={cn(controlClass, inputClassName)}
         />
       )}
     </FormField>

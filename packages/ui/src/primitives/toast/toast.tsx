@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { cva } from 'class-variance-authority';
-import { cx } from '../../lib/cx';
+import { cn } from '../../lib/cn';
 import { CloseIcon, ErrorIcon, SuccessIcon } from '../../lib/icons';
 
 /** A toast closes itself after this long (spec §9). Hovering or focusing it pauses the clock. */
@@ -157,7 +157,7 @@ function ToastItem({ toast, onDismiss }: ToastItemProps) {
       }}
     >
       <Icon
-        className={cx(
+        className={cn(
           'mt-0.5 size-5 shrink-0',
           toast.variant === 'error' ? 'text-danger' : 'text-success',
         )}

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { ForgotPasswordScreen } from './forgot-password';
-import { mocks } from '../shared/story-helpers';
+import { mocks } from '../../../testing';
 
 const SENT =
   'Om e-postadressen finns hos oss har vi skickat en länk för att återställa lösenordet. Kontrollera även skräpposten.';

@@ -5,8 +5,9 @@ import { validateEmail } from '@halsa/api/contract';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { TextField } from '../../../primitives/text-field/text-field';
-import { AuthLayout, type AuthLayoutProps } from '../shared/auth-layout';
-import { errorText } from '../shared/server-message';
+import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
+import { errorText } from '../../../lib/server-message';
+import { paths } from '../../../config/paths';
 
 /** The same confirmation for every address, known or not (design §5: no account enumeration). */
 export const FORGOT_PASSWORD_SENT_MESSAGE =
@@ -47,7 +48,7 @@ export function ForgotPasswordScreen({ footerConfig }: ForgotPasswordScreenProps
   };
 
   const backToLogin = (
-    <Link to="/login" className="underline underline-offset-4">
+    <Link to={paths.login} className="underline underline-offset-4">
       Tillbaka till inloggningen
     </Link>
   );

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { LoginScreen } from './login';
-import { LocationProbe, mocks } from '../shared/story-helpers';
+import { LocationProbe, mocks } from '../../../testing';
 
 const meta = {
   title: 'Inloggning/Logga in',
@@ -15,7 +15,7 @@ const meta = {
   render: (args) => (
     <Routes>
       <Route path="/login" element={<LoginScreen {...args} />} />
-      <Route path="*" element={<LocationProbe />} />
+      <Route path="*" element={<LocationProbe asPage />} />
     </Routes>
   ),
 } satisfies Meta<typeof LoginScreen>;

@@ -6,15 +6,15 @@ import { Button } from '../../../primitives/button/button';
 import { PasswordField } from '../../../primitives/password-field/password-field';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { useToast } from '../../../primitives/toast/toast';
-import { AuthLayout, type AuthLayoutProps } from '../shared/auth-layout';
-import { errorText } from '../shared/server-message';
+import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
+import { errorText } from '../../../lib/server-message';
+import { paths, to } from '../../../config/paths';
 
 export const LOGIN_FAILED_MESSAGE = 'Ogiltig e-postadress eller lösenord.';
 export const LOGIN_SUCCESS_MESSAGE = 'Kontrollera din e-post för 2FA-koden.';
 
 /** Where the code is entered: `/2fa?twoFactorId=…` (spec §2.1). */
-export const twoFactorPath = (twoFactorId: string): string =>
-  `/2fa?${new URLSearchParams({ twoFactorId }).toString()}`;
+export const twoFactorPath = (twoFactorId: string): string => to.twoFactor(twoFactorId);
 
 /** Refused credentials (wrong e-mail or password, or an empty field the server turns away). */
 const isRefused = (error: unknown): boolean =>
@@ -78,7 +78,7 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
             onChange={(event) => setPassword(event.target.value)}
           />
           <Link
-            to="/forgot-password"
+            to={paths.forgotPassword}
             className="inline-flex min-h-target items-center self-start underline underline-offset-4"
           >
             Glömt lösenord?

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { ResetPasswordScreen } from './reset-password';
-import { bodyRecorder, LocationProbe, mocks } from '../shared/story-helpers';
+import { bodyRecorder, LocationProbe, mocks } from '../../../testing';
 
 const sent = bodyRecorder('/api/v1/auth/reset-password');
 
@@ -19,7 +19,7 @@ const meta = {
     <Routes>
       <Route path="/reset-password" element={<ResetPasswordScreen {...args} />} />
       <Route path="/forgot-new-password" element={<ResetPasswordScreen {...args} />} />
-      <Route path="*" element={<LocationProbe />} />
+      <Route path="*" element={<LocationProbe asPage />} />
     </Routes>
   ),
 } satisfies Meta<typeof ResetPasswordScreen>;

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { SetPasswordScreen } from './set-password';
-import { bodyRecorder, LocationProbe, mocks } from '../shared/story-helpers';
+import { bodyRecorder, LocationProbe, mocks } from '../../../testing';
 
 const sent = bodyRecorder('/api/v1/auth/set-password');
 
@@ -18,7 +18,7 @@ const meta = {
   render: (args) => (
     <Routes>
       <Route path="/new-password" element={<SetPasswordScreen {...args} />} />
-      <Route path="*" element={<LocationProbe />} />
+      <Route path="*" element={<LocationProbe asPage />} />
     </Routes>
   ),
 } satisfies Meta<typeof SetPasswordScreen>;

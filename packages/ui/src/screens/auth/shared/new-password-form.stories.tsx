@@ -4,7 +4,7 @@ import { expect, fn, waitFor } from 'storybook/test';
 import { ApiError } from '@halsa/api';
 import { validationMessages } from '@halsa/api/contract';
 import { NewPasswordForm, PASSWORD_HINT } from './new-password-form';
-import { LocationProbe } from './story-helpers';
+import { LocationProbe } from '../../../testing';
 
 const meta = {
   title: 'Inloggning/Delar/Nytt lösenord',
@@ -22,7 +22,7 @@ const meta = {
   render: (args) => (
     <Routes>
       <Route path="/reset-password" element={<NewPasswordForm {...args} />} />
-      <Route path="*" element={<LocationProbe />} />
+      <Route path="*" element={<LocationProbe asPage />} />
     </Routes>
   ),
 } satisfies Meta<typeof NewPasswordForm>;

@@ -5,9 +5,10 @@ import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { PasswordField } from '../../../primitives/password-field/password-field';
 import type { FooterConfig } from '../../../components/footer/footer-config';
-import { AuthLayout } from './auth-layout';
-import { errorText } from './server-message';
-import { useRedirectAfter } from './use-redirect-after';
+import { AuthLayout } from '../../../components/auth-layout/auth-layout';
+import { errorText } from '../../../lib/server-message';
+import { useRedirectAfter } from '../../../lib/use-redirect-after';
+import { paths } from '../../../config/paths';
 
 /** After a password is saved the page goes to /login after 2 seconds (spec §2.1, §9). */
 export const PASSWORD_REDIRECT_MS = 2000;
@@ -44,7 +45,7 @@ interface Errors {
 export function NewPasswordForm(props: NewPasswordFormProps) {
   const [params] = useSearchParams();
   const token = params.get('token');
-  if (!token) return <Navigate to="/login" replace />;
+  if (!token) return <Navigate to={paths.login} replace />;
   return <NewPasswordFormFor token={token} {...props} />;
 }
 
@@ -71,7 +72,7 @@ function NewPasswordFormFor({
   const confirmRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useRedirectAfter(done, '/login', redirectMs);
+  useRedirectAfter(done, paths.login, redirectMs);
   useLayoutEffect(() => {
     if (done) headingRef.current?.focus();
   }, [done]);
@@ -115,7 +116,7 @@ function NewPasswordFormFor({
           Du skickas vidare till inloggningen.
         </Alert>
         <p className="mt-4">
-          <Link to="/login" replace className="underline underline-offset-4">
+          <Link to={paths.login} replace className="underline underline-offset-4">
             Gå till inloggningen nu
           </Link>
         </p>
@@ -129,7 +130,7 @@ function NewPasswordFormFor({
       description={description}
       footerConfig={footerConfig}
       aside={
-        <Link to="/login" className="underline underline-offset-4">
+        <Link to={paths.login} className="underline underline-offset-4">
           Tillbaka till inloggningen
         </Link>
       }

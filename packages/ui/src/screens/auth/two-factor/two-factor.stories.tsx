@@ -1,30 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { expect, waitFor } from 'storybook/test';
 import { SESSION_KEY, type SessionUser } from '@halsa/api';
 import { authScenarios, errorFor, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { TwoFactorScreen } from './two-factor';
-import { mocks } from '../shared/story-helpers';
+import { LocationProbe, mocks } from '../../../testing';
 
-/** Shows where the screen navigated to and who the cached session user is. */
-function LocationProbe() {
-  const { pathname, search } = useLocation();
+/** Who the cached session user is, beside where the screen navigated to. */
+function SessionLine() {
   const { cache } = useSWRConfig();
   const user = cache.get(SESSION_KEY)?.data as SessionUser | null | undefined;
-  return (
-    <main>
-      <p>
-        Navigerade till {pathname}
-        {search}
-      </p>
-      {user ? (
-        <p>
-          Session: {user.firstName} {user.lastName}
-        </p>
-      ) : null}
-    </main>
-  );
+  return user ? (
+    <p>
+      Session: {user.firstName} {user.lastName}
+    </p>
+  ) : null;
 }
 
 const countdown = /^Du kan skicka en ny kod om \d+ sekund(er)?\.$/;
@@ -39,7 +30,14 @@ const meta = {
   render: (args) => (
     <Routes>
       <Route path="/2fa" element={<TwoFactorScreen {...args} />} />
-      <Route path="*" element={<LocationProbe />} />
+      <Route
+        path="*"
+        element={
+          <LocationProbe asPage>
+            <SessionLine />
+          </LocationProbe>
+        }
+      />
     </Routes>
   ),
 } satisfies Meta<typeof TwoFactorScreen>;

@@ -6,8 +6,9 @@ import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { useToast } from '../../../primitives/toast/toast';
-import { AuthLayout, type AuthLayoutProps } from '../shared/auth-layout';
-import { messageOr } from '../shared/server-message';
+import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
+import { messageOr } from '../../../lib/server-message';
+import { paths } from '../../../config/paths';
 
 /** A new code can be asked for this long after the last one was sent (spec §4, §9). */
 export const RESEND_WAIT_SECONDS = 10;
@@ -45,7 +46,7 @@ export interface TwoFactorScreenProps {
 export function TwoFactorScreen(props: TwoFactorScreenProps) {
   const [params] = useSearchParams();
   const twoFactorId = params.get('twoFactorId');
-  if (!twoFactorId) return <Navigate to="/login" replace />;
+  if (!twoFactorId) return <Navigate to={paths.login} replace />;
   return <TwoFactorForm key={twoFactorId} twoFactorId={twoFactorId} {...props} />;
 }
 
@@ -81,7 +82,7 @@ function TwoFactorForm({
       await verify.trigger({ twoFactorId, code });
       // 'Kontrollera din e-post för 2FA-koden.' has done its job: it must not cover the portal.
       toast.dismissAll();
-      navigate('/overview', { replace: true });
+      navigate(paths.overview, { replace: true });
     } catch (error) {
       setFailure(messageOr(error, VERIFY_FAILED_MESSAGE));
     }
@@ -108,7 +109,7 @@ function TwoFactorForm({
       description="Vi har skickat en kod med sex siffror till din e-postadress. Koden gäller i 10 minuter."
       footerConfig={footerConfig}
       aside={
-        <Link to="/login" className="underline underline-offset-4">
+        <Link to={paths.login} className="underline underline-offset-4">
           Tillbaka till inloggningen
         </Link>
       }

@@ -11,7 +11,7 @@ import {
   storyMessage,
   widgetFrame,
   withLive,
-} from '../shared/story-helpers';
+} from '../../../testing';
 import { ConversationList } from './conversation-list';
 
 const meta = {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useConversations, useSession } from '@halsa/api';
 import type { Conversation } from '@halsa/api/contract';
-import { cx } from '../../../lib/cx';
+import { cn } from '../../../lib/cn';
 import { FileIcon } from '../../../lib/icons';
 import { Alert } from '../../../primitives/alert/alert';
 import { Badge } from '../../../primitives/badge/badge';
@@ -64,7 +64,7 @@ function ConversationItem({
         type="button"
         onClick={onOpen}
         data-unread={unread ? '' : undefined}
-        className={cx(
+        className={cn(
           'flex w-full cursor-pointer items-center gap-3 rounded-control px-2 py-2 text-left',
           'hover:bg-surface-sunken',
         )}
@@ -72,7 +72,7 @@ function ConversationItem({
         <Avatar fullName={partner.fullName} imageUrl={partner.imageUrl} />
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={cx('truncate', unread ? 'font-bold' : 'font-semibold')}>
+            <span className={cn('truncate', unread ? 'font-bold' : 'font-semibold')}>
               {partner.fullName}
             </span>
             {lastMessage ? (
@@ -83,7 +83,7 @@ function ConversationItem({
           </span>
           <span className="flex items-center justify-between gap-2">
             <span
-              className={cx(
+              className={cn(
                 'flex min-w-0 items-center gap-1 text-sm',
                 unread ? 'font-medium text-fg' : 'text-fg-muted',
               )}
@@ -173,7 +173,7 @@ export function ConversationList({
   }
 
   return (
-    <section aria-labelledby={headingId} className={cx('flex flex-col gap-3', className)}>
+    <section aria-labelledby={headingId} className={cn('flex flex-col gap-3', className)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={headingId} tabIndex={-1} data-autofocus="" className="text-lg font-semibold">
           {LIST_HEADING}

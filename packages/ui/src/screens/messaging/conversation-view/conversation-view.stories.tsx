@@ -21,7 +21,7 @@ import {
   widgetFrame,
   withLive,
   xssConversation,
-} from '../shared/story-helpers';
+} from '../../../testing';
 import { ConversationView } from './conversation-view';
 
 /** Bodies of the sends a story records (recordSends below); emptied before every story. */

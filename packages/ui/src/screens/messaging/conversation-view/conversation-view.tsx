@@ -19,7 +19,7 @@ import {
   useSession,
 } from '@halsa/api';
 import type { Conversation, Id } from '@halsa/api/contract';
-import { cx } from '../../../lib/cx';
+import { cn } from '../../../lib/cn';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
@@ -303,7 +303,7 @@ export function ConversationView({
   }
 
   return (
-    <section aria-labelledby={headingId} className={cx('flex min-h-0 flex-col gap-3', className)}>
+    <section aria-labelledby={headingId} className={cn('flex min-h-0 flex-col gap-3', className)}>
       <div className="flex shrink-0 items-center gap-2">
         {onBack ? <BackButton onClick={onBack} /> : null}
         <Heading

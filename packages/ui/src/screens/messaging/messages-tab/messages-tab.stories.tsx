@@ -5,7 +5,7 @@ import { resetMockState } from '@halsa/api/mocks';
 import { mockState } from '@halsa/api/mocks/state';
 import { Widget } from '../../../components/widget/widget';
 import { openConversation, startConversation } from '@halsa/api';
-import { STORY_NOW, widgetFrame, xssConversation } from '../shared/story-helpers';
+import { STORY_NOW, widgetFrame, xssConversation } from '../../../testing';
 import { MessagesTab } from './messages-tab';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Id } from '@halsa/api/contract';
-import { cx } from '../../../lib/cx';
+import { cn } from '../../../lib/cn';
 import { ConversationList } from '../conversation-list/conversation-list';
 import { ConversationView } from '../conversation-view/conversation-view';
 import { NewConversation, type NewConversationUser } from '../new-conversation/new-conversation';
@@ -134,7 +134,7 @@ export function MessagesTab({ intent, now, headingLevel = 3, className }: Messag
   return (
     <div
       ref={container}
-      className={cx('flex min-h-0 flex-col pt-1', className)}
+      className={cn('flex min-h-0 flex-col pt-1', className)}
       data-view={view.name}
     >
       {content}

@@ -4,7 +4,7 @@ import { getResponse } from 'msw';
 import { messagingHandlers, messagingScenarios } from '@halsa/api/mocks/handlers/messaging';
 import { answer, errorResponse } from '@halsa/api/mocks/handlers/utils';
 import { mockState } from '@halsa/api/mocks/state';
-import { messagingMsw, widgetFrame } from '../shared/story-helpers';
+import { messagingMsw, widgetFrame } from '../../../testing';
 import { NewConversation } from './new-conversation';
 
 const meta = {

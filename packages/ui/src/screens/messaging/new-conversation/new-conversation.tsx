@@ -13,7 +13,7 @@ import {
   type FilteredUser,
   type Id,
 } from '@halsa/api/contract';
-import { cx } from '../../../lib/cx';
+import { cn } from '../../../lib/cn';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { FieldError, FormField } from '../../../primitives/form-field/form-field';
@@ -82,7 +82,7 @@ function UserOption({
       <label
         htmlFor={id}
         data-checked={checked ? '' : undefined}
-        className={cx(
+        className={cn(
           'flex cursor-pointer items-center gap-3 rounded-control px-2 py-1.5',
           'hover:bg-surface-sunken data-checked:bg-primary-soft',
         )}
@@ -241,7 +241,7 @@ export function NewConversation({
   }
 
   return (
-    <section aria-labelledby={headingId} className={cx('flex flex-col gap-3', className)}>
+    <section aria-labelledby={headingId} className={cn('flex flex-col gap-3', className)}>
       <div className="flex items-center gap-2">
         {onBack ? <BackButton onClick={onBack} /> : null}
         <Heading

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { BackButton } from './back-button';
-import { widgetFrame } from './story-helpers';
+import { widgetFrame } from '../../../testing';
 
 const meta = {
   title: 'Meddelanden/Komponenter/Tillbakaknapp',

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { FilePicker, type FilePickerProps } from './file-picker';
 import { TEXT_OR_FILE_ERROR } from './labels';
-import { widgetFrame } from './story-helpers';
+import { widgetFrame } from '../../../testing';
 
 const pdf = (name = 'Kostdagbok.pdf') => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
 

@@ -3,7 +3,7 @@ import { expect, fn, spyOn, waitFor, within } from 'storybook/test';
 import { notificationScenarios } from '@halsa/api/mocks/handlers/notifications';
 import { answer } from '@halsa/api/mocks/handlers/utils';
 import { mockState, resetMockState } from '@halsa/api/mocks/state';
-import { LocationProbe, createGate, shellMsw } from '../../shell/app-shell/shell-story-helpers';
+import { LocationProbe, createGate, shellMsw } from '../../../testing';
 import { NotificationCenter } from './notification-center';
 
 const meta = {

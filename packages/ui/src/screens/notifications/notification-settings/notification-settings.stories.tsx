@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, waitFor, within } from 'storybook/test';
 import { notificationScenarios } from '@halsa/api/mocks/handlers/notifications';
 import { mockState, resetMockState } from '@halsa/api/mocks/state';
-import { LocationProbe, shellMsw } from '../../shell/app-shell/shell-story-helpers';
+import { LocationProbe, shellMsw } from '../../../testing';
 import { NotificationSettingsScreen } from './notification-settings';
 
 const meta = {

@@ -11,13 +11,14 @@ import {
   type RegistrationField,
   type RegistrationFormData,
 } from '@halsa/api/contract';
-import { cx } from '../../../lib/cx';
+import { cn } from '../../../lib/cn';
 import { Checkbox } from '../../../primitives/checkbox/checkbox';
 import { controlClass } from '../../../primitives/form-field/control-styles';
 import { FormField } from '../../../primitives/form-field/form-field';
 import { PasswordField } from '../../../primitives/password-field/password-field';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { SwedishFlag } from './swedish-flag';
+import { paths } from '../../../config/paths';
 
 /** The rule that is checked, stated as a hint (design §4.6). */
 export const REGISTER_PASSWORD_HINT = 'Minst 8 tecken och minst en stor bokstav.';
@@ -205,7 +206,7 @@ export function ContactStep({ data, errors, fieldId, setField }: StepFieldsProps
               value={data.phoneNumber}
               onChange={text((value) => setField('phoneNumber', formatPhone(value)))}
               data-invalid={errors.phoneNumber ? '' : undefined}
-              className={cx(controlClass, 'pr-12')}
+              className={cn(controlClass, 'pr-12')}
             />
             {swedish ? (
               <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center">
@@ -265,7 +266,7 @@ export function TermsStep({ accepted, onAcceptedChange }: TermsStepProps) {
       </p>
       <p>
         <Link
-          to="/terms-of-use"
+          to={paths.termsOfUse}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-target items-center underline underline-offset-4"

@@ -5,7 +5,7 @@ import { expect, waitFor, type within } from 'storybook/test';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { RegisterScreen } from './register';
 import { REGISTRATION_STORAGE_KEY, type SavedRegistrationData } from './registration-storage';
-import { LocationProbe, mocks } from '../../auth/shared/story-helpers';
+import { LocationProbe, mocks } from '../../../testing';
 
 const TOKEN = 'inbjudan-123';
 
@@ -73,7 +73,7 @@ const meta = {
   render: (args) => (
     <Routes>
       <Route path="/register" element={<RegisterScreen {...args} />} />
-      <Route path="*" element={<LocationProbe />} />
+      <Route path="*" element={<LocationProbe asPage />} />
     </Routes>
   ),
 } satisfies Meta<typeof RegisterScreen>;

@@ -13,9 +13,9 @@ import {
 import type { FooterConfig } from '../../../components/footer/footer-config';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button, buttonVariants } from '../../../primitives/button/button';
-import { AuthLayout } from '../../auth/shared/auth-layout';
-import { messageOr } from '../../auth/shared/server-message';
-import { useRedirectAfter } from '../../auth/shared/use-redirect-after';
+import { AuthLayout } from '../../../components/auth-layout/auth-layout';
+import { messageOr } from '../../../lib/server-message';
+import { useRedirectAfter } from '../../../lib/use-redirect-after';
 import {
   AccountStep,
   ContactStep,
@@ -32,6 +32,7 @@ import {
   type WizardStep,
 } from './registration-storage';
 import { PROGRESS_TITLE, WizardProgress } from './wizard-progress';
+import { paths } from '../../../config/paths';
 
 /** After a registration the page goes to /login after this long (spec §4, §9). */
 export const REGISTER_REDIRECT_MS = 3000;
@@ -116,7 +117,7 @@ export function RegisterScreen({ footerConfig, redirectMs }: RegisterScreenProps
           så skickar vi en ny.
         </Alert>
         <p className="mt-4">
-          <Link to="/login" className="underline underline-offset-4">
+          <Link to={paths.login} className="underline underline-offset-4">
             Till inloggningen
           </Link>
         </p>
@@ -172,7 +173,7 @@ function RegistrationWizard({ token, footerConfig, redirectMs }: RegistrationWiz
     if (!done) saveRegistration(storage, token, step, data);
   }, [storage, token, step, data, done]);
 
-  useRedirectAfter(done, '/login', redirectMs);
+  useRedirectAfter(done, paths.login, redirectMs);
 
   // A new step: focus its heading (or a named field), so keyboard and screen-reader users
   // start at the top of it. Not on the first render.
@@ -279,7 +280,7 @@ function RegistrationWizard({ token, footerConfig, redirectMs }: RegistrationWiz
           Välkommen! Du skickas vidare till inloggningen.
         </Alert>
         <p className="mt-4">
-          <Link to="/login" replace className="underline underline-offset-4">
+          <Link to={paths.login} replace className="underline underline-offset-4">
             Gå till inloggningen nu
           </Link>
         </p>
@@ -325,7 +326,7 @@ function RegistrationWizard({ token, footerConfig, redirectMs }: RegistrationWiz
 
         <div className="flex items-center justify-between gap-3 border-t border-border pt-5">
           {step === 1 ? (
-            <Link to="/login" className={buttonVariants({ variant: 'secondary' })}>
+            <Link to={paths.login} className={buttonVariants({ variant: 'secondary' })}>
               Återgå
             </Link>
           ) : (

@@ -1,4 +1,4 @@
-import { cx } from '../../../lib/cx';
+import { cn } from '../../../lib/cn';
 
 export const SWEDISH_FLAG_LABEL = 'Svensk flagga';
 
@@ -18,7 +18,7 @@ export function SwedishFlag({ className }: SwedishFlagProps) {
       viewBox="0 0 16 10"
       width="24"
       height="15"
-      className={cx('shrink-0 rounded-[2px] ring-1 ring-border', className)}
+      className={cn('shrink-0 rounded-[2px] ring-1 ring-border', className)}
     >
       <rect width="16" height="10" fill="#006aa7" />
       <rect x="5" width="2" height="10" fill="#fecc02" />

@@ -1,4 +1,4 @@
-import { cx } from '../../../lib/cx';
+import { cn } from '../../../lib/cn';
 
 /** The three steps the indicator shows, for internal steps 3, 4 and 5 (spec §2.2). */
 export const PROGRESS_LABELS = ['Personuppgifter', 'Kontaktuppgifter', 'Registrera'] as const;
@@ -33,7 +33,7 @@ export function WizardProgress({ current }: WizardProgressProps) {
         {PROGRESS_LABELS.map((name, index) => (
           <span
             key={name}
-            className={cx(
+            className={cn(
               'h-1.5 flex-1 rounded-full transition-colors',
               index < current ? 'bg-primary' : 'bg-surface-sunken',
             )}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { LockIcon } from '../../../lib/icons';
 import { buttonVariants } from '../../../primitives/button/button';
+import { paths } from '../../../config/paths';
 
 export interface AccessDeniedProps {
   /** Where the button leads; the overview by default (spec §2.4). */
@@ -9,7 +10,7 @@ export interface AccessDeniedProps {
 }
 
 /** Shown for a route the signed-in role may not use (spec §2.4). */
-export function AccessDenied({ backTo = '/overview' }: AccessDeniedProps) {
+export function AccessDenied({ backTo = paths.overview }: AccessDeniedProps) {
   const headingId = useId();
   return (
     <section

@@ -10,11 +10,11 @@ import { openConversation } from '@halsa/api';
 import type { WidgetIntent } from '../../../components/widget/widget-events';
 import { NotificationSettingsScreen } from '../../notifications/notification-settings/notification-settings';
 import { MessagesTab } from '../../messaging/messages-tab/messages-tab';
-import { STORY_NOW } from '../../messaging/shared/story-helpers';
+import { STORY_NOW } from '../../../testing';
 import { PlaceholderScreen } from '../placeholder/placeholder';
 import { OverviewScreen } from '../overview/overview';
 import { AppShell, type AppShellProps } from './app-shell';
-import { LocationProbe, shellMsw, userStatsScenarios } from './shell-story-helpers';
+import { LocationProbe, shellMsw, userStatsScenarios } from '../../../testing';
 
 const titles: Record<string, string> = {
   '/lab-results': 'Provsvar',

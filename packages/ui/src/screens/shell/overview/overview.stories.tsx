@@ -3,7 +3,7 @@ import { expect, spyOn, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '@halsa/api/mocks/fixtures/users';
 import { notificationScenarios } from '@halsa/api/mocks/handlers/notifications';
 import { resetMockState } from '@halsa/api/mocks/state';
-import { LocationProbe, shellMsw } from '../app-shell/shell-story-helpers';
+import { LocationProbe, shellMsw } from '../../../testing';
 import { OverviewScreen } from './overview';
 
 const meta = {

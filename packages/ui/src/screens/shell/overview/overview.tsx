@@ -8,6 +8,7 @@ import { NOTIFICATION_SETTINGS_PATH } from '../../../components/notification-pan
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useNotificationActions } from '../../notifications/notification-center/use-notification-actions';
 import { useShellUser } from '../app-shell/shell-user';
+import { paths } from '../../../config/paths';
 
 interface Shortcut {
   label: string;
@@ -16,19 +17,19 @@ interface Shortcut {
 }
 
 const clientShortcuts: Shortcut[] = [
-  { label: 'Provsvar', to: '/lab-results', description: 'Se dina senaste provsvar.' },
+  { label: 'Provsvar', to: paths.labResults, description: 'Se dina senaste provsvar.' },
   {
     label: 'Handlingsplan',
-    to: '/action-plan',
+    to: paths.actionPlan,
     description: 'Följ din handlingsplan och dina mål.',
   },
-  { label: 'Journal', to: '/journal', description: 'Läs dina journalanteckningar.' },
+  { label: 'Journal', to: paths.journal, description: 'Läs dina journalanteckningar.' },
 ];
 
 const staffShortcuts: Shortcut[] = [
   {
     label: 'Klienter',
-    to: '/clients',
+    to: paths.clients,
     description: 'Se dina klienter, deras journaler och provsvar.',
   },
 ];
