@@ -1,0 +1,142 @@
+// The live endpoint (/ws) as the app wires it: a socket is authenticated by the session cookie
+// of its handshake (read-only), its Origin is checked like HTTP's, a SUBSCRIBE to a conversation
+// topic is for its participants, and calls that end sessions close that user's sockets.
+import { endpointDefs } from '@halsa/api/contract';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { BuildAppOptions } from './app.ts';
+import type { Clock } from './clock.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/index.ts';
+import { attachLive, conversationIdOf, type LiveUser } from './live/index.ts';
+import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from './modules/auth/sessions.ts';
+import { isConversationParticipant } from './modules/messaging/queries.ts';
+import { sha256 } from './security/tokens.ts';
+
+/** A socket's user: the session's user id and role, and when that session ends. */
+export interface LiveSessionUser extends LiveUser {
+  id: number;
+  role: 'USER' | 'STAFF' | 'ADMIN';
+}
+
+export function attachLiveEndpoint(
+  app: FastifyInstance,
+  options: Pick<BuildAppOptions, 'db' | 'config' | 'logger'>,
+  clock: Clock,
+) {
+  const { db, config } = options;
+  return attachLive<LiveSessionUser>(app.server, {
+    authenticate: (req) => authenticateLive(db, clock, req),
+    isAllowedOrigin: (origin, req) => isAllowedLiveOrigin(origin, req, config.publicUrl),
+    authorize: async (user, destination) => {
+      const id = conversationIdOf(destination);
+      // SUBSCRIBE to /topic/conversations/{id}/… is for the conversation's two participants.
+      return (
+        id !== null &&
+        /^[1-9][0-9]{0,9}$/.test(id) &&
+        (await isConversationParticipant(db, Number(id), user.id))
+      );
+    },
+    ...(config.redisUrl ? { redisUrl: config.redisUrl, redisChannel: config.redisChannel } : {}),
+    // Without request logging the live server still reports its errors (Redis down, …) on the
+    // console (its default logger); with it, through Fastify's logger.
+    ...(options.logger ? { log: app.log } : {}),
+  });
+}
+
+/**
+ * The session behind a handshake's cookie, read-only: unlike SessionService.resolve it does
+ * not touch last_seen_at (SockJS polls re-authenticate every ~25 s and must not keep a
+ * session alive). `expiresAt` is when the absolute or idle timeout ends it, in wall-clock ms.
+ */
+async function authenticateLive(
+  db: Db,
+  clock: Clock,
+  req: IncomingMessage,
+): Promise<LiveSessionUser | null> {
+  const token = cookieValue(req.headers.cookie, SESSION_COOKIE);
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 's.last_seen_at', 's.expires_at', 'u.role'])
+    .where('s.id_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = clock.now().getTime();
+  const endsAt = Math.min(row.expires_at.getTime(), row.last_seen_at.getTime() + IDLE_TIMEOUT_MS);
+  if (endsAt <= now) return null;
+  // The live server's timers run on the wall clock; the app clock may be a test's fake one.
+  return { id: row.user_id, role: row.role, expiresAt: Date.now() + (endsAt - now) };
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * WebSocket/SockJS handshakes: the PUBLIC_URL origin, the request's own scheme+Host (as the
+ * HTTP Origin check in http/origin.ts), or no Origin at all (browsers always send one on a
+ * WebSocket handshake and cross-site; same-origin SockJS GETs and non-browser clients don't).
+ */
+export function isAllowedLiveOrigin(
+  origin: string | undefined,
+  req: IncomingMessage,
+  publicUrl: string,
+): boolean {
+  if (origin === undefined) return true;
+  if (origin === publicUrl) return true;
+  const host = req.headers.host;
+  if (!host) return false;
+  const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  return origin.toLowerCase() === `${scheme}://${host}`.toLowerCase();
+}
+
+/**
+ * Calls that end sessions also end the live sockets of that user (on every instance):
+ * logout, password change (other sessions end; this tab's socket reconnects with its still
+ * valid session), and password reset/set (every session ends). closeUser closes all sockets
+ * of the user; those of sessions that are still valid reconnect within the client's 5 s.
+ */
+export function registerLiveSessionEnd(app: FastifyInstance, ctx: AppContext): void {
+  const bySession = new Set([
+    `${endpointDefs.logout.method} ${endpointDefs.logout.path}`,
+    `${endpointDefs.changePassword.method} ${endpointDefs.changePassword.path}`,
+  ]);
+  const byToken = new Map<string, 'RESET_PASSWORD' | 'SET_PASSWORD'>([
+    [`${endpointDefs.resetPassword.method} ${endpointDefs.resetPassword.path}`, 'RESET_PASSWORD'],
+    [`${endpointDefs.setPassword.method} ${endpointDefs.setPassword.path}`, 'SET_PASSWORD'],
+  ]);
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 300) return;
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+    if (bySession.has(route)) {
+      if (request.session) ctx.live.closeUser(request.session.userId);
+      return;
+    }
+    const kind = byToken.get(route);
+    if (!kind) return;
+    const token = (request.body as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string') return;
+    // The token was consumed by this very request; its row names the user.
+    const row = await ctx.db
+      .selectFrom('auth_tokens')
+      .select('user_id')
+      .where('token_hash', '=', sha256(token))
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    if (row?.user_id) ctx.live.closeUser(row.user_id);
+  });
+}
