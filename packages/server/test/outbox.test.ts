@@ -1,8 +1,6 @@
 // The transactional outbox: a mail-sending action succeeds while SMTP is down and its mail
 // arrives once when SMTP is back; a rolled-back change sends nothing; two workers on one
 // PostgreSQL deliver each row once; a lost lease resends with the same Message-ID.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDb } from '../src/db/index.ts';
 import { SmtpMailer } from '../src/mail/mailer.ts';
@@ -19,43 +17,7 @@ import {
   type TestDb,
 } from './helpers.ts';
 import { FakeClock } from '../src/clock.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server on a fixed loopback port that can be stopped and started again. */
-class Smtp {
-  readonly received: Received[] = [];
-  #server: SMTPServer | null = null;
-  port = 0;
-  async start(): Promise<void> {
-    this.#server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          this.received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.#server.server.address() as AddressInfo).port;
-  }
-  async stop(): Promise<void> {
-    const server = this.#server;
-    this.#server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
+import { SmtpCatcher as Smtp } from './smtp-catcher.ts';
 
 it('backoff doubles from 1 s and stops growing at 5 minutes', () => {
   expect([1, 2, 3, 4].map(backoffMs)).toEqual([1000, 2000, 4000, 8000]);

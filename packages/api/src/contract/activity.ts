@@ -111,7 +111,9 @@ export const activityLogListSchema = z.array(activityLogSchema);
 
 /** Export intervals (spec §9). `all` is sent by leaving the query out of `/export-logs`. */
 export const EXPORT_INTERVALS = ['all', '2veckor', '30dagar', '3man', '6man', '1ar'] as const;
-export const exportIntervalSchema = z.enum(EXPORT_INTERVALS);
+export const exportIntervalSchema = z.enum(EXPORT_INTERVALS, {
+  error: 'Ogiltigt intervall. Välj alla, 2veckor, 30dagar, 3man, 6man eller 1ar.',
+});
 export type ExportInterval = z.infer<typeof exportIntervalSchema>;
 
 /** Swedish labels for the interval selector. */

@@ -4,7 +4,8 @@
 //   'none'                      the route touches no client's data;
 //   { action, subject, … }      defineRoute writes one activity row after the handler succeeds,
 //                               when the caller is STAFF or ADMIN (a client's own reads are not
-//                               access by staff); `subject` returns whose data it was (null: none);
+//                               access by staff); `subject` returns whose data it was (null: many
+//                               clients' at once, e.g. the client list);
 //   { records: [actions] }      the handler or its service writes these rows itself, because
 //                               whether to write depends on state (e.g. only a message's first
 //                               read, or inside the transaction of an upload).
@@ -23,7 +24,7 @@ export type AuditDeclaration<I = unknown> =
   | 'none'
   | {
       action: ActivityAction;
-      subject: (call: AuditInput<I>) => number | null | undefined;
+      subject: (call: AuditInput<I>) => number | null;
       details?: (call: AuditInput<I>) => Record<string, unknown> | undefined;
     }
   | { records: readonly ActivityAction[] };

@@ -86,16 +86,13 @@ export function defineRoute<const D extends EndpointDef>(
       const session = request.session;
       if (isDeclaredRow(audit) && session && session.role !== 'USER' && reply.statusCode < 400) {
         const call = { input, session, result };
-        const subject = audit.subject(call);
-        if (subject !== null && subject !== undefined) {
-          await app.ctx.activity.record({
-            action: audit.action,
-            actorUserId: session.userId,
-            subjectUserId: subject,
-            ip: request.ip,
-            details: audit.details?.(call) ?? null,
-          });
-        }
+        await app.ctx.activity.record({
+          action: audit.action,
+          actorUserId: session.userId,
+          subjectUserId: audit.subject(call),
+          ip: request.ip,
+          details: audit.details?.(call) ?? null,
+        });
       }
       if (reply.sent) return reply;
       if (def.response === 'empty') return reply.code(204).send();

@@ -3,9 +3,12 @@
 // AppModule whose routes declare their roles through `defineRoute`.
 import type { AppModule } from '../context.ts';
 import { actionPlanModule } from './action-plan/routes.ts';
+import { activityModule } from './activity/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { clientsModule } from './clients/routes.ts';
 import { devModule } from './dev/routes.ts';
 import { invitationsModule } from './invitations/routes.ts';
+import { journalModule } from './journal/routes.ts';
 import { labResultsModule } from './lab-results/routes.ts';
 import { messagingModule } from './messaging/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
@@ -17,6 +20,9 @@ export const apiModules: AppModule[] = [
   profileModule,
   invitationsModule,
   statsModule,
+  clientsModule,
+  activityModule,
+  journalModule,
   devModule,
   notificationsModule,
   labResultsModule,

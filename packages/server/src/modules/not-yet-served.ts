@@ -4,18 +4,9 @@
 import type { EndpointName } from '@halsa/api/contract';
 
 export const NOT_YET_SERVED: readonly EndpointName[] = [
-  // Client management (issue: client list, client pages, activity log)
-  'clients',
-  'client',
-  'subjectLogs',
-  'logs',
-  'exportLogs',
-  'exportSubjectLogs',
-  'sendResetLink',
   // Journal and forms (issue: forms builder, journal notes)
   'dailyNotes',
   'clientJournal',
-  'latestSignedNote',
   'formSummaries',
   'createForm',
   'form',

@@ -1,0 +1,88 @@
+// The activity log (spec §7 Administration): the whole log and one client's, paged and
+// filtered, and both as CSV for an ADMIN (spec §9 intervals). Reading the log is itself one row
+// per request (Patientdatalagen), never more.
+import { endpointDefs, isPageRequest } from '@halsa/api/contract';
+import type { FastifyReply } from 'fastify';
+import type { AppModule } from '../../context.ts';
+import { defineRoute } from '../../http/route.ts';
+import { ClientService } from '../clients/service.ts';
+import { activityCsv, exportFileName } from './csv.ts';
+import { ActivityReader, intervalStart, type LogFilter } from './reader.ts';
+
+export const activityModule: AppModule = (app, ctx) => {
+  const reader = new ActivityReader(ctx.db, ctx.clock);
+  const clients = new ClientService(ctx.db);
+
+  const sendCsv = (reply: FastifyReply, filter: LogFilter, fileName: string) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(activityCsv(reader.batches(filter)));
+
+  defineRoute(
+    app,
+    endpointDefs.logs,
+    {
+      audit: {
+        action: 'ACTIVITY_LOG_VIEWED',
+        subject: () => null,
+        details: ({ input }) => ({ ...input.query }),
+      },
+    },
+    (_request, _reply, { query }) => {
+      const filter = { action: query.action, performedBy: query.performedBy };
+      return isPageRequest(query) ? reader.page(filter, query) : reader.list(filter);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.subjectLogs,
+    { audit: { action: 'ACTIVITY_LOG_VIEWED', subject: ({ input }) => input.params.userId } },
+    async (_request, _reply, { params, query }) => {
+      await clients.require(params.userId);
+      const filter = { subjectUserId: params.userId, action: query.action };
+      return isPageRequest(query) ? reader.page(filter, query) : reader.list(filter);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.exportLogs,
+    {
+      audit: {
+        action: 'ACTIVITY_LOG_EXPORTED',
+        subject: () => null,
+        details: ({ input }) => ({ interval: input.query.interval ?? 'all' }),
+      },
+    },
+    async (_request, reply, { query }) => {
+      const interval = query.interval ?? 'all';
+      const now = reader.now();
+      return sendCsv(reply, { since: intervalStart(interval, now) }, exportFileName(interval, now));
+    },
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.exportSubjectLogs,
+    {
+      audit: {
+        action: 'ACTIVITY_LOG_EXPORTED',
+        subject: ({ input }) => input.params.userId,
+        details: ({ input }) => ({ interval: input.query.interval }),
+      },
+    },
+    async (_request, reply, { params, query }) => {
+      await clients.require(params.userId);
+      const now = reader.now();
+      return sendCsv(
+        reply,
+        { subjectUserId: params.userId, since: intervalStart(query.interval, now) },
+        exportFileName(query.interval, now, params.userId),
+      );
+    },
+  );
+};

@@ -1,0 +1,162 @@
+// Clients (spec §2.6, §3, §7 Administration): the client register as staff see it. A client is a
+// user of role USER with her profile; the list is searched, sorted and paged in the database
+// (design.md §4.13), so a clinic of tens of thousands never sends its whole register.
+import {
+  DEFAULT_PAGE_SIZE,
+  type Client,
+  type ClientListQuery,
+  type ClientPage,
+} from '@halsa/api/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../http/errors.ts';
+
+export const CLIENT_MESSAGES = {
+  notFound: 'Klienten hittades inte.',
+} as const;
+
+/** Largest value of a PostgreSQL `integer` id; anything above cannot exist. */
+const MAX_INT4 = 2_147_483_647;
+
+type ClientRow = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  registration_status: 'INVITED' | 'REGISTERED';
+  created_at: Date;
+  updated_at: Date;
+  last_active_at: Date | null;
+  social_security_number: string | null;
+  street: string | null;
+  city: string | null;
+  phone_number: string | null;
+  membership: string | null;
+  package: string | null;
+};
+
+export function toClient(r: ClientRow): Client {
+  return {
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    socialSecurityNumber: r.social_security_number,
+    street: r.street,
+    city: r.city,
+    phoneNumber: r.phone_number,
+    email: r.email,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    membership: r.membership,
+    package: r.package,
+    lastActive: r.last_active_at ? r.last_active_at.toISOString() : null,
+    registrationStatus: r.registration_status,
+  };
+}
+
+/** `%`, `_` and `\` are literal in a search text. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const CLIENT_COLUMNS = [
+  'u.id',
+  'u.email',
+  'u.first_name',
+  'u.last_name',
+  'u.registration_status',
+  'u.created_at',
+  'u.updated_at',
+  'u.last_active_at',
+  'p.social_security_number',
+  'p.street',
+  'p.city',
+  'p.phone_number',
+  'p.membership',
+  'p.package',
+] as const;
+
+export class ClientService {
+  constructor(private readonly db: Db) {}
+
+  private base() {
+    return this.db
+      .selectFrom('users as u')
+      .leftJoin('client_profiles as p', 'p.user_id', 'u.id')
+      .where('u.role', '=', 'USER');
+  }
+
+  /** Every client by name (spec §7's bare call). */
+  async all(): Promise<Client[]> {
+    const rows = await this.base()
+      .select(CLIENT_COLUMNS)
+      .orderBy(sql`lower(u.last_name)`)
+      .orderBy(sql`lower(u.first_name)`)
+      .orderBy('u.id')
+      .execute();
+    return rows.map(toClient);
+  }
+
+  /** One page: `q` in name, personal number or e-mail; sorted; `total` of all that match. */
+  async page(query: ClientListQuery): Promise<ClientPage> {
+    const page = query.page ?? 1;
+    const size = query.size ?? DEFAULT_PAGE_SIZE;
+    let filtered = this.base();
+    const q = query.q?.trim();
+    if (q) {
+      const pattern = likePattern(q);
+      const digits = q.replace(/[^0-9]/g, '');
+      filtered = filtered.where((eb) =>
+        eb.or([
+          eb(sql`lower(u.first_name || ' ' || u.last_name)`, 'like', pattern),
+          eb(sql`lower(u.last_name || ' ' || u.first_name)`, 'like', pattern),
+          eb(sql`lower(u.email)`, 'like', pattern),
+          ...(digits.length >= 4
+            ? [eb(sql`replace(p.social_security_number, '-', '')`, 'like', `%${digits}%`)]
+            : []),
+        ]),
+      );
+    }
+    if (query.status) filtered = filtered.where('u.registration_status', '=', query.status);
+    const order = query.order ?? (query.sort === 'lastActive' ? 'desc' : 'asc');
+    let rows = filtered.select(CLIENT_COLUMNS);
+    switch (query.sort ?? 'name') {
+      case 'lastActive':
+        rows = rows.orderBy(sql`u.last_active_at ${sql.raw(order)} nulls last`);
+        break;
+      case 'createdAt':
+        rows = rows.orderBy('u.created_at', order);
+        break;
+      default:
+        rows = rows
+          .orderBy(sql`lower(u.last_name)`, order)
+          .orderBy(sql`lower(u.first_name)`, order);
+    }
+    const [items, count] = await Promise.all([
+      rows
+        .orderBy('u.id', order)
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: items.map(toClient), total: Number(count.n), page, size };
+  }
+
+  /** One client, or 404 'Klienten hittades inte.' (a staff or admin id is not a client). */
+  async get(id: number): Promise<Client> {
+    const row =
+      id <= MAX_INT4
+        ? await this.base().select(CLIENT_COLUMNS).where('u.id', '=', id).executeTakeFirst()
+        : undefined;
+    if (!row) throw notFound(CLIENT_MESSAGES.notFound);
+    return toClient(row);
+  }
+
+  /** 404 unless `id` is a client. */
+  async require(id: number): Promise<void> {
+    const row =
+      id <= MAX_INT4
+        ? await this.base().select('u.id').where('u.id', '=', id).executeTakeFirst()
+        : undefined;
+    if (!row) throw notFound(CLIENT_MESSAGES.notFound);
+  }
+}
