@@ -18,10 +18,12 @@ const Overview = screen(
 const LabResults = placeholder('Provsvar');
 const ActionPlan = placeholder('Handlingsplan');
 const Journal = placeholder('Journal');
-const Clients = placeholder('Klienter');
-const ClientPages = placeholder('Klient');
+const Clients = screen(async () => (await import('@halsa/ui/screens/clients')).ClientListScreen);
+const ClientPages = screen(
+  async () => (await import('@halsa/ui/screens/clients')).ClientPagesScreen,
+);
 const ClientJournalForm = placeholder('Journalformulär');
-const Activity = placeholder('Aktivitet');
+const Activity = screen(async () => (await import('@halsa/ui/screens/activity')).ActivityLogScreen);
 const Reports = placeholder('Rapporter');
 const Appointments = placeholder('Bokningar');
 const TestPage = placeholder('Testsida');

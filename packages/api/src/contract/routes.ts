@@ -486,7 +486,7 @@ export const routeDefs = {
     method: 'POST',
     path: '/api/v1/admin/send-reset-link/:userId',
     response: 'empty',
-    fallback: 'Kunde inte skicka återställningslänk',
+    fallback: 'Ett fel uppstod vid försök att skicka återställningslänken',
     roles: ADMIN,
     clientData: true,
   },

@@ -17,7 +17,8 @@ export function useCreateInvitation() {
     CREATE_INVITATION_KEY,
     async (_key, { arg }) => {
       const invitation = await createInvitation(arg);
-      await mutate(CLIENTS_KEY);
+      // The bare list and every cached page or search: the invited client shows at once.
+      await mutate((key) => typeof key === 'string' && key.startsWith(CLIENTS_KEY));
       return invitation;
     },
     { throwOnError: true },

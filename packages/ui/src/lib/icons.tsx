@@ -142,3 +142,21 @@ export function FileIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function KeyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m10.8 12.2 8.7-8.7M17 6l2.5 2.5M15 8l2 2" />
+    </Icon>
+  );
+}
+
+export function BellRingIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+    </Icon>
+  );
+}

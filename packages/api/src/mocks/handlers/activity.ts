@@ -107,8 +107,8 @@ export const activityScenarios = {
   ...scenariosFor(['logs', 'subjectLogs', 'exportLogs', 'exportSubjectLogs']),
   /** No activity (→ 'Ingen aktivitet hittades för denna användaren.'). */
   empty: [
-    answer('logs', () => HttpResponse.json([])),
-    answer('subjectLogs', () => HttpResponse.json([])),
+    answer('logs', ({ request }) => answerPage([], request)),
+    answer('subjectLogs', ({ request }) => answerPage([], request)),
   ],
   /** Export fails without a message. */
   exportFailure: [

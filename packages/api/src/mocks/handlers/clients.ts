@@ -47,7 +47,7 @@ export const clientHandlers: HttpHandler[] = [
 export const clientScenarios = {
   ...scenariosFor(['clients', 'client', 'sendResetLink']),
   /** No clients. */
-  empty: [answer('clients', () => HttpResponse.json([]))],
+  empty: [answer('clients', ({ request }) => answerPage([], request))],
   /** Client not found (404 'Klienten hittades inte.'). */
   clientNotFound: [answer('client', () => errorResponse(404, 'Klienten hittades inte.'))],
   /** The reset link is not sent (→ 'Ett fel uppstod vid försök att skicka återställningslänken'). */

@@ -1,0 +1,126 @@
+// /activity (spec §2.4, §2.5): the whole activity log for STAFF and ADMIN, newest first and
+// paged, filtered by action and by the person who performed it; an ADMIN exports it as CSV
+// with the intervals of spec §9.
+import {
+  ACTIVITY_ACTIONS,
+  activityActionLabels,
+  isApiError,
+  saveBlob,
+  useActivityLogPage,
+  useExportLogs,
+  useFilteredUsers,
+  useSession,
+  type ActivityAction,
+  type ActivityLogQuery,
+  type ExportInterval,
+} from '@halsa/api';
+import { useId, useState } from 'react';
+import { ActivityTable } from '../../../components/activity-table/activity-table';
+import { Alert } from '../../../primitives/alert/alert';
+import { Button } from '../../../primitives/button/button';
+import { EmptyState } from '../../../primitives/empty-state/empty-state';
+import { Select } from '../../../primitives/select/select';
+import { Spinner } from '../../../primitives/spinner/spinner';
+
+export const ACTIVITY_LOG_PAGE_SIZE = 50;
+export const NO_LOG_ROWS = 'Ingen aktivitet hittades.';
+export const LOG_EXPORT_FAILED = 'Kunde inte exportera aktivitetsloggen.';
+
+const INTERVALS: { value: ExportInterval; label: string }[] = [
+  { value: 'all', label: 'Alla' },
+  { value: '2veckor', label: '2 veckor' },
+  { value: '30dagar', label: '30 dagar' },
+  { value: '3man', label: '3 månader' },
+  { value: '6man', label: '6 månader' },
+  { value: '1ar', label: '1 år' },
+];
+
+export function ActivityLogScreen() {
+  const { user } = useSession();
+  const headingId = useId();
+  const [action, setAction] = useState<ActivityAction | ''>('');
+  const [performedBy, setPerformedBy] = useState('');
+  // A new filter starts again at page 1.
+  const filterKey = `${action}|${performedBy}`;
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const query: ActivityLogQuery = {
+    page,
+    size: ACTIVITY_LOG_PAGE_SIZE,
+    ...(action ? { action } : {}),
+    ...(performedBy ? { performedBy: Number(performedBy) } : {}),
+  };
+  const { page: result, error, isLoading } = useActivityLogPage(query);
+  const { users } = useFilteredUsers();
+  const staff = (users ?? []).filter((u) => u.role !== 'USER');
+  const [interval, setInterval] = useState<ExportInterval>('30dagar');
+  const exporter = useExportLogs();
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const exportCsv = async () => {
+    setExportError(null);
+    try {
+      saveBlob(await exporter.trigger(interval), `aktivitetslogg_${interval}.csv`);
+    } catch (e) {
+      setExportError(isApiError(e) && e.message ? e.message : LOG_EXPORT_FAILED);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h1 id={headingId} className="text-2xl font-semibold">
+        Aktivitet
+      </h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <Select
+          label="Händelse"
+          options={[
+            { value: '', label: 'Alla händelser' },
+            ...ACTIVITY_ACTIONS.map((a) => ({ value: a, label: activityActionLabels[a] })),
+          ]}
+          value={action}
+          onChange={(e) => setAction(e.target.value as ActivityAction | '')}
+        />
+        <Select
+          label="Utförd av"
+          options={[
+            { value: '', label: 'Alla personer' },
+            ...staff.map((u) => ({ value: String(u.id), label: u.fullName })),
+          ]}
+          value={performedBy}
+          onChange={(e) => setPerformedBy(e.target.value)}
+        />
+        {user?.role === 'ADMIN' ? (
+          <div className="ml-auto flex flex-wrap items-end gap-2">
+            <Select
+              label="Exportintervall"
+              options={INTERVALS}
+              value={interval}
+              onChange={(e) => setInterval(e.target.value as ExportInterval)}
+            />
+            <Button
+              variant="secondary"
+              onClick={() => void exportCsv()}
+              disabled={exporter.isMutating}
+            >
+              {exporter.isMutating ? 'Exporterar…' : 'Exportera CSV'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {exportError ? <Alert variant="error">{exportError}</Alert> : null}
+      {error ? (
+        <Alert variant="error" title="Kunde inte hämta aktivitetsloggen">
+          {error.message}
+        </Alert>
+      ) : isLoading && !result ? (
+        <Spinner label="Hämtar aktivitet…" />
+      ) : result && result.total === 0 ? (
+        <EmptyState title={NO_LOG_ROWS} />
+      ) : result ? (
+        <ActivityTable page={result} onPage={setPage} />
+      ) : null}
+    </section>
+  );
+}

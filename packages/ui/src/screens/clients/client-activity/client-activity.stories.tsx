@@ -1,0 +1,76 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { activityScenarios, authScenarios, mockState } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
+import { ClientActivityTab } from './client-activity';
+
+const meta = {
+  title: 'Klienter/Aktivitet för klient',
+  component: ClientActivityTab,
+  render: () => <ClientActivityTab client={mockState.clients.find((c) => c.id === 3)!} />,
+  args: { client: undefined as never },
+} satisfies Meta<typeof ClientActivityTab>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The client's log in Swedish words, newest first, and the export for an ADMIN. */
+export const Logg: Story = {
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows.length).toBeGreaterThan(0);
+    await expect(rows[0]).toHaveTextContent('Visade journal');
+    await expect(canvas.getByRole('combobox', { name: 'Exportintervall' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Exportera CSV' })).toBeEnabled();
+  },
+};
+
+/** Nothing logged for this client. */
+export const Tom: Story = {
+  parameters: mocks(activityScenarios.empty),
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('Ingen aktivitet hittades för denna användaren.'),
+    ).toBeVisible();
+  },
+};
+
+/** The log cannot be fetched. */
+export const Fel: Story = {
+  parameters: mocks(activityScenarios.error(500, 'Kunde inte hämta loggar')),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte hämta loggar');
+  },
+};
+
+/** An ADMIN exports the last 3 months. */
+export const Export: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('table');
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Exportintervall' }),
+      '3man',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Exportera CSV' }));
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The export fails: a Swedish message. */
+export const ExportMisslyckas: Story = {
+  parameters: mocks(activityScenarios.exportFailure),
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('table');
+    await userEvent.click(canvas.getByRole('button', { name: 'Exportera CSV' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte exportera loggar');
+  },
+};
+
+/** STAFF reads the log but exports nothing (spec §6). */
+export const Personal: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('table');
+    await expect(canvas.queryByRole('button', { name: 'Exportera CSV' })).toBeNull();
+  },
+};

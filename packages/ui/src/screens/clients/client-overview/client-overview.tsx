@@ -1,0 +1,90 @@
+// Översikt (spec §2.6): personal info (name, personal number, street and city, or N/A), contact
+// (phone or N/A, e-mail), account info (created, updated, membership, package, last active with
+// 'sedan') and the latest signed note, or 'Ingen signerad anteckning tillgänglig'.
+import { useLatestSignedNote, type Client } from '@halsa/api';
+import type { ReactNode } from 'react';
+import { formatRelativeTime } from '../../../components/message/format-time';
+import { Alert } from '../../../primitives/alert/alert';
+import { Spinner } from '../../../primitives/spinner/spinner';
+import { formatDate, fullNameOf, NOT_AVAILABLE, registrationStatusLabels } from '../labels';
+
+export const NO_SIGNED_NOTE = 'Ingen signerad anteckning tillgänglig';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-card border border-border bg-surface p-4 shadow-card">
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-fg-muted">{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface ClientOverviewTabProps {
+  client: Client;
+  now?: Date;
+}
+
+export function ClientOverviewTab({ client, now }: ClientOverviewTabProps) {
+  const note = useLatestSignedNote(client.id);
+  const address = [client.street, client.city].filter(Boolean).join(', ');
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title="Personuppgifter">
+        <Facts
+          rows={[
+            ['Namn', fullNameOf(client) || NOT_AVAILABLE],
+            ['Personnummer', client.socialSecurityNumber ?? NOT_AVAILABLE],
+            ['Adress', address || NOT_AVAILABLE],
+          ]}
+        />
+      </Card>
+      <Card title="Kontakt">
+        <Facts
+          rows={[
+            ['Telefon', client.phoneNumber ?? NOT_AVAILABLE],
+            ['E-post', client.email],
+          ]}
+        />
+      </Card>
+      <Card title="Konto">
+        <Facts
+          rows={[
+            ['Skapad', formatDate(client.createdAt)],
+            ['Uppdaterad', formatDate(client.updatedAt)],
+            ['Medlemskap', client.membership ?? NOT_AVAILABLE],
+            ['Paket', client.package ?? NOT_AVAILABLE],
+            ['Status', registrationStatusLabels[client.registrationStatus]],
+            [
+              'Senast aktiv',
+              client.lastActive ? formatRelativeTime(client.lastActive, now) : 'Aldrig',
+            ],
+          ]}
+        />
+      </Card>
+      <Card title="Senaste signerade anteckning">
+        {note.error ? (
+          <Alert variant="error">{note.error.message}</Alert>
+        ) : note.isLoading ? (
+          <Spinner label="Hämtar anteckningen…" />
+        ) : note.noteContent ? (
+          <p className="text-sm whitespace-pre-line">{note.noteContent}</p>
+        ) : (
+          <p className="text-sm text-fg-muted">{NO_SIGNED_NOTE}</p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, spyOn, waitFor, within } from 'storybook/test';
+import { OPEN_CONVERSATION_EVENT, START_CONVERSATION_EVENT } from '@halsa/api';
+import { authScenarios, clientScenarios, journalScenarios } from '@halsa/api/mocks';
+import { mocks, STORY_NOW } from '../../../testing';
+import { ClientPagesScreen } from './client-pages';
+
+const meta = {
+  title: 'Klienter/Klientsidor',
+  component: ClientPagesScreen,
+  args: { now: STORY_NOW },
+  parameters: { route: { path: '/clients/:clientId/*', url: '/clients/3/overview' } },
+} satisfies Meta<typeof ClientPagesScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** ADMIN on Översikt: breadcrumb, tabs, personal info, contact, account, latest signed note. */
+export const OversiktAdmin: Story = {
+  play: async ({ canvas }) => {
+    const crumbs = await canvas.findByRole('navigation', { name: 'Brödsmulor' });
+    await expect(crumbs).toHaveTextContent('Klienter/Anna Lindqvist 19850412-2384/Översikt');
+    const tabs = canvas.getByRole('navigation', { name: 'Klientflikar' });
+    for (const label of ['Översikt', 'Journal', 'Lab Resultat', 'Handlingsplan', 'Aktivitet']) {
+      await expect(within(tabs).getByRole('link', { name: label })).toBeVisible();
+    }
+    await expect(canvas.getByRole('heading', { name: 'Personuppgifter' })).toBeVisible();
+    await expect(canvas.getByText('klient@example.com')).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: 'Senaste signerade anteckning' }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/sedan$/)).toBeVisible();
+    await expect(canvas.queryByText(/Du har ingen konversation/)).toBeNull();
+  },
+};
+
+/** STAFF opens the same page without a tab list (spec §2.6). */
+export const PersonalUtanFlikar: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: 'Personuppgifter' });
+    await expect(canvas.queryByRole('navigation', { name: 'Klientflikar' })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
+    ).toBeNull();
+  },
+};
+
+/** Missing values are N/A; no signed note yet. */
+export const SaknadeUppgifter: Story = {
+  parameters: {
+    route: { path: '/clients/:clientId/*', url: '/clients/6/overview' },
+    ...mocks(journalScenarios.empty),
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: 'Personuppgifter' });
+    await expect(canvas.getAllByText('N/A').length).toBeGreaterThan(0);
+    await expect(await canvas.findByText('Ingen signerad anteckning tillgänglig')).toBeVisible();
+  },
+};
+
+/** No conversation with the client: the warning offers to start one through the widget. */
+export const IngenKonversation: Story = {
+  parameters: { route: { path: '/clients/:clientId/*', url: '/clients/6/overview' } },
+  play: async ({ canvas, userEvent }) => {
+    const started = spyOn(window, 'dispatchEvent');
+    await expect(
+      await canvas.findByText('Du har ingen konversation med Karin Svensson.'),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Starta en konversation' }));
+    await waitFor(() =>
+      expect(started.mock.calls.some(([e]) => e.type === START_CONVERSATION_EVENT)).toBe(true),
+    );
+    started.mockRestore();
+  },
+};
+
+/** The message icon opens the existing conversation in the widget. */
+export const OppnaKonversation: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const opened = spyOn(window, 'dispatchEvent');
+    const button = await canvas.findByRole('button', {
+      name: 'Skicka meddelande till Anna Lindqvist',
+    });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    const event = opened.mock.calls.map(([e]) => e).find((e) => e.type === OPEN_CONVERSATION_EVENT);
+    await expect((event as CustomEvent).detail).toEqual({ conversationId: 1 });
+    opened.mockRestore();
+  },
+};
+
+/** The reset link is sent: the toast names the client. */
+export const AterstallningslankSkickad: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
+    );
+    await expect(
+      await within(document.body).findByText('Återställningslänk skickades till Anna Lindqvist'),
+    ).toBeVisible();
+  },
+};
+
+/** The reset link fails without a message: the fallback of spec §8. */
+export const AterstallningslankMisslyckas: Story = {
+  parameters: mocks(clientScenarios.resetLinkFailure),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
+    );
+    await expect(
+      await within(document.body).findByText(
+        'Ett fel uppstod vid försök att skicka återställningslänken',
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** An unknown subpath goes to the overview. */
+export const OkandFlik: Story = {
+  parameters: { route: { path: '/clients/:clientId/*', url: '/clients/3/nagot-annat' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Personuppgifter' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Översikt' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+/** An id that is no client: a Swedish not-found state, not a crash. */
+export const HittadesInte: Story = {
+  parameters: {
+    route: { path: '/clients/:clientId/*', url: '/clients/999/overview' },
+    ...mocks(clientScenarios.clientNotFound),
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'Klienten hittades inte.' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Till klientlistan' })).toHaveAttribute(
+      'href',
+      '/clients',
+    );
+  },
+};
+
+/** Waiting for the client. */
+export const Laddar: Story = {
+  parameters: mocks(clientScenarios.loading),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Hämtar klienten…')).toBeInTheDocument();
+  },
+};
+
+/** The journal tab has its place; its content comes with the journal. */
+export const JournalFlik: Story = {
+  parameters: { route: { path: '/clients/:clientId/*', url: '/clients/3/journal' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('navigation', { name: 'Brödsmulor' })).toHaveTextContent(
+      '/Journal',
+    );
+  },
+};

@@ -1,0 +1,146 @@
+// /clients/{id}/* (spec §2.6): the breadcrumb 'Klienter / {name} {personnummer} / {tab}', the
+// header actions, the tab list (built for ADMIN only; STAFF opens the pages without tabs), and
+// the tab pages. Unknown subpaths go to the overview; an id that is no client shows a Swedish
+// not-found state.
+import { useClient, useSession } from '@halsa/api';
+import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
+import { clientTabs, clientTabsFor, paths, to, type ClientTab } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { Alert } from '../../../primitives/alert/alert';
+import { Button } from '../../../primitives/button/button';
+import { EmptyState } from '../../../primitives/empty-state/empty-state';
+import { Spinner } from '../../../primitives/spinner/spinner';
+import { ClientActivityTab } from '../client-activity/client-activity';
+import { ClientFilesTab } from '../client-files/client-files';
+import { ClientOverviewTab } from '../client-overview/client-overview';
+import { displayNameOf } from '../labels';
+import { ClientHeaderActions, NoConversationWarning } from './client-header-actions';
+
+export interface ClientPagesScreenProps {
+  /** "Now" for 'sedan' texts (stories pin it). */
+  now?: Date;
+}
+
+const labelOf = (tab: ClientTab) => clientTabs.find((t) => t.id === tab)!.label;
+
+function Tab({ tab, clientId }: { tab: ClientTab; clientId: number }) {
+  return (
+    <NavLink
+      to={to.client(clientId, tab)}
+      className={({ isActive }) =>
+        cn(
+          'inline-flex min-h-target items-center border-b-2 px-3 text-sm font-medium',
+          isActive
+            ? 'border-primary text-primary'
+            : 'border-transparent text-fg-muted hover:text-fg',
+        )
+      }
+    >
+      {labelOf(tab)}
+    </NavLink>
+  );
+}
+
+export function ClientPagesScreen({ now }: ClientPagesScreenProps) {
+  const { clientId: raw } = useParams();
+  const clientId = Number(raw);
+  const valid = Number.isSafeInteger(clientId) && clientId > 0;
+  const { user } = useSession();
+  const { data: client, error, isLoading, mutate } = useClient(valid ? clientId : null);
+  const tabs = clientTabsFor(user?.role);
+  const tabOf = (path: string) => path.split('/')[0] as ClientTab;
+  const { '*': rest = '' } = useParams();
+  const current = clientTabs.some((t) => t.id === tabOf(rest)) ? tabOf(rest) : 'overview';
+
+  if (!valid || error?.status === 404) {
+    return (
+      <EmptyState
+        headingLevel={2}
+        title="Klienten hittades inte."
+        description="Kontrollera länken eller sök efter klienten i klientlistan."
+        action={
+          <Link to={paths.clients} className="text-primary underline underline-offset-4">
+            Till klientlistan
+          </Link>
+        }
+      />
+    );
+  }
+  if (error) {
+    return (
+      <Alert
+        variant="error"
+        title="Kunde inte hämta klienten"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+            Försök igen
+          </Button>
+        }
+      >
+        {error.message}
+      </Alert>
+    );
+  }
+  if (isLoading || !client) return <Spinner label="Hämtar klienten…" />;
+
+  const name = displayNameOf(client);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <nav aria-label="Brödsmulor">
+          <ol className="flex flex-wrap items-center gap-1 text-sm text-fg-muted">
+            <li>
+              <Link to={paths.clients} className="underline-offset-4 hover:underline">
+                Klienter
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to={to.client(clientId)} className="underline-offset-4 hover:underline">
+                {name} {client.socialSecurityNumber ?? ''}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <span aria-current="page">{labelOf(current)}</span>
+            </li>
+          </ol>
+          <h1 className="mt-1 text-2xl font-semibold">{name}</h1>
+        </nav>
+        <ClientHeaderActions client={client} />
+      </div>
+      <NoConversationWarning client={client} />
+
+      {tabs.length > 0 ? (
+        <nav
+          aria-label="Klientflikar"
+          className="flex gap-1 overflow-x-auto border-b border-border"
+        >
+          {tabs.map((t) => (
+            <Tab key={t.id} tab={t.id} clientId={clientId} />
+          ))}
+        </nav>
+      ) : null}
+
+      <Routes>
+        <Route path="overview" element={<ClientOverviewTab client={client} now={now} />} />
+        <Route
+          path="journal"
+          element={
+            <EmptyState
+              title="Journalen för klienten"
+              description="Journalanteckningar och formulär för klienten visas här."
+            />
+          }
+        />
+        <Route path="lab-data" element={<ClientFilesTab kind="lab" client={client} />} />
+        <Route
+          path="action-plan-data"
+          element={<ClientFilesTab kind="actionPlan" client={client} />}
+        />
+        <Route path="activity" element={<ClientActivityTab client={client} />} />
+        <Route path="*" element={<Navigate to={to.client(clientId)} replace />} />
+      </Routes>
+    </div>
+  );
+}
