@@ -68,7 +68,10 @@ export function ActivityLogScreen() {
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section"
+    >
       <h1 id={headingId} className="text-2xl font-semibold">
         Aktivitet
       </h1>

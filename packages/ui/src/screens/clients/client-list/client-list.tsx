@@ -78,7 +78,10 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
   const last = result ? Math.min(result.total, result.page * result.size) : 0;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id={headingId} className="text-2xl font-semibold">
           Klienter

@@ -54,16 +54,18 @@ export function ClientPagesScreen({ now }: ClientPagesScreenProps) {
 
   if (!valid || error?.status === 404) {
     return (
-      <EmptyState
-        headingLevel={2}
-        title="Klienten hittades inte."
-        description="Kontrollera länken eller sök efter klienten i klientlistan."
-        action={
-          <Link to={paths.clients} className="text-primary underline underline-offset-4">
-            Till klientlistan
-          </Link>
-        }
-      />
+      <div className="mx-auto max-w-6xl px-gutter py-section">
+        <EmptyState
+          headingLevel={2}
+          title="Klienten hittades inte."
+          description="Kontrollera länken eller sök efter klienten i klientlistan."
+          action={
+            <Link to={paths.clients} className="text-primary underline underline-offset-4">
+              Till klientlistan
+            </Link>
+          }
+        />
+      </div>
     );
   }
   if (error) {
@@ -81,11 +83,17 @@ export function ClientPagesScreen({ now }: ClientPagesScreenProps) {
       </Alert>
     );
   }
-  if (isLoading || !client) return <Spinner label="Hämtar klienten…" />;
+  if (isLoading || !client) {
+    return (
+      <div className="mx-auto max-w-6xl px-gutter py-section">
+        <Spinner label="Hämtar klienten…" />
+      </div>
+    );
+  }
 
   const name = displayNameOf(client);
   return (
-    <div className="flex flex-col gap-4">
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <nav aria-label="Brödsmulor">
           <ol className="flex flex-wrap items-center gap-1 text-sm text-fg-muted">
