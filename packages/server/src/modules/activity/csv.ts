@@ -19,8 +19,37 @@ const stockholm = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 
-/** `2026-11-24 09:15:02`, in Swedish time. */
-export const swedishTime = (iso: string): string => stockholm.format(new Date(iso));
+const offsetByHour = new Map<number, number>();
+/** Stockholm's offset from UTC in ms during the UTC hour of `ms` (DST changes on the hour). */
+function stockholmOffset(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const parts = Object.fromEntries(
+      stockholm.formatToParts(new Date(hour * 3_600_000)).map((p) => [p.type, p.value]),
+    );
+    const local = Date.UTC(
+      +parts.year!,
+      +parts.month! - 1,
+      +parts.day!,
+      +parts.hour!,
+      +parts.minute!,
+    );
+    offset = local - hour * 3_600_000;
+    if (offsetByHour.size > 100_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/**
+ * `2026-11-24 09:15:02`, in Swedish time. Intl answers the offset once per hour of the log; the
+ * rest is arithmetic, so a million rows do not cost a million Intl calls.
+ */
+export function swedishTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return new Date(ms + stockholmOffset(ms)).toISOString().slice(0, 19).replace('T', ' ');
+}
 
 /** A cell a spreadsheet would read as a formula gets a leading apostrophe. */
 export const neutralise = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);

@@ -130,15 +130,21 @@ export class ClientService {
           .orderBy(sql`lower(u.last_name)`, order)
           .orderBy(sql`lower(u.first_name)`, order);
     }
-    const [items, count] = await Promise.all([
-      rows
-        .orderBy('u.id', order)
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: items.map(toClient), total: Number(count.n), page, size };
+    // One scan: the matching rows' count rides along with the page (a window over the filter).
+    const rowsWithTotal = await rows
+      .select(sql<string>`count(*) over ()`.as('total'))
+      .orderBy('u.id', order)
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute();
+    let total = Number(rowsWithTotal[0]?.total ?? 0);
+    if (rowsWithTotal.length === 0 && page > 1) {
+      const count = await filtered
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      total = Number(count.n);
+    }
+    return { items: rowsWithTotal.map(toClient), total, page, size };
   }
 
   /** One client, or 404 'Klienten hittades inte.' (a staff or admin id is not a client). */

@@ -1,0 +1,34 @@
+// pnpm seed:scale [--clients 20000] [--logs 1000000]: adds clients and activity to the
+// configured database (DATA_DIR's PGlite, or DATABASE_URL), after migrating it and seeding the
+// demo accounts if it is empty. Never in production.
+import { systemClock } from '../clock.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/index.ts';
+import { migrate } from '../db/migrate.ts';
+import path from 'node:path';
+import { DiskStorage } from '../files/storage.ts';
+import { seedDemoData } from './seed.ts';
+import { seedScale } from './scale.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+const config = loadConfig(process.env);
+if (config.isProduction) throw new Error('seed:scale körs aldrig i produktion.');
+const opened = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+await migrate(opened.db);
+await seedDemoData(opened.db, new DiskStorage(path.join(config.dataDir, 'files')), systemClock);
+const result = await seedScale(opened.db, {
+  clients: arg('clients', 20_000),
+  logs: arg('logs', 1_000_000),
+});
+console.log(
+  `Lade till ${result.clients} klienter och ${result.logs} loggrader på ${(result.ms / 1000).toFixed(1)} s.`,
+);
+await opened.close();
