@@ -74,6 +74,8 @@ export default defineConfig({
       {
         ...shared,
         plugins: [react(), tailwindcss()],
+        // The MSW worker, for the screen shots that fetch (packages/ui/visual/clients.test.tsx).
+        publicDir: `${root}.storybook/public`,
         test: {
           name: 'visual',
           include: ['packages/ui/visual/**/*.test.tsx'],

@@ -163,7 +163,7 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
               <tbody>
                 {result.items.map((c) => (
                   <tr key={c.id} className="border-t border-border">
-                    <th scope="row" className="px-4 py-2 font-medium">
+                    <th scope="row" className="px-4 py-2 font-medium whitespace-nowrap">
                       <Link
                         to={to.client(c.id)}
                         className="text-primary underline-offset-4 hover:underline"

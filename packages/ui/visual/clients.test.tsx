@@ -1,0 +1,64 @@
+// Screenshot baselines of the client-management screens (issue 11) in their main states. Each
+// story runs its loaders (MSW with the story's handlers) and is shot once its data is on
+// screen, without its play function. The page is 800 × 600, so the top of each screen is shot.
+import type { ComponentType } from 'react';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import preview from '../../../.storybook/preview';
+import * as activityLog from '../src/screens/activity/activity-log/activity-log.stories';
+import * as clientActivity from '../src/screens/clients/client-activity/client-activity.stories';
+import * as clientList from '../src/screens/clients/client-list/client-list.stories';
+import * as clientPages from '../src/screens/clients/client-pages/client-pages.stories';
+
+setProjectAnnotations(preview);
+
+type Composed = ComponentType & { load: () => Promise<void> };
+
+const STILL = `
+*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
+body { min-height: 100vh; }
+`;
+
+beforeAll(() => {
+  const style = document.createElement('style');
+  style.textContent = STILL;
+  document.head.append(style);
+});
+
+/** The stories shot, each with the text that says its data has arrived. */
+const shots: [string, Record<string, unknown>, string, string][] = [
+  ['klientlista', clientList, 'Admin', 'Anna Lindqvist'],
+  ['klientlista', clientList, 'Tom', 'Inga klienter ännu.'],
+  ['klientlista', clientList, 'Fel', 'Kunde inte hämta klienter'],
+  ['klientsidor', clientPages, 'OversiktAdmin', 'Personuppgifter'],
+  ['klientsidor', clientPages, 'PersonalUtanFlikar', 'Personuppgifter'],
+  [
+    'klientsidor',
+    clientPages,
+    'IngenKonversation',
+    'Du har ingen konversation med Karin Svensson.',
+  ],
+  ['klientsidor', clientPages, 'HittadesInte', 'Klienten hittades inte.'],
+  ['aktivitet-klient', clientActivity, 'Logg', 'Visade journal'],
+  ['aktivitet-klient', clientActivity, 'Tom', 'Ingen aktivitet hittades för denna användaren.'],
+  ['aktivitetslogg', activityLog, 'Admin', 'Utförd av'],
+];
+
+for (const [group, module, name, ready] of shots) {
+  describe(group, () => {
+    test(name, async () => {
+      const Story = (composeStories(module as never) as Record<string, Composed>)[name]!;
+      await Story.load();
+      const container = document.createElement('div');
+      document.body.append(container);
+      await render(<Story />, { container });
+      await expect.element(page.getByText(ready).first()).toBeVisible();
+      await document.fonts.ready;
+      await expect.element(page.elementLocator(container)).toMatchScreenshot({
+        screenshotOptions: { animations: 'disabled', caret: 'hide' },
+      });
+    });
+  });
+}
