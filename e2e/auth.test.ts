@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
+import { linkFrom, logIn as logInThroughScreens } from './support/session.ts';
 
 let product: Product;
 
@@ -22,31 +23,9 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-function codeFrom(text: string): string {
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`Ingen kod i mejlet:\n${text}`);
-  return code;
-}
-
-function linkFrom(text: string, path: string): string {
-  const link = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[^\\s"<>]+`).exec(text)?.[0];
-  if (!link) throw new Error(`Ingen länk till ${path} i mejlet:\n${text}`);
-  return link;
-}
-
 /** Logs in through the screens, reading the 2FA code from the mailbox. */
-async function logIn(page: Page, email: string, password: string) {
-  const before = product.mailbox.mails.length;
-  await page.goto(`${product.url}/login`);
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Lösenord', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL(/\/2fa\?twoFactorId=/);
-  const mail = await product.mailbox.waitFor(email, () => product.mailbox.mails.length > before);
-  await page.getByRole('textbox', { name: 'Verifieringskod' }).fill(codeFrom(mail.text));
-  await page.getByRole('button', { name: 'Verifiera' }).click();
-  await page.waitForURL(/\/overview$/);
-}
+const logIn = (page: Page, email: string, password: string) =>
+  logInThroughScreens(product, page, email, password);
 
 describe('signed-out journey', () => {
   it('logs in with the code from the mail and lands on /overview', async () => {

@@ -39,7 +39,12 @@ describe('client management', () => {
   it('ADMIN finds Karin, uploads a lab PDF; Karin is notified live and downloads the same bytes', async () => {
     const client = await newPage({ width: 375, height: 812 });
     await logIn(product, client, 'klient@example.com');
-    const before = await bellCount(client);
+    // Her unread count as the server has it, and the bell showing it, before the upload.
+    const notices = await client.request.get(`${product.url}/api/v1/user/notifications`);
+    const before = ((await notices.json()) as { status: string }[]).filter(
+      (n) => n.status === 'UNREAD',
+    ).length;
+    await expect.poll(() => bellCount(client), { timeout: 15_000 }).toBe(before);
 
     const admin = await newPage();
     await logIn(product, admin, 'admin@example.com');

@@ -13,13 +13,18 @@ export const activityModule: AppModule = (app, ctx) => {
   const reader = new ActivityReader(ctx.db, ctx.clock);
   const clients = new ClientService(ctx.db);
 
-  const sendCsv = (reply: FastifyReply, filter: LogFilter, fileName: string) =>
+  /**
+   * Sets the download headers and returns the CSV stream for defineRoute to send: the export's
+   * access row is written before the first byte goes out, never racing the stream.
+   */
+  const csvDownload = (reply: FastifyReply, filter: LogFilter, fileName: string) => {
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(activityCsv(reader.batches(filter)));
+      .header('x-content-type-options', 'nosniff');
+    return activityCsv(reader.batches(filter));
+  };
 
   defineRoute(
     app,
@@ -61,7 +66,11 @@ export const activityModule: AppModule = (app, ctx) => {
     async (_request, reply, { query }) => {
       const interval = query.interval ?? 'all';
       const now = reader.now();
-      return sendCsv(reply, { since: intervalStart(interval, now) }, exportFileName(interval, now));
+      return csvDownload(
+        reply,
+        { since: intervalStart(interval, now) },
+        exportFileName(interval, now),
+      );
     },
   );
 
@@ -78,7 +87,7 @@ export const activityModule: AppModule = (app, ctx) => {
     async (_request, reply, { params, query }) => {
       await clients.require(params.userId);
       const now = reader.now();
-      return sendCsv(
+      return csvDownload(
         reply,
         { subjectUserId: params.userId, since: intervalStart(query.interval, now) },
         exportFileName(query.interval, now, params.userId),
