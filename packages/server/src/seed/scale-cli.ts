@@ -27,6 +27,10 @@ await seedDemoData(opened.db, new DiskStorage(path.join(config.dataDir, 'files')
 const result = await seedScale(opened.db, {
   clients: arg('clients', 20_000),
   logs: arg('logs', 1_000_000),
+}).catch(async (error: Error) => {
+  console.error(error.message);
+  await opened.close();
+  process.exit(1);
 });
 console.log(
   `Lade till ${result.clients} klienter och ${result.logs} loggrader på ${(result.ms / 1000).toFixed(1)} s.`,
