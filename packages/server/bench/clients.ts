@@ -138,7 +138,7 @@ const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((re
       let lines = 0;
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
-        for (const b of chunk) if (b === 10) lines++;
+        for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
       });
       res.on('end', () => resolve({ bytes, lines }));
       res.on('error', reject);
