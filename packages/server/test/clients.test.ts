@@ -122,6 +122,10 @@ describeDb('client management routes', () => {
       cookie: STAFF,
     });
     expect(bySsn.json().items.map((c: { id: number }) => c.id)).toEqual([t.users.klient2.id]);
+    const reversed = await send(t, 'GET', '/api/v1/admin/clients?q=klientsson%20kalle&page=1', {
+      cookie: STAFF,
+    });
+    expect(reversed.json().items.map((c: { id: number }) => c.id)).toEqual([t.users.klient2.id]);
     const wild = await send(t, 'GET', '/api/v1/admin/clients?q=%25&page=1', { cookie: STAFF });
     expect(wild.json().total).toBe(0);
     const tooBig = await send(t, 'GET', '/api/v1/admin/clients?size=500', { cookie: STAFF });

@@ -102,13 +102,14 @@ export class ClientService {
     let filtered = this.base();
     const q = query.q?.trim();
     if (q) {
-      const pattern = likePattern(q);
+      // Every word of the search in name or e-mail, in any order ('johansson karin'), or the
+      // digits in the personal number. One text per row, so each row is read once.
+      const words = q.split(/\s+/).filter(Boolean);
       const digits = q.replace(/[^0-9]/g, '');
+      const haystack = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
       filtered = filtered.where((eb) =>
         eb.or([
-          eb(sql`lower(u.first_name || ' ' || u.last_name)`, 'like', pattern),
-          eb(sql`lower(u.last_name || ' ' || u.first_name)`, 'like', pattern),
-          eb(sql`lower(u.email)`, 'like', pattern),
+          eb.and(words.map((w) => eb(haystack, 'like', likePattern(w)))),
           ...(digits.length >= 4
             ? [eb(sql`replace(p.social_security_number, '-', '')`, 'like', `%${digits}%`)]
             : []),
