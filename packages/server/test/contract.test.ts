@@ -1,9 +1,12 @@
 // Every contract endpoint is served or listed as not yet served, and nothing else is served
-// under /api without a reason written here.
-import { endpoints } from '@halsa/api/contract';
-import { expect, it } from 'vitest';
+// under /api without a reason written here. In tests every JSON answer is checked against its
+// response schema (a missing, mistyped or undeclared field fails); in production it is not.
+import { endpointDefs, endpoints } from '@halsa/api/contract';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppModule } from '../src/context.ts';
+import { defineRoute } from '../src/http/route.ts';
 import { NOT_YET_SERVED } from '../src/modules/not-yet-served.ts';
-import { describeDb, useTestApp } from './helpers.ts';
+import { describeDb, send, useTestApp } from './helpers.ts';
 
 /** Routes under /api that are deliberately not in the contract, with why. */
 const OUTSIDE_CONTRACT: Record<string, string> = {
@@ -40,5 +43,73 @@ describeDb('contract and server', () => {
       (r) => r.includes(' /api/') && !contract.has(r) && !(r in OUTSIDE_CONTRACT),
     );
     expect(extra, 'served under /api but not in the contract').toEqual([]);
+  });
+});
+
+/** Probe routes outside /api with real contract schemas: `answer` is what the handler returns. */
+const probes: AppModule = (app) => {
+  const stats = (path: string, answer: unknown) =>
+    defineRoute(
+      app,
+      { ...endpointDefs.userStats, path, roles: ['PUBLIC'] },
+      { audit: 'none' },
+      async () => answer,
+    );
+  stats('/probe/right', { weekly: 1, monthly: 2, yearly: 3 });
+  stats('/probe/missing', { weekly: 1, monthly: 2 });
+  stats('/probe/undeclared', { weekly: 1, monthly: 2, yearly: 3, passwordHash: 'x' });
+  defineRoute(
+    app,
+    { ...endpointDefs.logout, path: '/probe/empty', roles: ['PUBLIC'] },
+    { audit: 'none' },
+    async () => ({ ignored: true }),
+  );
+};
+
+describeDb('answers checked against the contract', () => {
+  describe('in tests', () => {
+    const t = useTestApp({ extraModules: [probes] });
+
+    it('an answer that matches its schema goes out as it is', async () => {
+      const res = await send(t, 'GET', '/probe/right');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ weekly: 1, monthly: 2, yearly: 3 });
+    });
+
+    it('a missing field and an undeclared field each fail with the path and the issues', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const missing = await send(t, 'GET', '/probe/missing');
+      const undeclared = await send(t, 'GET', '/probe/undeclared');
+      expect(logged).toHaveBeenCalledTimes(2);
+      logged.mockRestore();
+      expect(missing.statusCode).toBe(500);
+      expect(missing.json<{ message: string }>().message).toMatch(
+        /^Svaret från GET \/probe\/missing följer inte kontraktet: .*"path":\["yearly"\]/,
+      );
+      expect(undeclared.statusCode).toBe(500);
+      expect(undeclared.json<{ message: string }>().message).toMatch(
+        /^Svaret från GET \/probe\/undeclared följer inte kontraktet: .*"path":"\$\.passwordHash"/,
+      );
+    });
+
+    it("an 'empty' answer is a 204 with no body, whatever the handler returned", async () => {
+      const res = await send(t, 'POST', '/probe/empty');
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      expect(res.headers['content-type']).toBeUndefined();
+    });
+  });
+
+  describe('in production', () => {
+    const t = useTestApp({
+      extraModules: [probes],
+      config: { nodeEnv: 'production', isProduction: true },
+    });
+
+    it('answers are not checked', async () => {
+      const res = await send(t, 'GET', '/probe/missing');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ weekly: 1, monthly: 2 });
+    });
   });
 });

@@ -2,7 +2,8 @@
 // method, path and roles come from the table, the body/query/params are parsed with its
 // zod schemas (a failure is a 400 with a Swedish message), and an `empty` answer is a 204.
 // Every route also declares its audit (audit.ts). In tests (NODE_ENV=test) every JSON answer
-// is checked against the contract's response schema, so a route cannot drift from it.
+// is checked, as sent, against the contract's response schema (a field the schema does not
+// declare fails too), so a route cannot drift from it.
 import type { EndpointDef } from '@halsa/api/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -43,12 +44,38 @@ export class ResponseContractError extends Error {
   }
 }
 
+/**
+ * Where the answer carries a field its schema does not declare (`$.items[0].passwordHash`):
+ * zod objects drop unknown keys, so `safeParse` alone would let a leaked field through.
+ */
+function undeclaredFields(sent: unknown, kept: unknown, at = '$'): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    return sent.flatMap((value, i) => undeclaredFields(value, kept[i], `${at}[${i}]`));
+  }
+  if (!isRecord(sent) || !isRecord(kept)) return [];
+  return Object.keys(sent).flatMap((key) =>
+    key in kept ? undeclaredFields(sent[key], kept[key], `${at}.${key}`) : [`${at}.${key}`],
+  );
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the answer as it goes on the wire (JSON), against the contract's schema. */
 function checkResponse(def: EndpointDef, result: unknown): void {
   const schema = def.response;
   if (schema === undefined || typeof schema === 'string') return;
-  const parsed = schema.safeParse(result);
-  if (!parsed.success) {
-    const error = new ResponseContractError(def, parsed.error.issues);
+  const sent: unknown = result === undefined ? undefined : JSON.parse(JSON.stringify(result));
+  const parsed = schema.safeParse(sent);
+  const issues = parsed.success
+    ? undeclaredFields(sent, parsed.data).map((path) => ({
+        code: 'unrecognized_keys',
+        path,
+        message: 'fältet finns inte i kontraktet',
+      }))
+    : parsed.error.issues;
+  if (issues.length > 0) {
+    const error = new ResponseContractError(def, issues);
     // Tests only: shown beside the failing assertion, and sent as the 500's message.
     console.error(error.message);
     throw error;
