@@ -137,13 +137,15 @@ describeDb('client management routes', () => {
     const { STAFF } = await cookies(t);
     const k = t.users.klient.id;
     const before = (await logRows(t, 'CLIENT_VIEWED')).length;
-    await send(t, 'GET', `/api/v1/admin/clients/${k}`, { cookie: STAFF });
+    const read = await send(t, 'GET', `/api/v1/admin/clients/${k}`, { cookie: STAFF });
+    expect(read.statusCode).toBe(200);
     const viewed = await logRows(t, 'CLIENT_VIEWED');
     expect(viewed.slice(before)).toEqual([
       { actor_user_id: t.users.staff.id, subject_user_id: k, ip_address: '127.0.0.1' },
     ]);
     const listBefore = (await logRows(t, 'CLIENT_LIST_VIEWED')).length;
-    await send(t, 'GET', '/api/v1/admin/clients?page=1', { cookie: STAFF });
+    const list = await send(t, 'GET', '/api/v1/admin/clients?page=1', { cookie: STAFF });
+    expect(list.statusCode).toBe(200);
     expect((await logRows(t, 'CLIENT_LIST_VIEWED')).length).toBe(listBefore + 1);
   });
 
