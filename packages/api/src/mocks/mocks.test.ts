@@ -3,13 +3,16 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, call, setApiBase } from '../client.ts';
+import { callList, callPage } from '../paging.ts';
 import {
   activityLogListSchema,
+  type Client,
   clientListSchema,
   conversationSchema,
   dailyNoteListSchema,
   fileEntryListSchema,
   FORM_VERSION_CONFLICT,
+  type FormSummary,
   formSchema,
   notificationListSchema,
   sessionUserSchema,
@@ -224,9 +227,9 @@ describe('stateful default handlers', () => {
 
 describe('paged lists and versions (design §4.13)', () => {
   it('a bare call answers the whole list; page or size answers one page', async () => {
-    const all = await call('formSummaries');
+    const all = await callList<FormSummary>('formSummaries');
     expect(all).toHaveLength(formFixtures.length);
-    const page = await call('formSummaries', { query: { page: 2, size: 2 } });
+    const page = await callPage<FormSummary>('formSummaries', { query: { page: 2, size: 2 } });
     expect(page).toEqual({
       items: all.slice(2, 4),
       total: formFixtures.length,
@@ -236,9 +239,9 @@ describe('paged lists and versions (design §4.13)', () => {
   });
 
   it('q finds every word in any order, on lists and pages alike', async () => {
-    const found = await call('clients', { query: { q: 'svensson karin' } });
+    const found = await callList<Client>('clients', { query: { q: 'svensson karin' } });
     expect(found.map((c) => c.lastName)).toEqual(['Svensson']);
-    const page = await call('clients', { query: { q: 'lindqvist', size: 10 } });
+    const page = await callPage<Client>('clients', { query: { q: 'lindqvist', size: 10 } });
     expect(page).toMatchObject({ total: 1, page: 1, size: 10 });
   });
 
