@@ -147,7 +147,7 @@ export interface NotificationsTable {
 }
 
 export interface OutboxTable {
-  id: GeneratedAlways<string>;
+  id: GeneratedAlways<string | number>;
   kind: 'MAIL' | 'NOTIFICATION';
   payload: Json;
   created_at: Date;

@@ -34,8 +34,8 @@ const TS_TYPES: Record<string, string> = {
   int4: 'number',
   float4: 'number',
   float8: 'number',
-  // 64-bit integers arrive as strings (they may not fit a JS number).
-  int8: 'string',
+  // 64-bit integers: `pg` hands a string (it may not fit a JS number), PGlite a number.
+  int8: 'string | number',
   numeric: 'string',
   text: 'string',
   varchar: 'string',
