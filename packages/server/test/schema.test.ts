@@ -1,41 +1,12 @@
-// The database types are checked against the migrated schema, not kept in step by hope:
-// every table of `Database` in src/db/schema.ts has exactly the columns of the database, with
-// the same nullability, and `Generated<…>` exactly where the column has a default. Also: the
-// database itself refuses any change to a signed journal note (design.md §4.10).
+// The database types come from the migrated schema, not from hope: the committed
+// src/db/schema.generated.ts must be exactly what the generator writes from this leg's freshly
+// migrated database (PGlite and PostgreSQL alike). Also: the database itself refuses any change
+// to a signed journal note (design.md §4.10).
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkLiterals, GENERATED_FILE, generateSchemaTypes } from '../src/db/types-generator.ts';
 import { createTestDb, describeDb, type TestDb } from './helpers.ts';
-
-interface Declared {
-  nullable: boolean;
-  generated: boolean;
-}
-
-/** The table interfaces of schema.ts, read as text: `col: Type | null;` per line. */
-function declaredTables(): Map<string, Map<string, Declared>> {
-  const source = readFileSync(new URL('../src/db/schema.ts', import.meta.url), 'utf8');
-  const ifaces = new Map<string, Map<string, Declared>>();
-  for (const m of source.matchAll(/export interface (\w+Table) \{([^}]*)\}/g)) {
-    const cols = new Map<string, Declared>();
-    for (const line of m[2]!.split('\n')) {
-      const c = line.match(/^\s*(\w+): (.+);$/);
-      if (c)
-        cols.set(c[1]!, {
-          nullable: /\| null\b/.test(c[2]!),
-          generated: /^Generated</.test(c[2]!),
-        });
-    }
-    ifaces.set(m[1]!, cols);
-  }
-  const db = source.match(/export interface Database \{([^}]*)\}/)![1]!;
-  const tables = new Map<string, Map<string, Declared>>();
-  for (const line of db.split('\n')) {
-    const t = line.match(/^\s*(\w+): (\w+);$/);
-    if (t) tables.set(t[1]!, ifaces.get(t[2]!)!);
-  }
-  return tables;
-}
 
 describeDb('database schema', () => {
   let db: TestDb;
@@ -46,33 +17,28 @@ describeDb('database schema', () => {
     await db?.close();
   });
 
-  it('schema.ts declares every table and column as the migrations create them', async () => {
-    const { rows } = await sql<{
-      table_name: string;
-      column_name: string;
-      is_nullable: string;
-      column_default: string | null;
-      is_identity: string;
-    }>`select table_name, column_name, is_nullable, column_default, is_identity
-       from information_schema.columns
-       where table_schema = 'public' and table_name <> 'schema_migrations'
-       order by table_name, ordinal_position`.execute(db.db);
-    const actual = new Map<string, Map<string, Declared>>();
-    for (const r of rows) {
-      const cols = actual.get(r.table_name) ?? new Map<string, Declared>();
-      cols.set(r.column_name, {
-        nullable: r.is_nullable === 'YES',
-        generated: r.column_default !== null || r.is_identity === 'YES',
-      });
-      actual.set(r.table_name, cols);
-    }
-    const declared = declaredTables();
-    const asObject = (m: Map<string, Map<string, Declared>>) =>
-      Object.fromEntries([...m].map(([t, cols]) => [t, Object.fromEntries(cols)]));
+  it('schema.generated.ts is what the migrations make', async () => {
+    const committed = readFileSync(GENERATED_FILE, 'utf8');
     expect(
-      asObject(declared),
-      'src/db/schema.ts differs from the migrated database: change it with the migration',
-    ).toEqual(asObject(actual));
+      await generateSchemaTypes(db.db),
+      'src/db/schema.generated.ts differs from the migrated database: run pnpm --filter @halsa/server db:types',
+    ).toBe(committed);
+  });
+
+  it('a migration that adds a column or a value list shows up in the generated types', async () => {
+    const rollback = new Error('rollback');
+    await expect(
+      db.db.transaction().execute(async (trx) => {
+        await sql`alter table forms add column colour text check (colour in ('RED', 'GREEN'))`.execute(
+          trx,
+        );
+        await sql`alter table forms add column meta jsonb`.execute(trx);
+        const types = await generateSchemaTypes(trx);
+        expect(types).toContain("colour: 'RED' | 'GREEN' | null;");
+        expect(types).toContain('meta: Json | null;');
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   it('a signed journal note cannot be updated or deleted; an unsigned one can', async () => {
@@ -157,4 +123,16 @@ describeDb('database schema', () => {
         .execute(),
     ).rejects.toThrow();
   });
+});
+
+it('reads the value list of a CHECK constraint, and only of an `in (…)` one', () => {
+  expect(
+    checkLiterals(
+      'role',
+      "CHECK ((role = ANY (ARRAY['USER'::text, 'STAFF'::text, 'ADMIN'::text])))",
+    ),
+  ).toEqual(['USER', 'STAFF', 'ADMIN']);
+  expect(checkLiterals('type', `CHECK (("type" = 'ONE'::text))`)).toEqual(['ONE']);
+  expect(checkLiterals('zip_code', "CHECK ((zip_code ~ '^[0-9]{3} [0-9]{2}$'::text))")).toBeNull();
+  expect(checkLiterals('size', 'CHECK ((size >= 0))')).toBeNull();
 });

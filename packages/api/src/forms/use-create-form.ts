@@ -4,7 +4,7 @@ import { call, type ApiError } from '../client.ts';
 import type { Form } from '../contract/forms.ts';
 import { mutationKey } from '../keys.ts';
 import { formKey } from './use-form.ts';
-import { FORM_SUMMARIES_KEY } from './use-form-summaries.ts';
+import { isFormSummariesKey } from './use-form-summaries.ts';
 
 /** `POST /api/v1/admin/forms` with `{}` → a draft with one blank section. */
 export const createForm = (): Promise<Form> => call('createForm', { body: {} });
@@ -18,7 +18,7 @@ export function useCreateForm() {
     async () => {
       const form = await createForm();
       await mutate(formKey(form.id), form, { revalidate: false });
-      await mutate(FORM_SUMMARIES_KEY);
+      await mutate(isFormSummariesKey);
       return form;
     },
     { throwOnError: true },

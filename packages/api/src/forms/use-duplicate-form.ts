@@ -5,7 +5,7 @@ import type { Id } from '../contract/common.ts';
 import type { Form } from '../contract/forms.ts';
 import { mutationKey } from '../keys.ts';
 import { formKey } from './use-form.ts';
-import { FORM_SUMMARIES_KEY } from './use-form-summaries.ts';
+import { isFormSummariesKey } from './use-form-summaries.ts';
 
 /** `POST /api/v1/admin/forms/:id/duplicate` → the copy (a draft). */
 export const duplicateForm = (id: Id): Promise<Form> => call('duplicateForm', { params: { id } });
@@ -20,7 +20,7 @@ export function useDuplicateForm() {
     async (_key, { arg: id }) => {
       const copy = await duplicateForm(id);
       await mutate(formKey(copy.id), copy, { revalidate: false });
-      await mutate(FORM_SUMMARIES_KEY);
+      await mutate(isFormSummariesKey);
       return copy;
     },
     { throwOnError: true },

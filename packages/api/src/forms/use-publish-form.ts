@@ -5,7 +5,7 @@ import type { Id } from '../contract/common.ts';
 import type { Form } from '../contract/forms.ts';
 import { mutationKey } from '../keys.ts';
 import { formKey } from './use-form.ts';
-import { FORM_SUMMARIES_KEY } from './use-form-summaries.ts';
+import { isFormSummariesKey } from './use-form-summaries.ts';
 
 /** `PUT /api/v1/admin/forms/:id/publish`: draft → published. */
 export const publishForm = (id: Id): Promise<Form> => call('publishForm', { params: { id } });
@@ -20,7 +20,7 @@ export function usePublishForm() {
     async (_key, { arg: id }) => {
       const form = await publishForm(id);
       await mutate(formKey(id), form, { revalidate: false });
-      await mutate(FORM_SUMMARIES_KEY);
+      await mutate(isFormSummariesKey);
       return form;
     },
     { throwOnError: true },

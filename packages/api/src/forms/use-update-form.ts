@@ -5,7 +5,7 @@ import type { Id } from '../contract/common.ts';
 import type { Form, UpdateFormRequest } from '../contract/forms.ts';
 import { mutationKey } from '../keys.ts';
 import { formKey } from './use-form.ts';
-import { FORM_SUMMARIES_KEY } from './use-form-summaries.ts';
+import { isFormSummariesKey } from './use-form-summaries.ts';
 
 /** `PUT /api/v1/admin/forms/:id` with the edited form. */
 export const updateForm = (id: Id, body: UpdateFormRequest): Promise<Form> =>
@@ -18,7 +18,7 @@ export function useUpdateForm(id: Id) {
     async (_key, { arg }) => {
       const form = await updateForm(id, arg);
       await mutate(formKey(id), form, { revalidate: false });
-      await mutate(FORM_SUMMARIES_KEY);
+      await mutate(isFormSummariesKey);
       return form;
     },
     { throwOnError: true },

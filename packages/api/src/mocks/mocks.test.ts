@@ -3,16 +3,21 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, call, setApiBase } from '../client.ts';
+import { callList, callPage } from '../paging.ts';
 import {
   activityLogListSchema,
+  type Client,
   clientListSchema,
   conversationSchema,
   dailyNoteListSchema,
   fileEntryListSchema,
+  FORM_VERSION_CONFLICT,
+  type FormSummary,
   formSchema,
   notificationListSchema,
   sessionUserSchema,
   userStatsSchema,
+  VERSION_CONFLICT_STATUS,
 } from '../contract/index.ts';
 import {
   activityLogFixtures,
@@ -217,6 +222,38 @@ describe('stateful default handlers', () => {
     resetMockState({ sessionUser: sessionUsers.user });
     expect(await call('labData', { query: { userId: 3 } })).toHaveLength(3);
     expect((await failure(call('labData', { query: { userId: 4 } }))).status).toBe(403);
+  });
+});
+
+describe('paged lists and versions (design §4.13)', () => {
+  it('a bare call answers the whole list; page or size answers one page', async () => {
+    const all = await callList<FormSummary>('formSummaries');
+    expect(all).toHaveLength(formFixtures.length);
+    const page = await callPage<FormSummary>('formSummaries', { query: { page: 2, size: 2 } });
+    expect(page).toEqual({
+      items: all.slice(2, 4),
+      total: formFixtures.length,
+      page: 2,
+      size: 2,
+    });
+  });
+
+  it('q finds every word in any order, on lists and pages alike', async () => {
+    const found = await callList<Client>('clients', { query: { q: 'svensson karin' } });
+    expect(found.map((c) => c.lastName)).toEqual(['Svensson']);
+    const page = await callPage<Client>('clients', { query: { q: 'lindqvist', size: 10 } });
+    expect(page).toMatchObject({ total: 1, page: 1, size: 10 });
+  });
+
+  it('a PUT of a form with a stale version is a 409 with the Swedish message', async () => {
+    const { id } = formFixtures.find((f) => f.drafted)!;
+    const form = await call('form', { params: { id } });
+    const body = { title: 'Ny titel', version: form.version, sections: form.sections };
+    const saved = await call('updateForm', { params: { id }, body });
+    expect(saved.version).toBe(form.version + 1);
+    const stale = await failure(call('updateForm', { params: { id }, body }));
+    expect(stale.status).toBe(VERSION_CONFLICT_STATUS);
+    expect(stale.message).toBe(FORM_VERSION_CONFLICT);
   });
 });
 

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, isPageRequest, type Page } from '../../contract/comm
 import { HttpResponse } from './utils.ts';
 
 export interface PageOptions<T> {
-  /** The text a row is searched by with `q` (case-insensitive). */
+  /** The text a row is searched by with `q` (case-insensitive, each word anywhere in it). */
   searchText?: (row: T) => string;
   /** Sorts a copy by the `sort`/`order` query; without it, the list's own order. */
   sort?: (rows: T[], sort: string | null, order: 'asc' | 'desc') => T[];
@@ -13,10 +13,15 @@ export interface PageOptions<T> {
 /** Answers `rows` for `request`'s query: filtered by `q`, sorted, then the whole list or a page. */
 export function answerPage<T>(rows: readonly T[], request: Request, options: PageOptions<T> = {}) {
   const query = new URL(request.url).searchParams;
-  const q = query.get('q')?.trim().toLowerCase() ?? '';
+  // Like the server: every word of `q` somewhere in the row's text, in any order.
+  const words = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const { searchText } = options;
   let found =
-    q && options.searchText
-      ? rows.filter((r) => options.searchText!(r).toLowerCase().includes(q))
+    words.length > 0 && searchText
+      ? rows.filter((r) => {
+          const text = searchText(r).toLowerCase();
+          return words.every((w) => text.includes(w));
+        })
       : [...rows];
   if (options.sort) {
     found = options.sort(found, query.get('sort'), query.get('order') === 'desc' ? 'desc' : 'asc');
