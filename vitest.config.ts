@@ -39,6 +39,9 @@ const shared = {
       'react-router',
       '@stomp/stompjs',
       'sockjs-client',
+      '@dnd-kit/core',
+      '@dnd-kit/sortable',
+      'uplot',
     ],
   },
 };

@@ -86,8 +86,8 @@ describe('signed-out journey', () => {
     const next = () => page.getByRole('button', { name: 'Nästa' }).click();
     await next(); // intro
     await page.getByLabel('E-post').fill(email);
-    await page.getByLabel('Lösenord', { exact: true }).fill('Sommar2026');
-    await page.getByLabel('Bekräfta lösenord').fill('Sommar2026');
+    await page.getByLabel('Lösenord', { exact: true }).fill('Hjortron2026');
+    await page.getByLabel('Bekräfta lösenord').fill('Hjortron2026');
     await next();
     await page.getByLabel('Förnamn').fill('Åsa');
     await page.getByLabel('Efternamn').fill('Öberg-Lind');
@@ -106,7 +106,7 @@ describe('signed-out journey', () => {
     await page.getByRole('button', { name: 'Registrera' }).click();
     await page.getByText('Registrering lyckades!').waitFor();
     await page.waitForURL(/\/login$/, { timeout: 10_000 });
-    await logIn(page, email, 'Sommar2026');
+    await logIn(page, email, 'Hjortron2026');
     await page.context().close();
   });
 
@@ -119,12 +119,12 @@ describe('signed-out journey', () => {
     await page.getByText(/skräpposten/).waitFor();
     const mail = await product.mailbox.waitFor(email, (m) => m.text.includes('/reset-password'));
     await page.goto(linkFrom(mail.text, '/reset-password'));
-    await page.getByLabel('Nytt lösenord', { exact: true }).fill('Vinter2027');
-    await page.getByLabel('Bekräfta lösenord').fill('Vinter2027');
+    await page.getByLabel('Nytt lösenord', { exact: true }).fill('Vinterväg2027');
+    await page.getByLabel('Bekräfta lösenord').fill('Vinterväg2027');
     await page.getByRole('button', { name: 'Spara lösenord' }).click();
     await page.getByText('Lösenord har uppdaterats!').waitFor();
     await page.waitForURL(/\/login$/, { timeout: 10_000 });
-    await logIn(page, email, 'Vinter2027');
+    await logIn(page, email, 'Vinterväg2027');
     await page.context().close();
   });
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The one test command (README, .ci/run): lint, types, portal build, Storybook build,
-// then every Vitest project (unit, browser, stories, visual, server on PGlite and
-// PostgreSQL, end-to-end). Prints a timed summary and ends with "N passed, N failed".
+// The one test command (README, .ci/run): lint, types, portal build, /login budget, Storybook
+// build, then every Vitest project (unit, browser, stories, visual, server on PGlite and
+// PostgreSQL, end-to-end), then Lighthouse. Prints a timed summary and ends with
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,8 @@ const want = (name) => only.length === 0 || only.includes(name);
 if (want('lint')) run('lint', 'pnpm', ['run', '-s', 'lint']);
 if (want('types')) run('types', 'pnpm', ['run', '-s', 'typecheck']);
 if (want('build')) run('portal build', 'pnpm', ['--filter', '@halsa/portal', 'run', '-s', 'build']);
+// The /login budget (issue 14: 100 kB gzipped JS) right after the build it measures.
+if (want('budget')) run('budget', 'pnpm', ['run', '-s', 'budget']);
 if (want('storybook-build')) run('storybook build', 'pnpm', ['run', '-s', 'build-storybook']);
 
 let counts = { passed: 0, failed: 0, skipped: 0 };
@@ -61,6 +64,10 @@ if (want('vitest')) {
     console.error('No Vitest report was written.');
   }
 }
+
+// Lighthouse mobile on the compiled server in production mode (issue 14), after the browser
+// tests so they do not share the CPU with it.
+if (want('lighthouse')) run('lighthouse', 'pnpm', ['run', '-s', 'lighthouse']);
 
 console.log('\n── Summary ─────────────────────────────');
 for (const s of steps) console.log(`${s.ok ? '✔' : '✘'} ${s.name.padEnd(24)} ${secs(s.ms)}`);

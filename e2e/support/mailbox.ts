@@ -26,11 +26,14 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 function decodeWords(header: string): string {
-  return header.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-    enc.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+  // Whitespace between two adjacent encoded words is not part of the text (RFC 2047 §6.2).
+  return header
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
 }
 
 /** The text/plain part of a MIME message, decoded (enough for nodemailer's output). */

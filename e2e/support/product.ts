@@ -52,6 +52,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       env: {
         ...process.env,
         NODE_ENV: 'development',
+        DEMO: 'true',
         PORT: String(port),
         DATA_DIR: dataDir,
         SMTP_URL: mailbox.url,

@@ -6,13 +6,13 @@
 // caller passes `schema` to `request()`/`upload()`.
 import type { z } from 'zod';
 import type { EndpointDefs } from './contract/endpoints.ts';
-import {
-  buildPath,
-  routeDefs,
-  type EndpointName,
-  type HttpMethod,
-  type RouteDef,
-} from './contract/routes.ts';
+import type { EndpointName, HttpMethod, RouteDef } from './contract/routes.ts';
+
+// The route table (~3 kB gzipped) loads with the first call instead of in the browser entry:
+// the signed-out pages make no call before they are shown (issue 14, /login budget).
+const importRoutes = () => import('./contract/routes.ts');
+let routeTable: ReturnType<typeof importRoutes> | undefined;
+const loadRoutes = () => (routeTable ??= importRoutes());
 
 /** Window event fired on every 401 answer (spec §4); the session listens and clears the user. */
 export const UNAUTHORIZED_EVENT = 'unAuthorized';
@@ -319,10 +319,11 @@ const responseTypeOf = (route: RouteDef): ResponseType =>
  * typed by the contract but not validated (no zod in the browser entry); use `request()` with a
  * `schema` where runtime validation is wanted.
  */
-export function call<N extends EndpointName>(
+export async function call<N extends EndpointName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<EndpointResponse<N>> {
+  const { buildPath, routeDefs } = await loadRoutes();
   const route: RouteDef = routeDefs[name];
   return request<EndpointResponse<N>>(buildPath(route.path, options.params), {
     method: route.method,
@@ -335,13 +336,14 @@ export function call<N extends EndpointName>(
 }
 
 /** Uploads to a multipart endpoint of the table with progress (answer typed, not validated). */
-export function callUpload<N extends EndpointName>(
+export async function callUpload<N extends EndpointName>(
   name: N,
   options: Omit<CallOptions<N>, 'body'> & {
     body: FormData;
     onProgress?: UploadOptions['onProgress'];
   },
 ): Promise<EndpointResponse<N>> {
+  const { buildPath, routeDefs } = await loadRoutes();
   const route: RouteDef = routeDefs[name];
   const method = route.method === 'GET' || route.method === 'DELETE' ? 'POST' : route.method;
   return upload<EndpointResponse<N>>(buildPath(route.path, options.params), {

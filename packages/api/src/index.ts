@@ -34,6 +34,8 @@ export * from './notifications/index.ts';
 export * from './messaging/index.ts';
 export * from './journal/index.ts';
 export * from './lab-results/index.ts';
+export * from './self-test/index.ts';
+export * from './appointments/index.ts';
 export * from './action-plan/index.ts';
 export * from './forms/index.ts';
 export * from './clients/index.ts';

@@ -4,7 +4,7 @@
 import { toQueryString, type PathParams, type Query } from './client.ts';
 import { buildPath, routeDefs, type EndpointName } from './contract/routes.ts';
 
-export const SESSION_KEY = 'sessionUser';
+export { SESSION_KEY } from './session-key.ts';
 
 /** Key of a GET resource: `keyFor('conversation', { id: 3 })` → `/api/v1/user/messaging/conversations/3`. */
 export function keyFor(name: EndpointName, params?: PathParams, query?: Query): string {

@@ -1,17 +1,34 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useSession } from '@halsa/api';
-import { SignedOutRoutes } from './router';
+import type { SessionUser } from '@halsa/api/contract';
+import { screen, SignedOutRoutes } from './router';
 
-const SignedInApp = lazy(() => import('./signed-in'));
+/** The signed-in app, a chunk of its own; main.tsx starts loading it early on a signed-in shell. */
+export const SignedInApp = screen<{ user: SessionUser }>(
+  async () => (await import('./signed-in')).default,
+);
+
+export interface AppProps {
+  /**
+   * The page came prerendered (a signed-out page, scripts/prerender.mjs): while the session
+   * lookup runs, show the signed-out routes, so the first render matches the HTML that is
+   * already on screen. The server sends prerendered pages only to visitors without a session
+   * cookie; should the lookup still find a user, the signed-in app takes over.
+   */
+  assumeSignedOut?: boolean;
+  /** Called once the first render is on screen (main.tsx lifts `inert` after hydration). */
+  onMounted?: () => void;
+}
 
 /**
- * Spec §2.1: while the current-user lookup is loading nothing is shown; a found user gets the
- * signed-in app, anyone else the signed-out routes. A 401 anywhere clears the session
- * (useSession listens for `unAuthorized`), which swaps the trees.
+ * Spec §2.1: while the current-user lookup is loading nothing is shown (unless the page came
+ * prerendered); a found user gets the signed-in app, anyone else the signed-out routes. A 401
+ * anywhere clears the session (useSession listens for `unAuthorized`), which swaps the trees.
  */
-export function App() {
+export function App({ assumeSignedOut = false, onMounted }: AppProps) {
   const { user, isLoading } = useSession();
-  if (user === undefined && isLoading) return null;
+  useEffect(() => onMounted?.(), [onMounted]);
+  if (user === undefined && isLoading && !assumeSignedOut) return null;
   if (!user) return <SignedOutRoutes />;
   return (
     <Suspense fallback={null}>

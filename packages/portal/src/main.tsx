@@ -1,19 +1,52 @@
+// The browser entry. Everything the page needs starts at once, before React renders (issue 14,
+// no waterfalls): the chunk of the page being opened (also preloaded by the HTML), on the
+// signed-in shell the signed-in app's chunk, and the session lookup (`GET /api/v1/auth/me`).
+//
+// The server picks the page by the session cookie (server/src/modules/portal): a visitor
+// without one gets a prerendered signed-out page or the plain shell, one with a cookie the
+// signed-in shell (`<html data-shell="signed-in">`). Without a cookie there is no session to
+// look up, so the lookup answers "signed out" at once instead of asking the server for a 401.
+//
+// A prerendered page (scripts/prerender.mjs) is hydrated once its screen's chunk is in, so the
+// first client render matches the HTML on screen; its #root stays `inert` until then.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { preloadSession } from '@halsa/api';
 import { AppProviders } from '@halsa/ui';
 import '@halsa/ui/styles.css';
-import { App } from './app';
+import { App, SignedInApp } from './app';
+import { preloadSignedOut } from './router';
+
+// The CSP forbids eval (script-src 'self'), so zod's compiled parsers can never run here; zod
+// still probes for them with `new Function` when its first object schema is made, which the
+// browser reports as a CSP violation (Lighthouse: best practices). zod (in a lazy chunk, after
+// this line) reads its global configuration from this object when it first loads.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = {
+  jitless: true,
+};
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root saknas');
 
-createRoot(root).render(
+const signedInShell = document.documentElement.dataset.shell === 'signed-in';
+const prerendered = root.dataset.prerendered === 'true';
+
+preloadSession({ signedOut: !signedInShell });
+
+const tree = (
   <StrictMode>
     <AppProviders>
       <BrowserRouter>
-        <App />
+        <App assumeSignedOut={prerendered} onMounted={() => root.removeAttribute('inert')} />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const early = signedInShell ? SignedInApp.preload() : preloadSignedOut(location.pathname);
+// A chunk that fails here is loaded (and its failure reported) again when React renders it.
+const settled = early.catch(() => undefined);
+
+if (prerendered) void settled.then(() => hydrateRoot(root, tree));
+else createRoot(root).render(tree);

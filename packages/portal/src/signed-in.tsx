@@ -5,37 +5,66 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { Role, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
 import { AppShell } from '@halsa/ui/screens/shell/app-shell';
-import { MessagesTab } from '@halsa/ui/screens/messaging';
+import type { MessagesTabProps } from '@halsa/ui/screens/messaging';
 import { paths } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
 import { lazyPage, placeholder, screen, TermsOfUse } from './router';
 import { SessionUserProvider } from './session/session-context';
 
+// The widget's Meddelande tab loads when it is first opened: it validates live messages and its
+// form with the contract's zod schemas, which the shell and /overview never need (issue 14).
+const MessagesTab = screen<MessagesTabProps>(
+  async () => (await import('@halsa/ui/screens/messaging')).MessagesTab,
+);
+
 // Signed-in screens.
 const Overview = screen(
   async () => (await import('@halsa/ui/screens/shell/overview')).OverviewScreen,
 );
-const LabResults = placeholder('Provsvar');
-const ActionPlan = placeholder('Handlingsplan');
-const Journal = placeholder('Journal');
+const LabResults = screen(
+  async () => (await import('@halsa/ui/screens/lab-results')).LabResultsScreen,
+);
+const ActionPlan = screen(
+  async () => (await import('@halsa/ui/screens/action-plan')).ActionPlanScreen,
+);
+const Journal = screen(
+  async () => (await import('@halsa/ui/screens/journal/my-journal')).MyJournalScreen,
+);
 const Clients = screen(async () => (await import('@halsa/ui/screens/clients')).ClientListScreen);
-const ClientPages = screen(
+const ClientPagesScreen = screen(
   async () => (await import('@halsa/ui/screens/clients')).ClientPagesScreen,
 );
-const ClientJournalForm = placeholder('Journalformulär');
+const ClientJournalTab = screen(
+  async () => (await import('@halsa/ui/screens/journal/client-journal')).ClientJournalTab,
+);
+// The journal feature builds the client pages' Journal tab; the portal composes the two.
+const ClientPages = () => (
+  <ClientPagesScreen journalTab={(client) => lazyPage(<ClientJournalTab client={client} />)} />
+);
+const ClientJournalForm = screen(
+  async () => (await import('@halsa/ui/screens/journal/journal-note')).JournalNoteScreen,
+);
 const Activity = screen(async () => (await import('@halsa/ui/screens/activity')).ActivityLogScreen);
 const Reports = placeholder('Rapporter');
-const Appointments = placeholder('Bokningar');
-const TestPage = placeholder('Testsida');
-const MyAccount = placeholder('Användarinställningar');
+const Appointments = screen(
+  async () => (await import('@halsa/ui/screens/appointments')).AppointmentsScreen,
+);
+const TestPage = screen(async () => (await import('@halsa/ui/screens/self-test')).SelfTestScreen);
+const MyAccount = screen(async () => (await import('@halsa/ui/screens/profile')).MyAccountScreen);
 const NotificationSettings = screen(
   async () =>
     (await import('@halsa/ui/screens/notifications/notification-settings'))
       .NotificationSettingsScreen,
 );
-const JournalGeneral = placeholder('Journalinställningar');
-const JournalTemplates = placeholder('Journalformulär');
-const JournalTemplate = placeholder('Journalformulär');
+const JournalGeneral = screen(
+  async () => (await import('@halsa/ui/screens/journal/journal-settings')).JournalSettingsScreen,
+);
+const JournalTemplates = screen(
+  async () => (await import('@halsa/ui/screens/journal/form-templates')).FormTemplatesScreen,
+);
+const JournalTemplate = screen(
+  async () => (await import('@halsa/ui/screens/journal/form-editor')).FormEditorScreen,
+);
 
 const ALL: readonly Role[] = ['USER', 'ADMIN', 'STAFF'];
 const STAFF_ADMIN: readonly Role[] = ['ADMIN', 'STAFF'];
@@ -66,7 +95,12 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
     <Routes>
       <Route path="/" element={<Navigate to={paths.overview} replace />} />
       <Route
-        element={<AppShell user={user} messagesTab={(intent) => <MessagesTab intent={intent} />} />}
+        element={
+          <AppShell
+            user={user}
+            messagesTab={(intent) => lazyPage(<MessagesTab intent={intent} />)}
+          />
+        }
       >
         {signedIn.map(({ path, roles, Screen }) => (
           <Route

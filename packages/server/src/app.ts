@@ -10,6 +10,7 @@ import type { FileStorage } from './files/storage.ts';
 import { registerAccessControl, type RouteAccessEntry } from './http/access.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { MESSAGES } from './http/errors.ts';
+import { registerFetchSiteCheck } from './http/fetch-site.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import './http/types.ts';
@@ -17,10 +18,12 @@ import type { LiveServer } from './live/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { ActivityLog } from './modules/activity/service.ts';
 import { AuthService } from './modules/auth/service.ts';
-import { SessionService } from './modules/auth/sessions.ts';
+import { RedisSessionInvalidation } from './modules/auth/session-invalidation.ts';
+import { SessionService, sessionCookieName } from './modules/auth/sessions.ts';
 import { attachLiveEndpoint, registerLiveSessionEnd } from './live-wiring.ts';
 import { apiModules } from './modules/index.ts';
 import { NotificationService } from './modules/notifications/service.ts';
+import { registerCompression } from './modules/portal/compression.ts';
 import { portalModule } from './modules/portal/routes.ts';
 import { registerRateLimit, type RateLimitOptions } from './security/rate-limit.ts';
 import { createOutbox } from './outbox/index.ts';
@@ -48,6 +51,9 @@ export interface App extends FastifyInstance {
   routeAccess: RouteAccessEntry[];
 }
 
+/** How long a closing app waits for requests in flight before it closes the live endpoint. */
+const IN_FLIGHT_WAIT_MS = 3_000;
+
 /** JSON bodies are small; uploads set their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -56,8 +62,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: JSON_BODY_LIMIT,
-    // Never trust X-Forwarded-For: the IP in the activity log is the peer's address.
-    trustProxy: false,
+    // X-Forwarded-For is trusted only from TRUST_PROXY's addresses: then request.ip (rate limits,
+    // the activity log) is the client's; otherwise it is the peer's and forwarded headers are
+    // ignored.
+    trustProxy: options.config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -65,14 +73,40 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // listener at construction, attachLive puts its own in front for /ws only. It works without
   // listen() (fastify.inject never touches app.server), and app.close() closes it (preClose).
   const live = attachLiveEndpoint(app, options, clock);
+  // Closing (SIGTERM): requests arriving from now on get 503 (the proxy passes them to another
+  // instance); those already in flight finish first, since a message they save must still be
+  // published to Redis — only then do the live sockets and the fan-out close.
+  let inFlight = 0;
+  app.addHook('onRequest', async (_request, reply) => {
+    inFlight++;
+    reply.raw.once('close', () => inFlight--);
+  });
   app.addHook('preClose', async () => {
+    for (const end = Date.now() + IN_FLIGHT_WAIT_MS; inFlight > 0 && Date.now() < end;) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
     await live.close();
   });
 
   const tasks = new BackgroundTasks((error) =>
     app.log.error({ err: error }, 'bakgrundsjobb misslyckades'),
   );
-  const sessions = new SessionService(options.db, clock, options.config.isProduction);
+  const sessions = new SessionService(options.db, clock, {
+    name: sessionCookieName(options.config.publicUrl),
+    // Secure in production and whenever the portal is served over HTTPS.
+    secure: options.config.isProduction || options.config.publicUrl.startsWith('https:'),
+  });
+  if (options.config.redisUrl) {
+    // Logout, password and profile changes reach every instance's session cache at once.
+    const invalidation = new RedisSessionInvalidation(
+      options.config.redisUrl,
+      options.config.redisChannel,
+      (kind, id) => sessions.dropLocal(kind, id),
+      app.log,
+    );
+    sessions.useInvalidation(invalidation);
+    app.addHook('onClose', () => invalidation.close());
+  }
   const activity = new ActivityLog(options.db, clock);
   const outbox = createOutbox(options.db, clock, options.mailer, live.broker, tasks, app.log);
   const auth = new AuthService(
@@ -112,13 +146,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  // Before any route: @fastify/compress hooks the routes registered after it.
+  await registerCompression(app);
 
   registerAccessControl(app, sessions, routeAccess);
   registerLiveSessionEnd(app, ctx);
+  registerFetchSiteCheck(app);
   registerOriginCheck(app, options.config.publicUrl);
-  registerRateLimit(app, clock, options.rateLimit);
+  await registerRateLimit(
+    app,
+    {
+      db: options.db,
+      redisUrl: options.config.redisUrl,
+      namespace: `${options.config.redisChannel}:rate`,
+    },
+    options.rateLimit,
+  );
   registerSecurityHeaders(app, {
-    hsts: options.config.isProduction && options.config.publicUrl.startsWith('https:'),
+    // HSTS whenever the portal is served over HTTPS (PUBLIC_URL https), behind a proxy or not.
+    hsts: options.config.publicUrl.startsWith('https:'),
+    publicUrl: options.config.publicUrl,
   });
 
   for (const mod of [...apiModules, ...(options.extraModules ?? [])]) {

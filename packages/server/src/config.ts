@@ -1,6 +1,7 @@
 // Configuration from the environment (design.md §3), validated once at start.
 // A bad value throws ConfigError whose message is one line naming the variable;
 // main.ts prints it and exits without a stack trace.
+import net from 'node:net';
 import path from 'node:path';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -18,6 +19,26 @@ export interface Config {
   redisChannel: string;
   nodeEnv: NodeEnv;
   isProduction: boolean;
+  /**
+   * DEMO=true: the demo mode of `pnpm start` (demo seed, dev outbox on loopback, a printed
+   * invitation link). Never in production; off unless asked for.
+   */
+  demo: boolean;
+  /**
+   * SESSION_SECRET: key of the HMAC that login codes are stored under. Required in production;
+   * elsewhere main.ts falls back to a secret generated once per DATA_DIR (security/secret.ts).
+   */
+  sessionSecret: string | undefined;
+  /**
+   * MIGRATION_DATABASE_URL: the schema owner, who runs the migrations at start, so DATABASE_URL
+   * can be a role that may only INSERT into activity_log (src/db/app-role.ts). Unset → DATABASE_URL.
+   */
+  migrationDatabaseUrl: string | undefined;
+  /**
+   * TRUST_PROXY: the reverse proxy's addresses/CIDRs (comma-separated); forwarded headers from
+   * them make `request.ip` the client's. Unset → forwarded headers are ignored.
+   */
+  trustProxy: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,9 +123,54 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const trustProxyRaw = nonEmpty(env, 'TRUST_PROXY');
+  const trustProxy = trustProxyRaw?.split(',').map((part) => part.trim());
+  for (const part of trustProxy ?? []) {
+    const [address, bits, extra] = part.split('/');
+    const family = net.isIP(address ?? '');
+    const bitsOk =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `måste vara proxyns IP-adress eller CIDR, flera med komma (fick "${part}")`,
+      );
+    }
+  }
+
   const isProduction = nodeEnv === 'production';
+  const demoRaw = (nonEmpty(env, 'DEMO') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(demoRaw)) {
+    throw new ConfigError('DEMO', `måste vara true eller false (fick "${demoRaw}")`);
+  }
+  const demo = demoRaw === 'true' || demoRaw === '1';
+  if (demo && isProduction) {
+    throw new ConfigError('DEMO', 'får inte vara på i produktion (NODE_ENV=production)');
+  }
   if (isProduction && !smtpUrlRaw) {
     throw new ConfigError('SMTP_URL', 'måste anges i produktion (dev-utkorgen finns inte där)');
+  }
+  // Tests hand the app their own mailer; everywhere else mail needs SMTP or the demo's outbox.
+  if (!smtpUrlRaw && !demo && nodeEnv !== 'test') {
+    throw new ConfigError(
+      'SMTP_URL',
+      'måste anges utan DEMO=true (dev-utkorgen finns bara i demoläget)',
+    );
+  }
+  const migrationDatabaseUrl = nonEmpty(env, 'MIGRATION_DATABASE_URL');
+  if (migrationDatabaseUrl) {
+    parseUrl('MIGRATION_DATABASE_URL', migrationDatabaseUrl, ['postgres:', 'postgresql:']);
+    if (!databaseUrlRaw) throw new ConfigError('MIGRATION_DATABASE_URL', 'kräver DATABASE_URL');
+  }
+  const sessionSecret = nonEmpty(env, 'SESSION_SECRET');
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    throw new ConfigError(
+      'SESSION_SECRET',
+      `måste vara minst 32 tecken (fick ${sessionSecret.length})`,
+    );
+  }
+  if (isProduction && sessionSecret === undefined) {
+    throw new ConfigError('SESSION_SECRET', 'måste anges i produktion (minst 32 slumpade tecken)');
   }
 
   return {
@@ -118,5 +184,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisChannel,
     nodeEnv,
     isProduction,
+    demo,
+    sessionSecret,
+    migrationDatabaseUrl,
+    trustProxy,
   };
 }

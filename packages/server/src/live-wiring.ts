@@ -10,7 +10,7 @@ import type { Clock } from './clock.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { attachLive, conversationIdOf, type LiveUser } from './live/index.ts';
-import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from './modules/auth/sessions.ts';
+import { IDLE_TIMEOUT_MS, sessionCookieName } from './modules/auth/sessions.ts';
 import { isConversationParticipant } from './modules/messaging/queries.ts';
 import { sha256 } from './security/tokens.ts';
 
@@ -27,7 +27,7 @@ export function attachLiveEndpoint(
 ) {
   const { db, config } = options;
   return attachLive<LiveSessionUser>(app.server, {
-    authenticate: (req) => authenticateLive(db, clock, req),
+    authenticate: (req) => authenticateLive(db, clock, req, sessionCookieName(config.publicUrl)),
     isAllowedOrigin: (origin, req) => isAllowedLiveOrigin(origin, req, config.publicUrl),
     authorize: async (user, destination) => {
       const id = conversationIdOf(destination);
@@ -54,8 +54,9 @@ async function authenticateLive(
   db: Db,
   clock: Clock,
   req: IncomingMessage,
+  cookieName: string,
 ): Promise<LiveSessionUser | null> {
-  const token = cookieValue(req.headers.cookie, SESSION_COOKIE);
+  const token = cookieValue(req.headers.cookie, cookieName);
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom('sessions as s')

@@ -1,18 +1,24 @@
-// `pnpm start`: validate config, open + migrate the database, seed an empty one, serve.
+// `pnpm start`: validate config, open + migrate the database, serve. Only in demo mode
+// (DEMO=true, what the README's start command sets) an empty database gets the demo data,
+// and the demo accounts and a fresh invitation link are printed.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { DiskStorage } from './files/storage.ts';
+import { storageFor } from './files/storage.ts';
 import { createMailer } from './mail/mailer.ts';
 import { warmPasswordHasher } from './security/passwords.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/seed.ts';
+import { dataDirSecret } from './security/secret.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemoData } from './seed/seed.ts';
+
+/** A stopping instance exits within 10 s (issue 15); this leaves a margin. */
+const SHUTDOWN_LIMIT_MS = 9_000;
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -35,14 +41,25 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   try {
-    await migrate(opened.db);
+    if (config.migrationDatabaseUrl) {
+      // The app runs as a role that may only INSERT into the log; the owner migrates.
+      const owner = await openDatabase({ kind: 'postgres', url: config.migrationDatabaseUrl });
+      await migrate(owner.db).finally(() => owner.close());
+    } else {
+      await migrate(opened.db);
+    }
   } catch (error) {
     console.error(`Migreringen misslyckades: ${(error as Error).message}`);
     process.exit(1);
   }
-  const storage = new DiskStorage(path.join(config.dataDir, 'files'));
+  // Files: in the database with DATABASE_URL (every instance reads them), else DATA_DIR/files.
+  const storage = storageFor(config, opened.db);
   const clock = systemClock;
-  const seeded = await seedDemoData(opened.db, storage, clock);
+  const seeded = config.demo ? await seedDemoData(opened.db, storage, clock) : false;
+  config = {
+    ...config,
+    sessionSecret: config.sessionSecret ?? (await dataDirSecret(config.dataDir)),
+  };
   await warmPasswordHasher();
 
   const mailer = createMailer(config, clock);
@@ -56,44 +73,69 @@ async function main(): Promise<void> {
     logger: process.env.LOG_REQUESTS === '1',
   });
 
-  const invitation = await app.ctx.auth.invite(
-    `inbjuden-${Date.now().toString(36)}@example.com`,
-    null,
-    null,
-    { send: false },
-  );
+  const noAccounts = !config.demo && (await isEmpty(opened.db));
+  const invitation = config.demo
+    ? await app.ctx.auth.invite(`inbjuden-${Date.now().toString(36)}@example.com`, null, null, {
+        send: false,
+      })
+    : null;
 
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  // A long accept queue: after a rolling restart every live client of the stopped instance
+  // reconnects here at once (Node's default of 511 drops SYNs, and the proxy times out).
+  await app.listen({ port: config.port, host: '0.0.0.0', backlog: 4096 });
 
   const db = config.databaseUrl
     ? `PostgreSQL (${new URL(config.databaseUrl).host})`
     : `PGlite i ${path.join(config.dataDir, 'pglite')}`;
   const lines = [
     '',
-    `Hälsoportalen körs på ${config.publicUrl}  (port ${config.port}, ${config.nodeEnv})`,
+    `Hälsoportalen körs på ${config.publicUrl}  (port ${config.port}, ${config.nodeEnv}${config.demo ? ', demoläge' : ''})`,
     `Databas: ${db}${seeded ? ' — demodata inlagd' : ''}`,
-    `E-post: ${mailer.kind === 'smtp' ? `SMTP ${config.smtpUrl}` : `dev-utkorg, se ${config.publicUrl}/dev/mail`}`,
+    `E-post: ${mailer.kind === 'smtp' ? `SMTP ${new URL(config.smtpUrl!).host}` : `dev-utkorg, se ${config.publicUrl}/dev/mail`}`,
     '',
-    `Demokonton (lösenord ${DEMO_PASSWORD}):`,
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(5)}  ${a.email}`),
-    '',
-    `Ny inbjudningslänk (7 dagar, ${invitation.email}):`,
-    `  ${invitation.link}`,
-    '',
+    ...(invitation
+      ? [
+          `Demokonton (lösenord ${DEMO_PASSWORD}):`,
+          ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(5)}  ${a.email}`),
+          '',
+          `Ny inbjudningslänk (7 dagar, ${invitation.email}):`,
+          `  ${invitation.link}`,
+          '',
+        ]
+      : []),
+    ...(noAccounts
+      ? ['Inga konton ännu: skapa den första administratören med  pnpm create-admin', '']
+      : []),
   ];
   console.log(lines.join('\n'));
 
+  // SIGTERM (a rolling restart): /readyz answers 503 at once, the listener closes (the proxy
+  // sends new requests to the other instances), requests in flight finish, STOMP sockets close
+  // with 4503 (clients reconnect, through the proxy, to another instance), then the databases
+  // and mail close. Whatever is still running after SHUTDOWN_LIMIT_MS is cut off.
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const started = Date.now();
+    const limit = setTimeout(() => {
+      console.error(`Avstängningen tog över ${SHUTDOWN_LIMIT_MS / 1000} s; avslutar ändå.`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    limit.unref();
+    app.health.drain();
     await app.close();
+    const appMs = Date.now() - started;
     await mailer.close();
     await opened.close();
+    console.log(
+      `Stängde ned efter ${signal} på ${Date.now() - started} ms ` +
+        `(förfrågningar, live och bakgrundsjobb ${appMs} ms).`,
+    );
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 await main();

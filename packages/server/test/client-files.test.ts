@@ -187,6 +187,7 @@ describeDb('lab results and action plans', () => {
     expect(t.storage.blobs.size).toBe(blobs);
   });
 
+  // Action plans; lab uploads also take the structured CSV/FHIR files (lab-results.test.ts).
   it('a file whose content is not PDF/PNG/JPEG is refused whatever it is called; nothing stored', async () => {
     const admin = await as('admin');
     const before = (await fileRows()).length;
@@ -199,13 +200,13 @@ describeDb('lab results and action plans', () => {
       ['data.csv', Buffer.from('namn;värde\n=cmd|calc;1\n')],
       ['tom.pdf', Buffer.alloc(0)],
     ] as const) {
-      const res = await upload(t, 'lab', admin, t.users.klient.id, name, data);
+      const res = await upload(t, 'action-plan', admin, t.users.klient.id, name, data);
       expect(res.statusCode, name).toBe(400);
       expect(res.json().message, name).toMatch(
         /^(Filtypen stöds inte\. Ladda upp en PDF-, PNG- eller JPEG-fil\.|Välj en fil att ladda upp\.)$/,
       );
     }
-    const exe = await upload(t, 'lab', admin, t.users.klient.id, 'provsvar.pdf', EXE);
+    const exe = await upload(t, 'action-plan', admin, t.users.klient.id, 'provsvar.pdf', EXE);
     expect(exe.json().message).toBe('Filtypen stöds inte. Ladda upp en PDF-, PNG- eller JPEG-fil.');
     expect((await fileRows()).length).toBe(before);
     expect(t.storage.blobs.size).toBe(blobs);

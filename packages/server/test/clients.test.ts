@@ -1,6 +1,7 @@
 // Client management on the server (spec §6, §7 Administration, §9): the role matrix of every
 // route, a missing client, paging and search, the activity log with one access row per staff
 // read, CSV exports that open right in Swedish spreadsheets, and reset links.
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeDb, login, send, type TestApp, useTestApp } from './helpers.ts';
 
@@ -133,6 +134,85 @@ describeDb('client management routes', () => {
     expect(tooBig.json().message).toBe('Högst 200 rader per sida.');
   });
 
+  it('the list sorts, filters by status and counts every match on any page', async () => {
+    const { STAFF } = await cookies(t);
+    const at = new Date('2026-03-01T00:00:00Z');
+    await t.db.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          email: `sokbar${i + 1}@example.com`,
+          role: 'USER' as const,
+          first_name: `Test${String(i + 1).padStart(2, '0')}`,
+          last_name: 'Sökbar',
+          registration_status: i % 2 === 0 ? ('INVITED' as const) : ('REGISTERED' as const),
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const list = async (query: string) => {
+      const res = await send(t, 'GET', `/api/v1/admin/clients?${query}`, { cookie: STAFF });
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as {
+        items: { firstName: string; registrationStatus: string }[];
+        total: number;
+      };
+    };
+    // Upper-case Swedish letters find lower-case ones; a page past the end still counts them all.
+    expect(await list('q=S%C3%96KBAR&size=10&page=4')).toMatchObject({ items: [], total: 30 });
+    const invited = await list('q=s%C3%B6kbar&status=INVITED&size=50');
+    expect(invited.total).toBe(15);
+    expect(invited.items.every((c) => c.registrationStatus === 'INVITED')).toBe(true);
+    const desc = await list('q=s%C3%B6kbar&sort=name&order=desc&size=10&page=1');
+    expect(desc.items.map((c) => c.firstName).slice(0, 3)).toEqual(['Test30', 'Test29', 'Test28']);
+    const second = await list('q=s%C3%B6kbar%20test1&size=5&page=2');
+    expect(second.total).toBe(10); // Test10–Test19: every word, in any order
+    expect(second.items.map((c) => c.firstName)).toEqual([
+      'Test15',
+      'Test16',
+      'Test17',
+      'Test18',
+      'Test19',
+    ]);
+  });
+
+  it('the whole log filters by action and by person, paged, newest first', async () => {
+    const { STAFF } = await cookies(t);
+    const start = Date.parse('2026-03-01T00:00:00Z');
+    await t.db.db
+      .insertInto('activity_log')
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          action: 'RESET_LINK_SENT',
+          actor_user_id: i < 30 ? t.users.staff.id : t.users.admin.id,
+          subject_user_id: t.users.klient.id,
+          ip_address: '10.2.0.1',
+          created_at: new Date(start + i * 60_000),
+        })),
+      )
+      .execute();
+    const res = await send(
+      t,
+      'GET',
+      `/api/v1/admin/get-logs?action=RESET_LINK_SENT&performedBy=${t.users.staff.id}&page=2&size=10`,
+      { cookie: STAFF },
+    );
+    expect(res.statusCode).toBe(200);
+    const { items, total } = res.json();
+    expect(total).toBe(30);
+    expect(items).toHaveLength(10);
+    expect(
+      items.every(
+        (l: { action: string; performedByName: string }) =>
+          l.action === 'RESET_LINK_SENT' && l.performedByName === 'Sven Personal',
+      ),
+    ).toBe(true);
+    // Page 2 of the newest first: the 11th to the 20th newest of the 30.
+    expect(items[0].timestamp).toBe(new Date(start + 19 * 60_000).toISOString());
+    expect(items[9].timestamp).toBe(new Date(start + 10 * 60_000).toISOString());
+  });
+
   it('every staff read of a client is one access row with who, whom and IP; the list one row', async () => {
     const { STAFF } = await cookies(t);
     const k = t.users.klient.id;
@@ -258,5 +338,69 @@ describeDb('client management routes', () => {
     expect(logins).toHaveLength(12_000);
     expect(logins[0]).toMatch(/^2026-01-01 04:19:59;/); // the newest first (UTC+1 in winter)
     expect(logins.at(-1)).toMatch(/^2026-01-01 01:00:00;/);
+  });
+
+  it('export times are Swedish across both daylight-saving changes, as the database makes them', async () => {
+    const { ADMIN } = await cookies(t);
+    const at = [
+      ['2026-01-15T12:00:00.000Z', '2026-01-15 13:00:00'],
+      ['2026-07-15T12:00:00.000Z', '2026-07-15 14:00:00'],
+      // 29 March 2026, 01:00 UTC: clocks go from 02:00 to 03:00.
+      ['2026-03-29T00:59:59.000Z', '2026-03-29 01:59:59'],
+      ['2026-03-29T01:00:00.000Z', '2026-03-29 03:00:00'],
+      // 25 October 2026, 01:00 UTC: clocks go from 03:00 back to 02:00.
+      ['2026-10-25T00:30:00.000Z', '2026-10-25 02:30:00'],
+      ['2026-10-25T01:30:00.000Z', '2026-10-25 02:30:00'],
+    ] as const;
+    await t.db.db
+      .insertInto('activity_log')
+      .values(
+        at.map(([utc], i) => ({
+          action: 'LOGIN_SUCCEEDED',
+          actor_user_id: t.users.klient2.id,
+          subject_user_id: t.users.klient2.id,
+          ip_address: `10.3.0.${i}`,
+          created_at: new Date(utc),
+        })),
+      )
+      .execute();
+    const res = await send(
+      t,
+      'GET',
+      `/api/v1/admin/subject/${t.users.klient2.id}/export-logs?interval=all`,
+      { cookie: ADMIN },
+    );
+    const times = new Map(
+      res.rawPayload
+        .toString('utf8')
+        .split('\r\n')
+        .map((l) => l.split(';'))
+        .filter((cells) => cells.at(-1)?.startsWith('10.3.0.'))
+        .map((cells) => [cells.at(-1), cells[0]]),
+    );
+    expect(at.map((_, i) => times.get(`10.3.0.${i}`))).toEqual(at.map(([, swedish]) => swedish));
+  });
+
+  it('an export misses no row when many share one timestamp to the microsecond across batches', async () => {
+    const { ADMIN } = await cookies(t);
+    // Written by the database, so the times carry microseconds a JS Date cannot hold.
+    await sql`
+      insert into activity_log (action, actor_user_id, subject_user_id, ip_address, created_at)
+      select 'LOGIN_SUCCEEDED', ${t.users.klient2.id}, ${t.users.klient2.id}, '10.1.' || g,
+             timestamptz '2026-02-01 12:00:00.123456+00' - (g / 1500) * interval '1 second'
+      from generate_series(1, 3500) g`.execute(t.db.db);
+    const res = await send(
+      t,
+      'GET',
+      `/api/v1/admin/subject/${t.users.klient2.id}/export-logs?interval=all`,
+      { cookie: ADMIN },
+    );
+    const ips = res.rawPayload
+      .toString('utf8')
+      .split('\r\n')
+      .map((l) => l.split(';').at(-1)!)
+      .filter((ip) => ip.startsWith('10.1.'));
+    expect(ips).toHaveLength(3500);
+    expect(new Set(ips).size).toBe(3500);
   });
 });

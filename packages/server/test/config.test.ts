@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('config', () => {
   it('has the defaults of design.md §3', () => {
-    const c = loadConfig({}, '/srv/app');
+    // The README's start command sets DEMO=true (test/demo-mode.test.ts: without it).
+    const c = loadConfig({ DEMO: 'true' }, '/srv/app');
     expect(c).toMatchObject({
       port: 8080,
       dataDir: '/srv/app/.data',
@@ -19,9 +20,11 @@ describe('config', () => {
       redisChannel: 'halsa:live',
       nodeEnv: 'development',
       isProduction: false,
+      demo: true,
+      sessionSecret: undefined,
     });
-    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
-    expect(loadConfig({ REDIS_CHANNEL: 'halsa:live:staging' }).redisChannel).toBe(
+    expect(loadConfig({ PORT: '9000', DEMO: 'true' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ REDIS_CHANNEL: 'halsa:live:staging', DEMO: 'true' }).redisChannel).toBe(
       'halsa:live:staging',
     );
   });

@@ -126,6 +126,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PUBLIC_URL,
       NODE_ENV: 'test',
       DATA_DIR: '/tmp/halsa-test-unused',
+      SESSION_SECRET: 'test-secret-0123456789abcdef0123456789',
     }),
     ...overrides,
   };

@@ -74,23 +74,24 @@ describeDb('bad input on every route', () => {
       );
       await expect400('prototype pollution', '{"__proto__": {"admin": true}}');
       if (def?.request && def.body !== 'multipart') {
-        await expect400('missing fields', '{}');
+        // A body the contract accepts is not bad input (POST /forms sends `{}`; sign-and-send
+        // may send no body at all, and a JSON null reads as none): those cases are skipped.
+        const accepts = (body: unknown) => def.request!.safeParse(body).success;
+        if (!accepts({})) await expect400('missing fields', '{}');
         await expect400('array body', '[]');
         await expect400('string body', '"text"');
-        await expect400('null body', 'null');
-        await expect400(
-          'wrong types',
-          JSON.stringify({
-            email: 123,
-            password: { x: 1 },
-            token: ['a'],
-            twoFactorId: 7,
-            code: 123456,
-            currentPassword: false,
-            newPassword: 1,
-            firstname: 1,
-          }),
-        );
+        if (!accepts(undefined)) await expect400('null body', 'null');
+        const wrongTypes = {
+          email: 123,
+          password: { x: 1 },
+          token: ['a'],
+          twoFactorId: 7,
+          code: 123456,
+          currentPassword: false,
+          newPassword: 1,
+          firstname: 1,
+        };
+        if (!accepts(wrongTypes)) await expect400('wrong types', JSON.stringify(wrongTypes));
         await expect400('text/plain', 'email=a@b.se', 'text/plain');
       }
       if (def?.body === 'multipart') {

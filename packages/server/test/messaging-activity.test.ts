@@ -44,6 +44,8 @@ describeDb('messaging: staff reads of a client’s conversation are logged', () 
       .execute();
   /** The rows a call adds to the activity log. */
   const logged = async (call: () => Promise<{ statusCode: number }>, status: number) => {
+    // A client's message pushed to staff is logged in the background (MESSAGE_PUSHED).
+    await t.app.ctx.tasks.idle();
     const since = await lastLogId();
     const res = await call();
     expect(res.statusCode).toBe(status);

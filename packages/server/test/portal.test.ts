@@ -1,11 +1,13 @@
 // Serving the built portal: static files, SPA fallback outside /api, /ws and /dev,
-// security headers on every answer; the "not built" page; /dev/mail only in development.
+// security headers on every answer; the "not built" page; /dev/mail only in demo mode.
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
-import { describeDb, send, useTestApp } from './helpers.ts';
+import { contentSecurityPolicy } from '../src/http/security-headers.ts';
+import { describeDb, PUBLIC_URL, send, useTestApp } from './helpers.ts';
+
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy(PUBLIC_URL);
 
 const dist = await mkdtemp(path.join(os.tmpdir(), 'halsa-portal-'));
 await mkdir(path.join(dist, 'assets'));
@@ -18,7 +20,8 @@ await mkdir(path.join(dist, '.vite'));
 await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"secret-build-map":true}');
 
 describeDb('portal serving', () => {
-  const t = useTestApp({ portalDist: dist });
+  // Demo mode: the dev outbox and /dev/mail exist (test/demo-mode.test.ts covers the rest).
+  const t = useTestApp({ portalDist: dist, config: { demo: true } });
 
   it('serves files and falls back to index.html for SPA paths', async () => {
     const js = await send(t, 'GET', '/assets/app-abc123.js');
@@ -73,7 +76,7 @@ describeDb('portal serving', () => {
     expect((await send(t, 'GET', '/api/v1/auth/me')).headers['cache-control']).toBe('no-store');
   });
 
-  it('/dev/mail lists recent mails as JSON in development', async () => {
+  it('/dev/mail lists recent mails as JSON in demo mode', async () => {
     await send(t, 'POST', '/api/v1/auth/authenticate', {
       body: { email: 'klient@example.com', password: 'Halsa2026!' },
     });
@@ -81,7 +84,7 @@ describeDb('portal serving', () => {
     expect(res.statusCode).toBe(200);
     const { mails } = res.json<{ mails: Array<{ to: string; subject: string; text: string }> }>();
     expect(mails[0]!.to).toBe('klient@example.com');
-    expect(mails[0]!.subject).toMatch(/^Din inloggningskod: \d{6}$/);
+    expect(mails[0]!.subject).toBe('Din inloggningskod till Hälsoportalen');
   });
 });
 

@@ -1,31 +1,14 @@
 // Screenshot baselines of the client-management screens (issue 11) in their main states. Each
 // story runs its loaders (MSW with the story's handlers) and is shot once its data is on
 // screen, without its play function. The page is 800 × 600, so the top of each screen is shot.
-import type { ComponentType } from 'react';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
-import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
-import preview from '../../../.storybook/preview';
+import { describe, test } from 'vitest';
+import { holdStill, mountStory, shoot } from './shoot';
 import * as activityLog from '../src/screens/activity/activity-log/activity-log.stories';
 import * as clientActivity from '../src/screens/clients/client-activity/client-activity.stories';
 import * as clientList from '../src/screens/clients/client-list/client-list.stories';
 import * as clientPages from '../src/screens/clients/client-pages/client-pages.stories';
 
-setProjectAnnotations(preview);
-
-type Composed = ComponentType & { load: () => Promise<void> };
-
-const STILL = `
-*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
-body { min-height: 100vh; }
-`;
-
-beforeAll(() => {
-  const style = document.createElement('style');
-  style.textContent = STILL;
-  document.head.append(style);
-});
+holdStill();
 
 /** The stories shot, each with the text that says its data has arrived. */
 const shots: [string, Record<string, unknown>, string, string][] = [
@@ -49,16 +32,7 @@ const shots: [string, Record<string, unknown>, string, string][] = [
 for (const [group, module, name, ready] of shots) {
   describe(group, () => {
     test(name, async () => {
-      const Story = (composeStories(module as never) as Record<string, Composed>)[name]!;
-      await Story.load();
-      const container = document.createElement('div');
-      document.body.append(container);
-      await render(<Story />, { container });
-      await expect.element(page.getByText(ready).first()).toBeVisible();
-      await document.fonts.ready;
-      await expect.element(page.elementLocator(container)).toMatchScreenshot({
-        screenshotOptions: { animations: 'disabled', caret: 'hide' },
-      });
+      await shoot(await mountStory(module, name, ready));
     });
   });
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import useSWR, { useSWRConfig, type KeyedMutator, type SWRConfiguration } from 'swr';
+import useSWR, { preload, useSWRConfig, type KeyedMutator, type SWRConfiguration } from 'swr';
 import { ApiError, call, UNAUTHORIZED_EVENT } from '../client.ts';
 import type { SessionUser } from '../contract/auth.ts';
-import { SESSION_KEY } from '../keys.ts';
+import { SESSION_KEY } from '../session-key.ts';
 
 export { SESSION_KEY };
 
@@ -14,6 +14,17 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+}
+
+/**
+ * Starts the session lookup before anything renders (the portal's entry, issue 14), so it runs
+ * beside the code instead of after it; the first `useSession` takes its answer. `signedOut`:
+ * the page already knows there is no session (the server sends the signed-out pages only to a
+ * visitor without a session cookie), so the answer is `null` without asking for a 401.
+ */
+export function preloadSession({ signedOut = false }: { signedOut?: boolean } = {}): void {
+  // A failure reaches the hook that takes this answer; it is not an unhandled rejection here.
+  preload(SESSION_KEY, signedOut ? async () => null : fetchSessionUser).catch(() => undefined);
 }
 
 /** Spec §4/§9: refetch on every mount, no staleness window, no retries. */

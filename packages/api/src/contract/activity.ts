@@ -33,6 +33,10 @@ export const ACTIVITY_ACTIONS = [
   'CONVERSATION_DOWNLOADED',
   'MESSAGE_READ',
   'MESSAGE_ATTACHMENT_DOWNLOADED',
+  /** Staff saw a client's latest message text in the conversation list. */
+  'CONVERSATION_LIST_VIEWED',
+  /** A client's new message reached staff's conversation list live (its text in the push). */
+  'MESSAGE_PUSHED',
   // Lab results and action plans
   'LAB_RESULT_UPLOADED',
   'LAB_RESULTS_VIEWED',
@@ -54,6 +58,11 @@ export const ACTIVITY_ACTIONS = [
   'FORM_UPDATED',
   'FORM_PUBLISHED',
   'FORM_DELETED',
+  // Appointments
+  'APPOINTMENTS_VIEWED',
+  'APPOINTMENT_BOOKED',
+  'APPOINTMENT_CHANGED',
+  'APPOINTMENT_CANCELLED',
 ] as const;
 export const activityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof activityActionSchema>;
@@ -78,6 +87,8 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   CONVERSATION_DOWNLOADED: 'Laddade ner konversation',
   MESSAGE_READ: 'Läste meddelande',
   MESSAGE_ATTACHMENT_DOWNLOADED: 'Laddade ner bilaga',
+  CONVERSATION_LIST_VIEWED: 'Visade senaste meddelandet i konversationslistan',
+  MESSAGE_PUSHED: 'Tog emot meddelande direkt',
   LAB_RESULT_UPLOADED: 'Laddade upp labbresultat',
   LAB_RESULTS_VIEWED: 'Visade labbresultat',
   LAB_RESULT_DOWNLOADED: 'Laddade ner labbresultat',
@@ -96,6 +107,10 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   FORM_UPDATED: 'Ändrade formulär',
   FORM_PUBLISHED: 'Publicerade formulär',
   FORM_DELETED: 'Tog bort formulär',
+  APPOINTMENTS_VIEWED: 'Visade bokningar',
+  APPOINTMENT_BOOKED: 'Bokade möte',
+  APPOINTMENT_CHANGED: 'Flyttade möte',
+  APPOINTMENT_CANCELLED: 'Avbokade möte',
 };
 
 export const activityLogSchema = z.object({

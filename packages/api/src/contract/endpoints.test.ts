@@ -6,7 +6,7 @@
 import { getResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defaultHandlers, resetMockState } from '../mocks/index.ts';
+import { defaultHandlers, mockState, resetMockState, sessionUsers } from '../mocks/index.ts';
 import { endpoints, findEndpoint, pathParams, buildPath, type HttpMethod } from './endpoints.ts';
 
 type Body = { json: unknown } | { form: Record<string, string | File> } | undefined;
@@ -19,11 +19,21 @@ interface SpecCall {
   /** What the spec says is sent. */
   sends?: 'json' | 'multipart';
   body?: Body;
+  /** Changes the mocks' state before the call (e.g. a form that must still be a draft). */
+  setup?: () => void;
+  /** Only a USER may call it (the mocks answer as the demo client). */
+  asUser?: true;
 }
 
 const pdf = () => new File(['%PDF-1.4'], 'Blodprov_2026-11-21.pdf', { type: 'application/pdf' });
 const png = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'profil.png', { type: 'image/png' });
+
+/** Form 1 is published in the fixtures; only a draft's sections and questions can be deleted. */
+const draftFormOne = () => {
+  const form = mockState.forms.find((f) => f.id === 1);
+  if (form) form.drafted = true;
+};
 
 const specCalls: SpecCall[] = [
   // Authentication and account
@@ -282,11 +292,13 @@ const specCalls: SpecCall[] = [
     method: 'DELETE',
     path: '/api/v1/admin/forms/:id/sections/:sectionId',
     url: '/api/v1/admin/forms/1/sections/12',
+    setup: draftFormOne,
   },
   {
     method: 'DELETE',
     path: '/api/v1/admin/forms/:id/sections/:sectionId/questions/:questionId',
     url: '/api/v1/admin/forms/1/sections/11/questions/112',
+    setup: draftFormOne,
   },
   {
     method: 'POST',
@@ -296,9 +308,94 @@ const specCalls: SpecCall[] = [
   {
     method: 'POST',
     path: '/api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send',
-    url: '/api/v1/admin/users/3/journal/forms/1/sign-and-send',
+    url: '/api/v1/admin/users/3/journal/forms/2/sign-and-send',
     sends: 'json',
     body: { json: {} },
+  },
+  // Journal notes and settings (issue 12, design §4.10): not in spec §7
+  {
+    method: 'GET',
+    path: '/api/v1/admin/users/:userId/journal/forms/:formId/note',
+    url: '/api/v1/admin/users/3/journal/forms/2/note',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/users/:userId/journal/forms/:formId/note',
+    url: '/api/v1/admin/users/3/journal/forms/1/note',
+    sends: 'json',
+    body: { json: { answers: [{ questionId: 112, value: 7 }] } },
+  },
+  { method: 'GET', path: '/api/v1/admin/journal/settings', url: '/api/v1/admin/journal/settings' },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/journal/settings',
+    url: '/api/v1/admin/journal/settings',
+    sends: 'json',
+    body: {
+      json: { clinicName: 'Kliniken', signatureLine: '', defaultFormId: 2, version: 1 },
+    },
+  },
+  // The client's lab values and access log (issue 13, design §4.11, §4.12): not in spec §7
+  {
+    method: 'GET',
+    path: '/api/v1/user/lab-results',
+    url: '/api/v1/user/lab-results?userId=3',
+    asUser: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/lab-results/opened/:fileName',
+    url: '/api/v1/user/lab-results/opened/Provsvar_2026-11-02.csv?userId=3',
+    asUser: true,
+  },
+  { method: 'GET', path: '/api/v1/user/account', url: '/api/v1/user/account' },
+  {
+    method: 'POST',
+    path: '/api/v1/user/self-test',
+    url: '/api/v1/user/self-test',
+    sends: 'json',
+    body: { json: {} },
+  },
+  // Appointments (issue 13)
+  { method: 'GET', path: '/api/v1/user/appointments', url: '/api/v1/user/appointments?userId=3' },
+  {
+    method: 'GET',
+    path: '/api/v1/user/appointments/:id/ics',
+    url: '/api/v1/user/appointments/501/ics',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/appointments',
+    url: '/api/v1/admin/appointments',
+    sends: 'json',
+    body: {
+      json: {
+        clientId: 3,
+        startsAt: '2026-12-10T09:00:00.000Z',
+        minutes: 45,
+        place: 'Mottagningen, rum 3',
+      },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/appointments/:id',
+    url: '/api/v1/admin/appointments/501',
+    sends: 'json',
+    body: { json: { startsAt: '2026-12-11T09:00:00.000Z', minutes: 30, place: 'Rum 2' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/appointments/:id/cancel',
+    url: '/api/v1/admin/appointments/501/cancel',
+    sends: 'json',
+    body: { json: {} },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/user/access-log',
+    url: '/api/v1/user/access-log?page=1',
+    asUser: true,
   },
 
   // Administration
@@ -387,6 +484,8 @@ describe('the contract table covers spec §7', () => {
 describe('the default MSW handlers answer every spec call', () => {
   it.each(specCalls)('$method $url', async (call) => {
     const entry = findEndpoint(call.method, call.path);
+    if (call.asUser) resetMockState({ sessionUser: { ...sessionUsers.user } });
+    call.setup?.();
     const response = await getResponse(defaultHandlers, toRequest(call));
     expect(response, `no handler answers ${call.method} ${call.url}`).toBeDefined();
     if (!response) return;

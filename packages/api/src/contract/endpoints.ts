@@ -24,9 +24,26 @@ import {
 import { clientListQuerySchema, clientListResponseSchema, clientSchema } from './clients.ts';
 import { emptyObjectSchema, idParamSchema, userIdQuerySchema } from './common.ts';
 import { actionPlanEntrySchema, actionPlanListSchema } from './action-plan.ts';
+import { selfTestResponseSchema } from './self-test.ts';
+import {
+  appointmentCreateSchema,
+  appointmentListQuerySchema,
+  appointmentListSchema,
+  appointmentSchema,
+  appointmentUpdateSchema,
+} from './appointments.ts';
 import { invitationRequestSchema, invitationResponseSchema } from './invitations.ts';
-import { labResultEntrySchema, labResultListSchema } from './lab-results.ts';
-import { changePasswordRequestSchema } from './profile.ts';
+import {
+  labResultEntrySchema,
+  labResultListSchema,
+  labResultsOverviewSchema,
+} from './lab-results.ts';
+import {
+  accessLogPageSchema,
+  accessLogQuerySchema,
+  changePasswordRequestSchema,
+  myAccountSchema,
+} from './profile.ts';
 import {
   formSchema,
   formSummaryListResponseSchema,
@@ -34,7 +51,16 @@ import {
   signAndSendRequestSchema,
   updateFormRequestSchema,
 } from './forms.ts';
-import { clientJournalSchema, dailyNoteListSchema, latestSignedNoteSchema } from './journal.ts';
+import {
+  clientJournalSchema,
+  dailyNoteListSchema,
+  journalNoteResponseSchema,
+  journalNoteSchema,
+  journalSettingsSchema,
+  latestSignedNoteSchema,
+  saveJournalNoteRequestSchema,
+  updateJournalSettingsRequestSchema,
+} from './journal.ts';
 import {
   conversationListSchema,
   conversationQuerySchema,
@@ -87,6 +113,8 @@ type SchemasOf<R extends RouteDef> = Omit<EndpointSchemas, 'response'> &
 
 const id = z.object({ id: idParamSchema });
 const userId = z.object({ userId: idParamSchema });
+/** `/users/:userId/journal/forms/:formId/…`: a client and one of the forms. */
+const clientForm = z.object({ userId: idParamSchema, formId: idParamSchema });
 
 const schemas = {
   // ---- authentication and account ---------------------------------------------------------------
@@ -102,6 +130,22 @@ const schemas = {
   changePassword: { request: changePasswordRequestSchema },
   uploadProfileImage: { response: sessionUserSchema },
   removeProfileImage: { response: sessionUserSchema },
+  accessLog: { query: accessLogQuerySchema, response: accessLogPageSchema },
+  myAccount: { response: myAccountSchema },
+  selfTest: { request: emptyObjectSchema, response: selfTestResponseSchema },
+  appointments: { query: appointmentListQuerySchema, response: appointmentListSchema },
+  appointmentIcs: { params: z.object({ id: idParamSchema }) },
+  createAppointment: { request: appointmentCreateSchema, response: appointmentSchema },
+  updateAppointment: {
+    params: z.object({ id: idParamSchema }),
+    request: appointmentUpdateSchema,
+    response: appointmentSchema,
+  },
+  cancelAppointment: {
+    params: z.object({ id: idParamSchema }),
+    request: emptyObjectSchema,
+    response: appointmentSchema,
+  },
   createInvitation: { request: invitationRequestSchema, response: invitationResponseSchema },
 
   // ---- notifications ----------------------------------------------------------------------------
@@ -129,10 +173,17 @@ const schemas = {
   dailyNotes: { response: dailyNoteListSchema },
   clientJournal: { params: id, response: clientJournalSchema },
   latestSignedNote: { params: id, response: latestSignedNoteSchema },
+  journalSettings: { response: journalSettingsSchema },
+  updateJournalSettings: {
+    request: updateJournalSettingsRequestSchema,
+    response: journalSettingsSchema,
+  },
   labData: { query: userIdQuerySchema, response: labResultListSchema },
   labHistory: { params: userId, response: labResultListSchema },
   uploadLab: { params: userId, response: labResultEntrySchema },
   downloadLab: { params: z.object({ fileName: z.string().min(1) }), query: userIdQuerySchema },
+  labResults: { query: userIdQuerySchema, response: labResultsOverviewSchema },
+  openLabFile: { params: z.object({ fileName: z.string().min(1) }), query: userIdQuerySchema },
   actionPlan: { query: userIdQuerySchema, response: actionPlanListSchema },
   actionPlanHistory: { params: userId, response: actionPlanListSchema },
   uploadActionPlan: { params: userId, response: actionPlanEntrySchema },
@@ -153,9 +204,16 @@ const schemas = {
     params: z.object({ id: idParamSchema, sectionId: idParamSchema, questionId: idParamSchema }),
   },
   duplicateForm: { params: id, response: formSchema },
+  journalNote: { params: clientForm, response: journalNoteResponseSchema },
+  saveJournalNote: {
+    params: clientForm,
+    request: saveJournalNoteRequestSchema,
+    response: journalNoteSchema,
+  },
   signAndSendForm: {
-    params: z.object({ userId: idParamSchema, formId: idParamSchema }),
+    params: clientForm,
     request: signAndSendRequestSchema,
+    response: journalNoteSchema,
   },
 
   // ---- administration ---------------------------------------------------------------------------

@@ -1,5 +1,14 @@
 // My account (spec §7 "Authentication and account"): change password, profile picture.
 import { z } from 'zod';
+import { activityActionSchema } from './activity.ts';
+import {
+  idSchema,
+  pageQuerySchema,
+  pageSchema,
+  roleSchema,
+  timestampSchema,
+  type Page,
+} from './common.ts';
 import { passwordSchema } from './validation.ts';
 
 /** `POST /api/v1/user/change-password`. */
@@ -11,3 +20,47 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Multipart field of `POST /api/v1/user/upload` (profile picture). */
 export const PROFILE_IMAGE_FIELD = 'file';
+
+// ---- 'Vem har läst mina uppgifter' (issue 13, design §4.11) -------------------------------------
+
+/** One access by staff to her data: who, what, when (from the activity log). */
+export const accessLogEntrySchema = z.object({
+  id: idSchema,
+  action: activityActionSchema,
+  performedByName: z.string(),
+  /** STAFF or ADMIN; `null` when the account no longer exists. */
+  performedByRole: roleSchema.nullable(),
+  timestamp: timestampSchema,
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+
+export const ACCESS_LOG_PAGE_SIZE = 20;
+
+/** `GET /api/v1/user/access-log?page=&size=`: always her own, newest first. */
+export const accessLogQuerySchema = pageQuerySchema.pick({ page: true, size: true });
+export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
+export const accessLogPageSchema = pageSchema(accessLogEntrySchema);
+export type AccessLogPage = Page<AccessLogEntry>;
+
+// ---- my account details (issue 13, design §4.11) ------------------------------------------------
+
+/** A client's personal details as registered (read-only on her account page). */
+export const personalDetailsSchema = z.object({
+  socialSecurityNumber: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  street: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export type PersonalDetails = z.infer<typeof personalDetailsSchema>;
+
+/** `GET /api/v1/user/account`: the signed-in user's own details; `personal` for a USER only. */
+export const myAccountSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  personal: personalDetailsSchema.nullable(),
+});
+export type MyAccount = z.infer<typeof myAccountSchema>;

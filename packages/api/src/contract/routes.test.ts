@@ -8,9 +8,11 @@ import { routeDefs, type EndpointName } from './routes.ts';
 
 const source = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 
-/** Module specifiers of the imports that stay at runtime (not `import type`). */
-const runtimeImports = (text: string): string[] =>
-  [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1] ?? '');
+/** Module specifiers of the imports that stay at runtime: static (not `import type`) and `import('…')`. */
+const runtimeImports = (text: string): string[] => [
+  ...[...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1] ?? ''),
+  ...[...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? ''),
+];
 
 describe('routes.ts', () => {
   it('imports nothing at runtime (no zod in the browser entry)', () => {

@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const validationMessages = {
   passwordRequired: 'Lösenord är obligatoriskt.',
   passwordRule: 'Lösenordet måste vara minst 8 tecken och innehålla minst en stor bokstav.',
+  /** Not in the spec: the server's check against common and breached passwords (ASVS 6.2.4). */
+  passwordCommon: 'Lösenordet är för vanligt och lätt att gissa. Välj ett annat.',
   confirmRequired: 'Bekräfta lösenord är obligatoriskt.',
   confirmMismatch: 'Lösenorden matchar inte.',
   emailRequired: 'E-post är obligatoriskt.',

@@ -17,6 +17,8 @@ import { formHandlers, formScenarios } from './handlers/forms.ts';
 import { journalHandlers, journalScenarios } from './handlers/journal.ts';
 import { labHandlers, labScenarios } from './handlers/lab-results.ts';
 import { actionPlanHandlers, actionPlanScenarios } from './handlers/action-plan.ts';
+import { selfTestHandlers, selfTestScenarios } from './handlers/self-test.ts';
+import { appointmentHandlers, appointmentScenarios } from './handlers/appointments.ts';
 
 /** Every endpoint of the contract, answered from `mockState` (signed in as ADMIN by default). */
 export const defaultHandlers: HttpHandler[] = [
@@ -32,6 +34,8 @@ export const defaultHandlers: HttpHandler[] = [
   ...journalHandlers,
   ...labHandlers,
   ...actionPlanHandlers,
+  ...selfTestHandlers,
+  ...appointmentHandlers,
 ];
 
 /** Scenario handlers first, then the defaults: `withDefaults(authScenarios.asUser, labScenarios.empty)`. */
@@ -53,6 +57,8 @@ export const scenarios = {
   journal: journalScenarios,
   lab: labScenarios,
   actionPlan: actionPlanScenarios,
+  selfTest: selfTestScenarios,
+  appointments: appointmentScenarios,
 };
 
 /** Every signed-in endpoint answers 500 / 403 / slowly (combine with `withDefaults`). */
@@ -88,6 +94,8 @@ export {
   labScenarios,
   actionPlanHandlers,
   actionPlanScenarios,
+  appointmentHandlers,
+  appointmentScenarios,
 };
 export {
   answer,

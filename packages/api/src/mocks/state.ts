@@ -3,11 +3,15 @@
 // or test to start again from the fixtures.
 import type {
   ActivityLog,
+  Appointment,
   Client,
   ClientJournal,
   FileEntry,
   Form,
   Id,
+  JournalNote,
+  JournalSettings,
+  LabResultsOverview,
   Notification,
   SessionUser,
   UserStats,
@@ -15,6 +19,7 @@ import type {
 import {
   activityLogFixtures,
   actionPlanFixtures,
+  appointmentFixtures,
   clientFixtures,
   clientJournalFixtures,
   conversationFixtures,
@@ -22,7 +27,10 @@ import {
   demoUsers,
   FIRST_FREE_MESSAGE_ID,
   formFixtures,
+  journalNoteFixtures,
+  journalSettingsFixture,
   labFileFixtures,
+  labResultsFixtures,
   notificationFixtures,
   sessionUsers,
   userStatsFixture,
@@ -45,10 +53,16 @@ export interface MockState {
   /** The signed-in user's own journal when they have none in `clientJournals`. */
   dailyNotes: ClientJournal['dailyNotes'];
   clientJournals: Record<Id, ClientJournal>;
+  /** Notes with their answers (the fill-in page); each also shows in `clientJournals`. */
+  journalNotes: JournalNote[];
+  journalSettings: JournalSettings;
   forms: Form[];
   labFiles: Record<Id, FileEntry[]>;
+  /** A client's own lab page (files with values), by client id. */
+  labResults: Record<Id, LabResultsOverview>;
   actionPlans: Record<Id, FileEntry[]>;
   activityLogs: ActivityLog[];
+  appointments: Appointment[];
   userStats: UserStats;
   /** twoFactorId → user id, between login and verify. */
   pendingTwoFactor: Record<string, Id>;
@@ -66,10 +80,14 @@ const initialState = (generation: number): MockState => ({
   messageFiles: {},
   dailyNotes: structuredClone(dailyNoteFixtures),
   clientJournals: structuredClone(clientJournalFixtures),
+  journalNotes: structuredClone(journalNoteFixtures),
+  journalSettings: { ...journalSettingsFixture },
   forms: structuredClone(formFixtures),
   labFiles: structuredClone(labFileFixtures),
+  labResults: structuredClone(labResultsFixtures),
   actionPlans: structuredClone(actionPlanFixtures),
   activityLogs: structuredClone(activityLogFixtures),
+  appointments: structuredClone(appointmentFixtures),
   userStats: { ...userStatsFixture },
   pendingTwoFactor: {},
   nextId: Math.max(FIRST_FREE_MESSAGE_ID, 10_000),

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -23,6 +24,9 @@ export type DbTarget =
   | { kind: 'postgres'; url: string; max?: number }
   | { kind: 'pglite'; dataDir?: string | undefined; loadDataDir?: Blob | undefined };
 
+/** Extensions the migrations create (pg_trgm for the client search, migration 0005). */
+const extensions = { pg_trgm };
+
 export async function openDatabase(target: DbTarget): Promise<OpenedDb> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
@@ -36,9 +40,11 @@ export async function openDatabase(target: DbTarget): Promise<OpenedDb> {
   if (target.dataDir) {
     const dir = path.join(target.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, { extensions });
   } else {
-    pglite = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+    pglite = await PGlite.create(
+      target.loadDataDir ? { loadDataDir: target.loadDataDir, extensions } : { extensions },
+    );
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };

@@ -1,34 +1,64 @@
-// Applies the SQL migrations in order, each in its own transaction, once. An advisory
-// lock serialises several server instances starting against the same PostgreSQL.
+// Applies the SQL migrations in order, each in its own transaction, once. Several instances
+// starting together against one PostgreSQL take turns: the whole run holds a session-level
+// advisory lock on one connection, so the second instance waits, then finds every migration
+// applied (test/migrate-lock.test.ts).
 import { sql, type Kysely } from 'kysely';
 import * as m0001 from './migrations/0001_init.ts';
 import * as m0002 from './migrations/0002_outbox.ts';
 import * as m0003 from './migrations/0003_journal.ts';
+import * as m0004 from './migrations/0004_journal_settings.ts';
+import * as m0005 from './migrations/0005_client_search.ts';
+import * as m0006 from './migrations/0006_file_blobs.ts';
+import * as m0007 from './migrations/0007_activity_chain.ts';
+import * as m0008 from './migrations/0008_lab_values.ts';
+import * as m0009 from './migrations/0009_appointments.ts';
+import * as m0011 from './migrations/0011_note_letterhead.ts';
 import type { Database } from './schema.ts';
 
-export const migrations: ReadonlyArray<{ name: string; sql: string }> = [m0001, m0002, m0003];
+export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0011,
+];
+
+/** Key of the advisory lock every instance's migration run holds. */
+export const MIGRATION_LOCK = 4711001;
 
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const raw = db as unknown as Kysely<any>;
-  await sql`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`.execute(raw);
-  const applied: string[] = [];
-  for (const migration of migrations) {
-    await raw.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(4711001)`.execute(trx);
-      const done = await trx
-        .selectFrom('schema_migrations')
-        .select('name')
-        .where('name', '=', migration.name)
-        .executeTakeFirst();
-      if (done) return;
-      await sql.raw(migration.sql).execute(trx);
-      await trx.insertInto('schema_migrations').values({ name: migration.name }).execute();
-      applied.push(migration.name);
-    });
-  }
-  return applied;
+  return raw.connection().execute(async (conn) => {
+    // Held for the whole run (even `create table if not exists` races between instances).
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await sql`create table if not exists schema_migrations (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      )`.execute(conn);
+      const applied: string[] = [];
+      for (const migration of migrations) {
+        await conn.transaction().execute(async (trx) => {
+          const done = await trx
+            .selectFrom('schema_migrations')
+            .select('name')
+            .where('name', '=', migration.name)
+            .executeTakeFirst();
+          if (done) return;
+          await sql.raw(migration.sql).execute(trx);
+          await trx.insertInto('schema_migrations').values({ name: migration.name }).execute();
+          applied.push(migration.name);
+        });
+      }
+      return applied;
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
 }

@@ -15,6 +15,23 @@ export interface ActivityLogTable {
   ip_address: string | null;
   details: Json | null;
   created_at: Date;
+  chain_seq: string | number | null;
+  prev_hash: string | null;
+  row_hash: string | null;
+}
+
+export interface AppointmentsTable {
+  id: GeneratedAlways<number>;
+  client_user_id: number;
+  staff_user_id: number;
+  starts_at: Date;
+  minutes: number;
+  place: string | null;
+  video_link: string | null;
+  note: string | null;
+  status: Generated<'BOOKED' | 'CANCELLED'>;
+  created_at: Date;
+  updated_at: Date;
 }
 
 export interface AuthTokensTable {
@@ -50,6 +67,12 @@ export interface ConversationsTable {
   user_high_id: number;
   created_at: Date;
   last_message_at: Date | null;
+}
+
+export interface FileBlobsTable {
+  key: string;
+  data: Uint8Array;
+  created_at: Generated<Date>;
 }
 
 export interface FilesTable {
@@ -100,6 +123,7 @@ export interface FormsTable {
   created_at: Date;
   updated_at: Date;
   version: Generated<number>;
+  deleted_at: Date | null;
 }
 
 export interface JournalNotesTable {
@@ -120,6 +144,41 @@ export interface JournalNotesTable {
   content_hash: string | null;
   corrects_note_id: number | null;
   updated_at: Generated<Date>;
+  clinic_name: string | null;
+  signature_line: string | null;
+}
+
+export interface JournalSettingsTable {
+  id: Generated<number>;
+  clinic_name: string;
+  signature_line: Generated<string>;
+  default_form_id: number | null;
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface LabFilesTable {
+  file_id: string;
+  subject_user_id: number;
+  format: 'PDF' | 'IMAGE' | 'CSV' | 'FHIR';
+  values_status: 'NONE' | 'READ' | 'UNREADABLE';
+  note: string | null;
+  opened_at: Date | null;
+}
+
+export interface LabValuesTable {
+  id: GeneratedAlways<number>;
+  file_id: string;
+  subject_user_id: number;
+  position: number;
+  analysis: string;
+  loinc: string | null;
+  value: number;
+  unit: string;
+  ref_low: number | null;
+  ref_high: number | null;
+  sampled_on: string;
 }
 
 export interface MessagesTable {
@@ -197,14 +256,19 @@ export interface UsersTable {
 
 export interface Database {
   activity_log: ActivityLogTable;
+  appointments: AppointmentsTable;
   auth_tokens: AuthTokensTable;
   client_profiles: ClientProfilesTable;
   conversations: ConversationsTable;
+  file_blobs: FileBlobsTable;
   files: FilesTable;
   form_questions: FormQuestionsTable;
   form_sections: FormSectionsTable;
   forms: FormsTable;
   journal_notes: JournalNotesTable;
+  journal_settings: JournalSettingsTable;
+  lab_files: LabFilesTable;
+  lab_values: LabValuesTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;

@@ -47,6 +47,8 @@ const TS_TYPES: Record<string, string> = {
   // jsonb is read parsed and written as a JSON string.
   jsonb: 'Json',
   json: 'Json',
+  // `pg` hands a Buffer, PGlite a Uint8Array (Buffer's parent); either is written as is.
+  bytea: 'Uint8Array',
 };
 
 const pascal = (name: string) =>

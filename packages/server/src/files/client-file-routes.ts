@@ -11,9 +11,15 @@ import type { AppContext } from '../context.ts';
 import { requireSession } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { ClientFileService, FILE_KINDS, type Caller, type ClientFileKind } from './client-files.ts';
+import {
+  ClientFileService,
+  FILE_KINDS,
+  type Caller,
+  type ClientFileKind,
+  type UploadReader,
+} from './client-files.ts';
 import { attachmentDisposition } from './names.ts';
-import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from './upload.ts';
+import { bodyLimitOf, readUpload, UPLOAD_POLICIES, type UploadPolicy } from './upload.ts';
 
 type Defs = typeof endpointDefs;
 
@@ -50,6 +56,8 @@ export function registerClientFileRoutes(
   ctx: AppContext,
   kind: ClientFileKind,
   defs: ClientFileEndpoints,
+  /** A kind's own upload policy and reader (lab results accept structured files too). */
+  options: { policy?: UploadPolicy; reader?: UploadReader } = {},
 ): void {
   const files = new ClientFileService(
     ctx.db,
@@ -58,7 +66,7 @@ export function registerClientFileRoutes(
     ctx.activity,
     ctx.notifications,
   );
-  const policy = UPLOAD_POLICIES.clientFile;
+  const policy = options.policy ?? UPLOAD_POLICIES.clientFile;
   const { actions } = FILE_KINDS[kind];
 
   defineRoute(
@@ -71,7 +79,14 @@ export function registerClientFileRoutes(
       // 404 for an unknown client before the body is read.
       await files.requireClient(params.userId);
       const { file } = await readUpload(request, policy);
-      const entry = await files.upload(kind, params.userId, caller, file!.data, file!.filename);
+      const entry = await files.upload(
+        kind,
+        params.userId,
+        caller,
+        file!.data,
+        file!.filename,
+        options.reader,
+      );
       reply.code(201);
       return entry;
     },

@@ -15,10 +15,10 @@
 //   and downloads here, lists by the routes' audit declaration.
 import { createHash } from 'node:crypto';
 import type { FileEntry } from '@halsa/api/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { sniffDocument } from './sniff.ts';
+import { sniffDocument, type SniffedType } from './sniff.ts';
 import type { FileStorage } from './storage.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { newId } from '../security/tokens.ts';
@@ -63,6 +63,22 @@ export const FILE_KINDS = {
     },
   },
 } as const satisfies Record<ClientFileKind, unknown>;
+
+/**
+ * How a kind reads an upload beyond the default PDF/PNG/JPEG check (lab results: design §4.12).
+ * `read` answers the type by content, or `null` to refuse with `wrongType`; `store` runs in the
+ * upload's transaction after the file row is written.
+ */
+export interface UploadReader {
+  wrongType: string;
+  read(
+    data: Buffer,
+    originalName: string | undefined,
+  ): {
+    type: SniffedType;
+    store?(trx: Transaction<Database>, fileId: string, subjectUserId: number): Promise<void>;
+  } | null;
+}
 
 /** Who asks, from where: staff actions are logged, a client's own reads are not. */
 export interface Caller {
@@ -114,10 +130,13 @@ export class ClientFileService {
     caller: Caller,
     data: Buffer,
     originalName: string | undefined,
+    reader?: UploadReader,
   ): Promise<FileEntry> {
     if (data.length > FILE_MAX_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge);
-    const type = sniffDocument(data);
-    if (!type || !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime)) {
+    const read = reader?.read(data, originalName);
+    const type = reader ? read?.type : sniffDocument(data);
+    if (reader && !read) throw badRequest(reader.wrongType);
+    if (!type || (!reader && !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime))) {
       throw badRequest(FILE_MESSAGES.wrongType);
     }
     const spec = FILE_KINDS[kind];
@@ -161,6 +180,7 @@ export class ClientFileService {
             created_at: now,
           })
           .execute();
+        await read?.store?.(trx, id, subjectUserId);
         await this.activity.record(
           {
             action: spec.actions.uploaded,

@@ -10,6 +10,9 @@ const EXTENSIONS: Record<string, readonly string[]> = {
   'application/pdf': ['pdf'],
   'image/png': ['png'],
   'image/jpeg': ['jpg', 'jpeg'],
+  // Structured lab results (design §4.12).
+  'text/csv': ['csv'],
+  'application/fhir+json': ['json'],
 };
 
 const MAX_BASE_CHARS = 100;

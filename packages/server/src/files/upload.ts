@@ -5,6 +5,7 @@
 // keeps it (`sniff.ts`), never by the name or the Content-Type the browser sent.
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../http/errors.ts';
+import type { UploadLimits } from './upload-limits.ts';
 
 export interface UploadPolicy {
   /** Largest file in bytes. */
@@ -53,6 +54,20 @@ export const UPLOAD_POLICIES = {
       noFile: 'Välj en fil att ladda upp.',
     },
   },
+  /**
+   * Lab results an ADMIN uploads for a client: PDF, PNG, JPEG, or the structured CSV and FHIR
+   * JSON of design §4.12 (read by modules/lab-results/parse.ts; other text is refused there).
+   */
+  labFile: {
+    maxBytes: 10 * MB,
+    fileField: 'file',
+    requireFile: true,
+    messages: {
+      tooLarge: 'Filen är för stor. Den får vara högst 10 MB.',
+      notMultipart: 'Skicka filen som multipart/form-data.',
+      noFile: 'Välj en fil att ladda upp.',
+    },
+  },
   /** A user's own profile picture: an image. */
   profileImage: {
     maxBytes: 2 * MB,
@@ -87,11 +102,22 @@ export const bodyLimitOf = (policy: UploadPolicy): number =>
 
 const tooLarge = (policy: UploadPolicy) => new HttpError(413, policy.messages.tooLarge);
 
-/** Reads the form of `request` under `policy`; `fields` extends the policy's text fields. */
+/** Per-user limits of a user's own uploads (upload-limits.ts): whose, and the counters. */
+export interface UploadGuard {
+  limits: UploadLimits;
+  userId: number;
+}
+
+/**
+ * Reads the form of `request` under `policy`; `fields` extends the policy's text fields. With a
+ * `guard`, a file part is admitted (rate, quota) before its bytes are read, and refused when it
+ * would take the user over the quota.
+ */
 export async function readUpload(
   request: FastifyRequest,
   policy: UploadPolicy,
   fields: readonly string[] = policy.fields ?? [],
+  guard?: UploadGuard,
 ): Promise<UploadForm> {
   if (!request.isMultipart()) throw badRequest(policy.messages.notMultipart);
   const form: UploadForm = { fields: {}, file: null };
@@ -117,8 +143,17 @@ export async function readUpload(
                   `Filen ska skickas i fältet "${policy.fileField}".`,
           );
         }
+        if (guard) {
+          try {
+            await guard.limits.admit(guard.userId);
+          } catch (error) {
+            part.file.resume();
+            throw error;
+          }
+        }
         const data = await part.toBuffer();
         if (part.file.truncated) throw tooLarge(policy);
+        if (guard) await guard.limits.fits(guard.userId, data.length);
         form.file = { data, filename: part.filename ?? '' };
         continue;
       }

@@ -5,14 +5,14 @@
 // while cookie-less callers (curl, health checks, login from scripts) cannot ride a session.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, MESSAGES } from './errors.ts';
-import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { hasSessionCookie } from '../modules/auth/sessions.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isAllowedOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) {
-    return request.cookies[SESSION_COOKIE] === undefined;
+    return !hasSessionCookie(request.cookies);
   }
   if (origin === publicUrl) return true;
   const own = `${request.protocol}://${request.host}`;

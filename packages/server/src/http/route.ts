@@ -97,7 +97,7 @@ export function defineRoute<const D extends EndpointDef>(
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: {
       access: accessOf(def),
-      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.rateLimit ? { limits: options.rateLimit } : {}),
       ...(options.ownerParam ? { ownerParam: options.ownerParam } : {}),
     },
     handler: async (request, reply) => {

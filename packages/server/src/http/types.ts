@@ -19,7 +19,8 @@ declare module 'fastify' {
      * field is forced to the user's own id, whatever was sent (design.md §5).
      */
     ownerParam?: string;
-    rateLimit?: RateLimitRule;
+    /** Per-IP and per-account limits (security/rate-limit.ts); defineRoute's `rateLimit`. */
+    limits?: RateLimitRule;
   }
   interface FastifyRequest {
     /** The signed-in session, set by the access hook for non-public routes (else null). */

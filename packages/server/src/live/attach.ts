@@ -66,6 +66,13 @@ export interface AttachLiveOptions<U extends LiveUser> {
   maxSessionsPerUser?: number;
   /** A socket with more than this many unsent bytes is closed as a slow consumer. 1 MiB. */
   maxBufferedBytes?: number;
+  /** Incoming frames queued behind a pending SUBSCRIBE before reading pauses (8× closes). 128. */
+  maxQueuedFrames?: number;
+  /** SUBSCRIBEs per second per socket (10) and the burst allowed at once (40); more → 4429. */
+  subscribesPerSecond?: number;
+  subscribeBurst?: number;
+  /** How long a granted `authorize(user, destination)` is reused (ms). Default 10 000; 0 = never. */
+  authorizeCacheMs?: number;
   /** Serve SockJS under the same path. Default true. */
   sockjs?: boolean;
   /** Redis URL for fan-out between instances (REDIS_URL); unset → in-process only. */
@@ -79,6 +86,11 @@ export interface LiveServer {
   broker: LiveBroker;
   /** Closes every socket of this user, on every instance (call it on logout). */
   closeUser(userId: string | number): void;
+  /**
+   * Forgets cached grants of `authorize` for a destination (all when omitted): call it when who
+   * may read a destination changes. This instance only; grants live `authorizeCacheMs` at most.
+   */
+  forgetAuthorizations(destination?: string): void;
   /** Resolves once the Redis subscription is active (at once without Redis); waits while Redis is down. */
   ready: Promise<void>;
   stats(): { sessions: number; users: number; subscriptions: number };
@@ -101,9 +113,19 @@ export function attachLive<U extends LiveUser>(
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     maxSubscriptions: options.maxSubscriptionsPerSession ?? 64,
     maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
+    maxQueuedFrames: options.maxQueuedFrames ?? 128,
+    subscribesPerSecond: options.subscribesPerSecond ?? 10,
+    subscribeBurst: options.subscribeBurst ?? 40,
   };
   const maxSessionsPerUser = options.maxSessionsPerUser ?? 32;
   const authorize = options.authorize;
+  // Granted checks are reused briefly, so a client re-subscribing (or a storm of SUBSCRIBE /
+  // UNSUBSCRIBE pairs) costs one query per destination, not one per frame. Refusals are never
+  // cached. `forgetAuthorizations` drops entries when a destination's readers change.
+  const authorizeCacheMs = options.authorizeCacheMs ?? 10_000;
+  const granted = new Map<string, number>();
+  const GRANTED_MAX = 50_000;
+  const grantKey = (userKey: string, destination: string) => `${userKey}\n${destination}`;
 
   const broker = new LocalBroker(log);
   const sessionsByUser = new Map<string, Set<StompSession<U>>>();
@@ -114,8 +136,20 @@ export function attachLive<U extends LiveUser>(
     settings,
     broker,
     log,
-    authorize: async (user: U, destination: string) =>
-      authorize ? Boolean(await authorize(user, destination)) : false,
+    authorize: async (user: U, destination: string) => {
+      if (!authorize) return false;
+      const key = grantKey(String(user.id), destination);
+      const until = granted.get(key);
+      if (until !== undefined && until > Date.now()) return true;
+      const ok = Boolean(await authorize(user, destination));
+      if (ok && authorizeCacheMs > 0) {
+        if (granted.size >= GRANTED_MAX) granted.clear();
+        granted.set(key, Date.now() + authorizeCacheMs);
+      } else {
+        granted.delete(key);
+      }
+      return ok;
+    },
     closed(session: StompSession<U>) {
       const set = sessionsByUser.get(session.userKey);
       if (set?.delete(session)) {
@@ -139,6 +173,7 @@ export function attachLive<U extends LiveUser>(
   }
 
   function closeUserLocal(userKey: string): void {
+    for (const key of granted.keys()) if (key.startsWith(`${userKey}\n`)) granted.delete(key);
     const set = sessionsByUser.get(userKey);
     if (set)
       for (const s of [...set]) s.end('Sessionen har avslutats', LiveCloseCodes.SESSION_ENDED);
@@ -247,6 +282,10 @@ export function attachLive<U extends LiveUser>(
   return {
     broker,
     ready: fanout ? fanout.ready : Promise.resolve(),
+    forgetAuthorizations(destination?: string) {
+      if (destination === undefined) return granted.clear();
+      for (const key of granted.keys()) if (key.endsWith(`\n${destination}`)) granted.delete(key);
+    },
     closeUser(userId) {
       const userKey = String(userId);
       closeUserLocal(userKey);

@@ -25,8 +25,16 @@ export interface SessionSettings {
   heartBeatGraceFactor: number;
   connectTimeoutMs: number;
   maxSubscriptions: number;
-  /** Close the socket when more than this many bytes wait to be written. */
+  /** Close the socket when more than this many bytes wait to be written (checked on every frame). */
   maxBufferedBytes: number;
+  /**
+   * Incoming frames waiting behind a pending SUBSCRIBE: at this many the transport stops reading
+   * (WebSocket), at 8× (what one message can still carry) the session is closed.
+   */
+  maxQueuedFrames: number;
+  /** SUBSCRIBE frames per second per session (token bucket), and the burst allowed at once. */
+  subscribesPerSecond: number;
+  subscribeBurst: number;
 }
 
 export interface SessionHost<U extends LiveUser> {
@@ -50,6 +58,9 @@ export class StompSession<U extends LiveUser> implements MessageSink {
   private readonly subs = new Map<string, Subscription>();
   private readonly queue: ClientFrame[] = [];
   private busy = false;
+  private paused = false;
+  private subscribeTokens: number;
+  private subscribeRefilledAt = Date.now();
   private connectTimer: NodeJS.Timeout | undefined;
   private sendTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
@@ -67,6 +78,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     this.id = host.broker.nextSessionId();
     const s = host.settings;
     this.parser = new StompParser(s.limits, (f) => this.enqueue(f));
+    this.subscribeTokens = s.subscribeBurst;
     this.connectTimer = setTimeout(
       () => this.fail('Ingen CONNECT-ram inom tidsgränsen', LiveCloseCodes.PROTOCOL_ERROR),
       s.connectTimeoutMs,
@@ -134,23 +146,51 @@ export class StompSession<U extends LiveUser> implements MessageSink {
 
   deliver(sub: Subscription, messageId: string, tail: string): void {
     if (this.state !== 'connected') return;
+    let frame = `MESSAGE\nsubscription:${sub.headerId}\nmessage-id:${messageId}\ndestination:${sub.destination}\n`;
+    if (sub.ack !== 'auto') frame += `ack:${messageId}\n`;
+    this.write(frame + tail);
+  }
+
+  /**
+   * Every frame the server sends goes through here: a peer that has left more than
+   * `maxBufferedBytes` unread (it asks for RECEIPTs and never reads them, or stopped reading
+   * pushes) is dropped at once, so what one client makes the server hold stays bounded.
+   */
+  private write(data: string): boolean {
+    if (this.state === 'closed') return false;
     if (this.transport.bufferedAmount() > this.host.settings.maxBufferedBytes) {
       this.host.log.warn({ user: this.userKey }, 'live: slow consumer closed');
       this.state = 'closed';
       this.cleanup();
-      this.safeClose(LiveCloseCodes.SLOW_CONSUMER, 'Slow consumer');
-      return;
+      if (this.transport.terminate) this.transport.terminate();
+      else this.safeClose(LiveCloseCodes.SLOW_CONSUMER, 'Slow consumer');
+      return false;
     }
-    let frame = `MESSAGE\nsubscription:${sub.headerId}\nmessage-id:${messageId}\ndestination:${sub.destination}\n`;
-    if (sub.ack !== 'auto') frame += `ack:${messageId}\n`;
-    this.transport.send(frame + tail);
+    this.transport.send(data);
+    return true;
   }
 
   // ---- frames
 
   private enqueue(frame: ClientFrame): void {
     if (this.state === 'closed') return;
+    // Counted as they arrive, so a storm in one message is refused before anything is queued.
+    if (frame.command === 'SUBSCRIBE' && !this.takeSubscribeToken()) {
+      return this.fail(
+        'För många SUBSCRIBE per sekund',
+        LiveCloseCodes.SLOW_CONSUMER,
+        frame.headers.get('receipt'),
+      );
+    }
     this.queue.push(frame);
+    const max = this.host.settings.maxQueuedFrames;
+    if (this.queue.length > max * 8) {
+      return this.fail('För många ramar i kö', LiveCloseCodes.SLOW_CONSUMER);
+    }
+    if (this.queue.length >= max && !this.paused && this.transport.pause) {
+      this.paused = true;
+      this.transport.pause();
+    }
     if (!this.busy) this.pump();
   }
 
@@ -171,6 +211,10 @@ export class StompSession<U extends LiveUser> implements MessageSink {
           () => {
             this.busy = false;
             this.pump();
+            if (this.paused && this.queue.length === 0 && this.state !== 'closed') {
+              this.paused = false;
+              this.transport.resume?.();
+            }
           },
           (err: unknown) => {
             this.busy = false;
@@ -243,7 +287,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     clearTimeout(this.connectTimer);
     this.connectTimer = undefined;
     this.state = 'connected';
-    this.transport.send(
+    this.write(
       encodeFrame('CONNECTED', {
         version,
         'heart-beat': `${s},${s}`,
@@ -255,7 +299,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     if (outgoing > 0) {
       this.sendTimer = setInterval(
         () => {
-          if (this.state === 'connected') this.transport.send('\n');
+          if (this.state === 'connected') this.write('\n');
         },
         Math.min(outgoing, MAX_TIMER_MS),
       );
@@ -334,9 +378,20 @@ export class StompSession<U extends LiveUser> implements MessageSink {
   }
 
   private receipt(receipt: string | undefined): void {
-    if (receipt !== undefined && this.state !== 'closed') {
-      this.transport.send(encodeFrame('RECEIPT', { 'receipt-id': receipt }));
-    }
+    if (receipt !== undefined) this.write(encodeFrame('RECEIPT', { 'receipt-id': receipt }));
+  }
+
+  private takeSubscribeToken(): boolean {
+    const { subscribesPerSecond, subscribeBurst } = this.host.settings;
+    const now = Date.now();
+    this.subscribeTokens = Math.min(
+      subscribeBurst,
+      this.subscribeTokens + ((now - this.subscribeRefilledAt) / 1000) * subscribesPerSecond,
+    );
+    this.subscribeRefilledAt = now;
+    if (this.subscribeTokens < 1) return false;
+    this.subscribeTokens -= 1;
+    return true;
   }
 
   /** ERROR frame, then close (STOMP 1.2: the server closes the connection after an ERROR). */
@@ -391,6 +446,11 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     for (const sub of this.subs.values()) this.host.broker.remove(sub);
     this.subs.clear();
     this.queue.length = 0;
+    // Read again, so the peer's close handshake (or its going away) is seen.
+    if (this.paused) {
+      this.paused = false;
+      this.transport.resume?.();
+    }
     if (!this.notified) {
       this.notified = true;
       this.host.closed(this);

@@ -44,6 +44,9 @@ export function createWebSocketTransport<U extends LiveUser>({
       ping: () => {
         if (ws.readyState === ws.OPEN) ws.ping();
       },
+      pause: () => ws.pause(),
+      resume: () => ws.resume(),
+      terminate: () => ws.terminate(),
     };
     const session = openSession(transport, user);
     ws.on('message', (data) => session.receive(data as Buffer));

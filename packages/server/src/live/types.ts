@@ -57,4 +57,9 @@ export interface LiveTransport {
   bufferedAmount(): number;
   /** Transport-level ping, used when the client negotiated no STOMP heart-beats. */
   ping?(): void;
+  /** Stop / start reading from the peer (back-pressure on incoming frames), where possible. */
+  pause?(): void;
+  resume?(): void;
+  /** Drops the connection at once, without a close handshake (a peer that does not read). */
+  terminate?(): void;
 }

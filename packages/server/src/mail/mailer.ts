@@ -1,5 +1,5 @@
-// Outgoing mail: nodemailer over SMTP_URL, or (without it, never in production) a dev
-// outbox that prints each mail and keeps the latest ones for GET /dev/mail.
+// Outgoing mail: nodemailer over SMTP_URL, or (without it, only in demo mode, DEMO=true) a
+// dev outbox that prints each mail and keeps the latest ones for GET /dev/mail (loopback only).
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../clock.ts';
 
@@ -64,10 +64,10 @@ export class DevOutbox implements Mailer {
 }
 
 export function createMailer(
-  options: { smtpUrl: string | undefined; mailFrom: string; isProduction: boolean },
+  options: { smtpUrl: string | undefined; mailFrom: string; isProduction: boolean; demo: boolean },
   clock: Clock,
 ): Mailer {
   if (options.smtpUrl) return new SmtpMailer(options.smtpUrl, options.mailFrom);
-  if (options.isProduction) throw new Error('SMTP_URL krävs i produktion.');
+  if (options.isProduction || !options.demo) throw new Error('SMTP_URL krävs utan DEMO=true.');
   return new DevOutbox(options.mailFrom, clock);
 }

@@ -7,7 +7,8 @@ const footer = `\n\nHar du inte begärt detta kan du bortse från meddelandet.\n
 export function twoFactorMail(to: string, code: string): OutgoingMail {
   return {
     to,
-    subject: `Din inloggningskod: ${code}`,
+    // Never the code itself: subjects show on lock screens and in notifications.
+    subject: 'Din inloggningskod till Hälsoportalen',
     text: `Hej!\n\nDin kod för att logga in i Hälsoportalen är:\n\n${code}\n\nKoden gäller i 10 minuter och kan bara användas en gång. Dela aldrig koden med någon.${footer}`,
   };
 }

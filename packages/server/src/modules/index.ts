@@ -7,21 +7,31 @@ import { activityModule } from './activity/routes.ts';
 import { authModule } from './auth/routes.ts';
 import { clientsModule } from './clients/routes.ts';
 import { devModule } from './dev/routes.ts';
+import { formsModule } from './forms/routes.ts';
+import { healthModule } from './health/routes.ts';
 import { invitationsModule } from './invitations/routes.ts';
 import { journalModule } from './journal/routes.ts';
 import { labResultsModule } from './lab-results/routes.ts';
 import { messagingModule } from './messaging/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { profileModule } from './profile/routes.ts';
+import { accessLogModule } from './profile/access-log.ts';
+import { selfTestModule } from './self-test/routes.ts';
+import { appointmentsModule } from './appointments/routes.ts';
 import { statsModule } from './stats/routes.ts';
 
 export const apiModules: AppModule[] = [
+  healthModule,
   authModule,
   profileModule,
+  accessLogModule,
+  selfTestModule,
+  appointmentsModule,
   invitationsModule,
   statsModule,
   clientsModule,
   activityModule,
+  formsModule,
   journalModule,
   devModule,
   notificationsModule,

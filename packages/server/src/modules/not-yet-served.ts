@@ -3,18 +3,4 @@
 // is in fact served: this list only ever shrinks. Remove a name when its route lands.
 import type { EndpointName } from '@halsa/api/contract';
 
-export const NOT_YET_SERVED: readonly EndpointName[] = [
-  // Journal and forms (issue: forms builder, journal notes)
-  'dailyNotes',
-  'clientJournal',
-  'formSummaries',
-  'createForm',
-  'form',
-  'updateForm',
-  'deleteForm',
-  'publishForm',
-  'deleteFormSection',
-  'deleteFormQuestion',
-  'duplicateForm',
-  'signAndSendForm',
-];
+export const NOT_YET_SERVED: readonly EndpointName[] = [];

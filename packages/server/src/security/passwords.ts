@@ -33,3 +33,29 @@ export async function warmPasswordHasher(): Promise<void> {
   dummyHash ??= hashPassword('dummy-password-for-timing-parity');
   await dummyHash;
 }
+
+// ---- common and breached passwords (ASVS 6.2.4) ------------------------------------------------
+// zxcvbn-ts's bundled list: ~49 000 passwords from breaches, most common first, lower case. A new
+// password is refused when, in lower case, it is on the list, or is a listed word with only
+// digits and symbols after it ("Sommar2024!", "Password1!"): the §5 rule (8 characters, one
+// capital) is met by exactly such passwords, and guessing tools try these forms first.
+let common: Set<string> | undefined;
+
+async function commonPasswords(): Promise<Set<string>> {
+  if (!common) {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    common = new Set(dictionary['passwords-common']);
+  }
+  return common;
+}
+
+/** The shortest listed word that still counts when followed by digits and symbols. */
+const MIN_BASE_LENGTH = 4;
+
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const list = await commonPasswords();
+  const lower = password.normalize('NFC').toLowerCase();
+  if (list.has(lower)) return true;
+  const base = lower.replace(/[\d\p{P}\p{S}\s]+$/u, '');
+  return base.length >= MIN_BASE_LENGTH && base !== lower && list.has(base);
+}

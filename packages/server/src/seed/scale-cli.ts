@@ -15,7 +15,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 
-const config = loadConfig(process.env);
+// Scale data goes after the demo data: demo mode (refused in production by loadConfig).
+const config = loadConfig({ DEMO: 'true', ...process.env });
 if (config.isProduction) throw new Error('seed:scale körs aldrig i produktion.');
 const opened = await openDatabase(
   config.databaseUrl

@@ -8,6 +8,7 @@ import type { Db } from '../db/index.ts';
 import type { Role } from '../db/schema.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { seedJournal } from './journal.ts';
 import { newId } from '../security/tokens.ts';
 
 export const DEMO_PASSWORD = 'Halsa2026!';
@@ -319,6 +320,7 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
       ['admin@example.com', 'Välkommen till Hälsoportalen, Lars!', 8 * DAY],
       ['lars.nilsson@example.com', 'Tack, ser fram emot att komma igång.', 7 * DAY],
     ]);
+    await seedJournal(trx, ids, now);
   });
   for (const b of blobs) await storage.put(b.key, b.data);
   return true;

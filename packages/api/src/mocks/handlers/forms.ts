@@ -1,4 +1,4 @@
-import type { HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import {
   FORM_PUBLISHED_READ_ONLY,
   FORM_VERSION_CONFLICT,
@@ -6,21 +6,24 @@ import {
   type FormSummary,
 } from '../../contract/index.ts';
 import { answerPage } from './paging.ts';
-import { findUser, mockState, nextMockId } from '../state.ts';
-import { fullName } from '../fixtures/users.ts';
+import { mockState, nextMockId } from '../state.ts';
 import {
   answer,
+  errorFor,
   errorResponse,
   HttpResponse,
   idParam,
+  loadingFor,
   noContent,
-  nowIso,
   on,
   readJson,
   scenariosFor,
-  viewer,
+  slowFor,
   type MockParams,
 } from './utils.ts';
+
+const UNKNOWN_SECTION = 'En sektion hör inte till formuläret. Ladda om sidan och försök igen.';
+const UNKNOWN_QUESTION = 'En fråga hör inte till formuläret. Ladda om sidan och försök igen.';
 
 const summary = (f: Form): FormSummary => ({ id: f.id, title: f.title, drafted: f.drafted });
 
@@ -56,6 +59,16 @@ export const formHandlers: HttpHandler[] = [
     const body = await readJson(request, 'updateForm');
     if (!form.drafted) return errorResponse(409, FORM_PUBLISHED_READ_ONLY);
     if (body.version !== form.version) return errorResponse(409, FORM_VERSION_CONFLICT);
+    // As the server: an id that is not this form's refuses the whole save.
+    for (const incoming of body.sections) {
+      const known = form.sections.find((s) => s.id === incoming.id);
+      if (incoming.id && !known) return errorResponse(400, UNKNOWN_SECTION);
+      for (const q of incoming.questions) {
+        if (q.id && !known?.questions.some((x) => x.id === q.id)) {
+          return errorResponse(400, UNKNOWN_QUESTION);
+        }
+      }
+    }
     form.version += 1;
     form.title = body.title;
     for (const incoming of body.sections) {
@@ -100,27 +113,31 @@ export const formHandlers: HttpHandler[] = [
   }),
   on('deleteFormSection', ({ params }) => {
     const form = formOr404(params);
+    if (!form.drafted) return errorResponse(409, FORM_PUBLISHED_READ_ONLY);
     const sectionId = idParam(params, 'sectionId');
     if (!form.sections.some((s) => s.id === sectionId))
       return errorResponse(404, 'Sektionen hittades inte.');
     form.sections = form.sections.filter((s) => s.id !== sectionId);
+    form.version += 1;
     return noContent();
   }),
   on('deleteFormQuestion', ({ params }) => {
     const form = formOr404(params);
+    if (!form.drafted) return errorResponse(409, FORM_PUBLISHED_READ_ONLY);
     const section = form.sections.find((s) => s.id === idParam(params, 'sectionId'));
     const questionId = idParam(params, 'questionId');
     if (!section?.questions.some((q) => q.id === questionId)) {
       return errorResponse(404, 'Frågan hittades inte.');
     }
     section.questions = section.questions.filter((q) => q.id !== questionId);
+    form.version += 1;
     return noContent();
   }),
   on('duplicateForm', ({ params }) => {
     const original = formOr404(params);
     const copy: Form = {
       id: nextMockId(),
-      title: `${original.title} (kopia)`,
+      title: `Kopia av ${original.title}`,
       drafted: true,
       version: 1,
       sections: original.sections.map((s) => ({
@@ -132,32 +149,7 @@ export const formHandlers: HttpHandler[] = [
     mockState.forms.push(copy);
     return HttpResponse.json(copy, { status: 201 });
   }),
-  on('signAndSendForm', ({ params }) => {
-    const userId = idParam(params, 'userId');
-    const client = findUser(userId);
-    if (!client) return errorResponse(404, 'Klienten hittades inte.');
-    const form = formOr404(params, 'formId');
-    if (form.drafted) return errorResponse(409, 'Formuläret är ett utkast och kan inte skickas.');
-    const me = viewer();
-    const signedAt = nowIso();
-    const journal = (mockState.clientJournals[userId] ??= { dailyNotes: [], entries: [] });
-    journal.entries.unshift({
-      id: nextMockId(),
-      formId: form.id,
-      title: form.title,
-      signedAt,
-      signedByName: fullName(me),
-    });
-    mockState.activityLogs.unshift({
-      id: nextMockId(),
-      action: 'JOURNAL_NOTE_SIGNED',
-      performedByName: fullName(me),
-      timestamp: signedAt,
-      subjectUserName: fullName(client),
-      ipAddress: '127.0.0.1',
-    });
-    return noContent();
-  }),
+  // signAndSendForm: handlers/journal.ts (it signs the client's note).
 ];
 
 export const formScenarios = {
@@ -174,9 +166,64 @@ export const formScenarios = {
     'signAndSendForm',
   ]),
   /** No forms. */
-  empty: [answer('formSummaries', () => HttpResponse.json([]))],
+  empty: [answer('formSummaries', ({ request }) => answerPage([], request))],
   /** Creating fails without a message (→ 'Misslyckades att skapa nytt formulär'). */
   createFailure: [answer('createForm', () => errorResponse(500))],
   /** Sign-and-send fails without a message (→ 'Misslyckades att skicka formuläret'). */
   sendFailure: [answer('signAndSendForm', () => errorResponse(500))],
+  /** The list cannot be fetched (→ 'Misslyckades att hämta formulär'). */
+  listFailure: [answer('formSummaries', () => errorResponse(500))],
+  /** One form cannot be fetched (the editor shows 'Misslyckades att ladda formulär.'). */
+  loadFailure: [answer('form', () => errorResponse(500))],
+  /** The list and the form answer after two seconds. */
+  slowLoad: slowFor(['formSummaries', 'form']),
+  /** Autosave never gets through: the network is down (fetch rejects). */
+  saveOffline: [answer('updateForm', () => HttpResponse.error())],
+  /** Autosave is refused without a message (→ 'Misslyckades att spara formulär'). */
+  saveFailure: [answer('updateForm', () => errorResponse(500))],
+  /** Someone else saved first: 409 with the contract's Swedish message. */
+  saveConflict: [answer('updateForm', () => errorResponse(409, FORM_VERSION_CONFLICT))],
+  /** Autosave waits for ever (the 'Sparar…' state). */
+  saveHangs: loadingFor(['updateForm']),
+  /** Deleting a form, section or question fails without a message. */
+  deleteFailure: errorFor(['deleteForm', 'deleteFormSection', 'deleteFormQuestion']),
 };
+
+/**
+ * A network the story switches off and on: while off, every forms call fails as a dropped
+ * connection does (fetch rejects); `puts` counts the PUTs that got through.
+ */
+export function formNetwork() {
+  const net = { offline: false, puts: 0, bodies: [] as unknown[] };
+  const handlers: HttpHandler[] = [
+    http.all('*/api/v1/admin/forms/*', async ({ request }) => {
+      if (net.offline) return HttpResponse.error();
+      if (request.method === 'PUT' && !request.url.endsWith('/publish')) {
+        net.puts += 1;
+        net.bodies.push(await request.clone().json());
+      }
+      return undefined;
+    }),
+  ];
+  return {
+    handlers,
+    goOffline: () => {
+      net.offline = true;
+    },
+    goOnline: () => {
+      net.offline = false;
+    },
+    get puts() {
+      return net.puts;
+    },
+    /** The last PUT body that reached the server. */
+    get lastBody() {
+      return net.bodies.at(-1);
+    },
+    reset: () => {
+      net.offline = false;
+      net.puts = 0;
+      net.bodies = [];
+    },
+  };
+}

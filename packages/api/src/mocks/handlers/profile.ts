@@ -29,6 +29,57 @@ export const profileHandlers: HttpHandler[] = [
     mockState.sessionUser = { ...user, imageUrl };
     return HttpResponse.json(mockState.sessionUser);
   }),
+  on('myAccount', () => {
+    const me = viewer();
+    const stored = findUser(me.id);
+    const client = mockState.clients.find((c) => c.id === me.id);
+    return HttpResponse.json({
+      firstName: me.firstName,
+      lastName: me.lastName,
+      email: stored?.email ?? client?.email ?? '',
+      role: me.role,
+      personal:
+        me.role === 'USER'
+          ? {
+              socialSecurityNumber: client?.socialSecurityNumber ?? null,
+              birthDate: null,
+              phoneNumber: client?.phoneNumber ?? null,
+              street: client?.street ?? null,
+              zipCode: null,
+              city: client?.city ?? null,
+            }
+          : null,
+    });
+  }),
+  on('accessLog', ({ request }) => {
+    const me = viewer();
+    const url = new URL(request.url);
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+    const size = Math.min(200, Math.max(1, Number(url.searchParams.get('size') ?? 20) || 20));
+    // Her own: staff rows whose subject is her (the fixtures' log names the subject by name).
+    const name = `${me.firstName} ${me.lastName}`;
+    const rows = mockState.activityLogs
+      .filter((r) => r.subjectUserName === name && r.performedByName !== name)
+      .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id)
+      .map((r) => {
+        const actor = mockState.users.find(
+          (u) => `${u.firstName} ${u.lastName}` === r.performedByName,
+        );
+        return {
+          id: r.id,
+          action: r.action,
+          performedByName: r.performedByName,
+          performedByRole: actor && actor.role !== 'USER' ? actor.role : null,
+          timestamp: r.timestamp,
+        };
+      });
+    return HttpResponse.json({
+      items: rows.slice((page - 1) * size, page * size),
+      total: rows.length,
+      page,
+      size,
+    });
+  }),
   on('removeProfileImage', () => {
     const user = viewer();
     const stored = findUser(user.id);
@@ -39,7 +90,29 @@ export const profileHandlers: HttpHandler[] = [
 ];
 
 export const profileScenarios = {
-  ...scenariosFor(['changePassword', 'uploadProfileImage', 'removeProfileImage']),
+  ...scenariosFor([
+    'changePassword',
+    'uploadProfileImage',
+    'removeProfileImage',
+    'accessLog',
+    'myAccount',
+  ]),
+  /** Nobody at the clinic has read her data. */
+  accessLogEmpty: [
+    answer('accessLog', () => HttpResponse.json({ items: [], total: 0, page: 1, size: 20 })),
+  ],
+  /** The picture is refused: too big. */
+  uploadProfileImageTooLarge: [
+    answer('uploadProfileImage', () =>
+      errorResponse(413, 'Bilden är för stor. Den får vara högst 2 MB.'),
+    ),
+  ],
+  /** The picture is refused: not an image. */
+  uploadProfileImageNotImage: [
+    answer('uploadProfileImage', () =>
+      errorResponse(400, 'Endast bilder i formaten JPEG, PNG, WebP eller GIF är tillåtna.'),
+    ),
+  ],
   /** Wrong current password: 400 'Nuvarande lösenord är felaktigt.' */
   changePasswordFailure: [
     answer('changePassword', () => errorResponse(400, 'Nuvarande lösenord är felaktigt.')),

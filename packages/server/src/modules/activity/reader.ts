@@ -40,6 +40,30 @@ export function intervalStart(interval: ExportInterval, now: Date): Date | null 
   }
 }
 
+/**
+ * One exported row as plain values in the CSV's column order: time (Swedish, as the database
+ * formats it), action, performed by, the client it concerns, IP.
+ */
+export type ExportRow = [
+  at: string,
+  action: ActivityAction,
+  performedBy: string,
+  subject: string | null,
+  ip: string | null,
+];
+
+/**
+ * `2026-11-24 09:15:02` in Swedish time, summer or winter (the database's IANA time zones), made
+ * by the database: no Date object and no formatting per row in JavaScript.
+ */
+const SWEDISH_TIME = sql<string>`to_char(l.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD HH24:MI:SS')`;
+
+/**
+ * Rows per export query. An export holds about two batches at a time (the chunk the socket is
+ * taking and the next), so this bounds what the export itself keeps alive.
+ */
+export const EXPORT_BATCH = 1_000;
+
 export interface LogFilter {
   subjectUserId?: number;
   action?: ActivityAction;
@@ -129,57 +153,75 @@ export class ActivityReader {
 
   /**
    * The rows of an export, newest first, a batch at a time (keyset paging on created_at, id):
-   * memory stays flat however long the log is. Names are looked up once per person and kept for
-   * the export, so each batch is one plain index scan of the log.
+   * memory stays flat however long the log is. Each row is a plain array, not an object, and
+   * the database's own row objects are dropped before the batch is handed on. Names are looked
+   * up once per person and kept for the export, so each batch is one plain index scan of the log.
+   * The generator reads the next batch only when asked, so a consumer that waits for the socket
+   * keeps at most a batch or two alive; stopping it (a client that goes away) stops the reads.
    */
-  async *batches(filter: LogFilter, batchSize = 2_000): AsyncGenerator<ActivityLog[]> {
+  async *batches(filter: LogFilter, batchSize = EXPORT_BATCH): AsyncGenerator<ExportRow[]> {
     const names = new Map<number, string>();
-    let after: { at: Date; id: number } | null = null;
+    let afterId: number | null = null;
     for (;;) {
-      let q = this.filtered(filter)
-        .select([
-          'l.id',
-          'l.action',
-          'l.created_at',
-          'l.ip_address',
-          'l.actor_user_id',
-          'l.subject_user_id',
-        ])
-        .orderBy('l.created_at', 'desc')
-        .orderBy('l.id', 'desc')
-        .limit(batchSize);
-      if (after) {
-        const { at, id } = after;
-        q = q.where(sql<boolean>`(l.created_at, l.id) < (${at}, ${id})`);
-      }
-      const rows = await q.execute();
-      if (rows.length === 0) return;
-      const unknown = new Set<number>();
-      for (const r of rows) {
-        for (const id of [r.actor_user_id, r.subject_user_id]) {
-          if (id !== null && !names.has(id)) unknown.add(id);
-        }
-      }
-      if (unknown.size > 0) {
-        const users = await this.db
-          .selectFrom('users')
-          .select(['id', 'first_name', 'last_name'])
-          .where('id', 'in', [...unknown])
-          .execute();
-        for (const u of users) names.set(u.id, name(u.first_name, u.last_name) ?? '');
-      }
-      yield rows.map((r) => ({
-        id: r.id,
-        action: r.action as ActivityAction,
-        performedByName: (r.actor_user_id !== null && names.get(r.actor_user_id)) || UNKNOWN_ACTOR,
-        timestamp: r.created_at.toISOString(),
-        subjectUserName: r.subject_user_id === null ? null : (names.get(r.subject_user_id) ?? null),
-        ipAddress: r.ip_address,
-      }));
-      const last = rows[rows.length - 1]!;
-      after = { at: last.created_at, id: last.id };
-      if (rows.length < batchSize) return;
+      const batch = await this.exportBatch(filter, batchSize, afterId, names);
+      if (batch.rows.length === 0) return;
+      afterId = batch.lastId;
+      yield batch.rows;
+      if (batch.rows.length < batchSize) return;
     }
+  }
+
+  /** One batch after the row `afterId` (its exact created_at is read by id, to the µs). */
+  private async exportBatch(
+    filter: LogFilter,
+    batchSize: number,
+    afterId: number | null,
+    names: Map<number, string>,
+  ): Promise<{ rows: ExportRow[]; lastId: number }> {
+    let q = this.filtered(filter)
+      .select([
+        'l.id',
+        'l.action',
+        SWEDISH_TIME.as('at'),
+        'l.ip_address',
+        'l.actor_user_id',
+        'l.subject_user_id',
+      ])
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(batchSize);
+    if (afterId !== null) {
+      q = q.where(
+        sql<boolean>`(l.created_at, l.id) < (select c.created_at, c.id from activity_log c where c.id = ${afterId})`,
+      );
+    }
+    const found = await q.execute();
+    const unknown = new Set<number>();
+    for (const r of found) {
+      if (r.actor_user_id !== null && !names.has(r.actor_user_id)) unknown.add(r.actor_user_id);
+      if (r.subject_user_id !== null && !names.has(r.subject_user_id))
+        unknown.add(r.subject_user_id);
+    }
+    if (unknown.size > 0) {
+      const users = await this.db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name'])
+        .where('id', 'in', [...unknown])
+        .execute();
+      for (const u of users) names.set(u.id, name(u.first_name, u.last_name) ?? '');
+    }
+    const rows = new Array<ExportRow>(found.length);
+    for (let i = 0; i < found.length; i++) {
+      const r = found[i]!;
+      rows[i] = [
+        r.at,
+        r.action as ActivityAction,
+        (r.actor_user_id !== null && names.get(r.actor_user_id)) || UNKNOWN_ACTOR,
+        r.subject_user_id === null ? null : (names.get(r.subject_user_id) ?? null),
+        r.ip_address,
+      ];
+    }
+    return { rows, lastId: found.length > 0 ? found[found.length - 1]!.id : (afterId ?? 0) };
   }
 
   now(): Date {

@@ -2,12 +2,15 @@
 // a user by e-mail. The parts: two-factor login (two-factor.ts), password tokens
 // (password-tokens.ts), invitations and registration (registration.ts); AuthService
 // (service.ts) puts them together.
+import { validationMessages } from '@halsa/api/contract';
 import { sql, type Kysely } from 'kysely';
 import { DAY, HOUR, MINUTE, type Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database, User } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
+import { isCommonPassword } from '../../security/passwords.ts';
 import type { BackgroundTasks } from '../../tasks.ts';
 import type { ActivityLog } from '../activity/service.ts';
 import type { SessionService } from './sessions.ts';
@@ -15,7 +18,7 @@ import type { SessionService } from './sessions.ts';
 export interface AuthDeps {
   db: Kysely<Database>;
   clock: Clock;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'sessionSecret'>;
   mailer: Mailer;
   outbox: Outbox;
   sessions: SessionService;
@@ -59,4 +62,12 @@ export function findUserByEmail(db: Kysely<Database>, email: string): Promise<Us
     .selectAll()
     .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
     .executeTakeFirst();
+}
+
+/**
+ * After the §5 rule (the route's schema): a new password that is common or breached is refused
+ * with a Swedish 400 before anything is hashed, consumed or stored (register, reset, set, change).
+ */
+export async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw badRequest(validationMessages.passwordCommon);
 }

@@ -10,6 +10,7 @@ import {
   AUTH_MESSAGES,
   findUserByEmail,
   normalizeEmail,
+  refuseCommonPassword,
   RESET_TOKEN_TTL_MS,
   SET_PASSWORD_TOKEN_TTL_MS,
   type AuthDeps,
@@ -115,6 +116,7 @@ export class PasswordTokens {
     meta: RequestMeta,
   ): Promise<void> {
     if (token.length > 200) throw badRequest(AUTH_MESSAGES.tokenInvalid);
+    await refuseCommonPassword(password);
     const passwordHash = await hashPassword(password);
     const now = this.d.clock.now();
     const userId = await this.d.db.transaction().execute(async (trx) => {
@@ -144,7 +146,7 @@ export class PasswordTokens {
       return row.user_id;
     });
     if (userId === null) throw badRequest(AUTH_MESSAGES.tokenInvalid);
-    this.d.sessions.forgetUser(userId);
+    await this.d.sessions.forgetUser(userId);
     await this.d.activity.record({
       action: kind === 'RESET_PASSWORD' ? 'PASSWORD_RESET' : 'PASSWORD_SET',
       actorUserId: userId,
@@ -168,6 +170,7 @@ export class PasswordTokens {
       // 400, not 401: a wrong current password must not sign the user out in the client.
       throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
     }
+    await refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
     await this.d.db
       .updateTable('users')

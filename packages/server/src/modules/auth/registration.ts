@@ -11,6 +11,7 @@ import {
   findUserByEmail,
   INVITATION_TTL_MS,
   normalizeEmail,
+  refuseCommonPassword,
   type AuthDeps,
   type RequestMeta,
 } from './deps.ts';
@@ -53,6 +54,7 @@ export class Registration {
   async register(token: string, data: RegisterRequest, meta: RequestMeta): Promise<number> {
     if (token.length > 200) throw badRequest(AUTH_MESSAGES.invitationInvalid);
     const email = normalizeEmail(data.email);
+    await refuseCommonPassword(data.password);
     const passwordHash = await hashPassword(data.password);
     const now = this.d.clock.now();
     const userId = await this.d.db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@
 import { endpointDefs } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
+import { AUTH_LIMITS } from '../../security/rate-limit.ts';
 import { defineRoute } from '../../http/route.ts';
 import { checkRegistrationExtras } from './schema.ts';
 import { toSessionUser } from './session-user.ts';
@@ -30,7 +31,10 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.authenticate,
-    { rateLimit: perMinute(10), audit: { records: ['LOGIN_FAILED', 'TWO_FACTOR_SENT'] } },
+    {
+      rateLimit: AUTH_LIMITS.authenticate,
+      audit: { records: ['LOGIN_FAILED', 'TWO_FACTOR_SENT'] },
+    },
     async (request, _reply, { body }) => ({
       message: await auth.authenticate(body.email, body.password, meta(request)),
     }),
@@ -39,13 +43,13 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.verifyTwoFactor,
-    { rateLimit: perMinute(10), audit: { records: ['TWO_FACTOR_FAILED', 'LOGIN_SUCCEEDED'] } },
+    { rateLimit: AUTH_LIMITS.verify, audit: { records: ['TWO_FACTOR_FAILED', 'LOGIN_SUCCEEDED'] } },
     async (request, reply, { body }) => {
       const userId = await auth.verifyTwoFactor(body.twoFactorId, body.code, meta(request));
       // Session fixation: whatever session id came in is destroyed, a new one is issued.
       await sessions.destroyByToken(sessions.tokenOf(request));
-      const { token, expiresAt } = await sessions.create(userId, meta(request));
-      sessions.setCookie(reply, token, expiresAt);
+      const { token } = await sessions.create(userId, meta(request));
+      sessions.setCookie(reply, token);
       const user = await db
         .selectFrom('users')
         .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
@@ -58,7 +62,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.resendTwoFactor,
-    { rateLimit: perMinute(5), audit: { records: ['TWO_FACTOR_RESENT'] } },
+    { rateLimit: AUTH_LIMITS.resend, audit: { records: ['TWO_FACTOR_RESENT'] } },
     async (request, _reply, { body }) => {
       await auth.resendTwoFactor(body.twoFactorId, meta(request));
     },
@@ -67,7 +71,7 @@ export const authModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.forgotPassword,
-    { rateLimit: perMinute(5), audit: { records: ['PASSWORD_RESET_REQUESTED'] } },
+    { rateLimit: AUTH_LIMITS.forgot, audit: { records: ['PASSWORD_RESET_REQUESTED'] } },
     async (request, _reply, { body }) => {
       await auth.forgotPassword(body.email, meta(request));
     },

@@ -26,7 +26,7 @@ export class AuthService {
   constructor(
     db: Kysely<Database>,
     clock: Clock,
-    config: Pick<Config, 'publicUrl'>,
+    config: Pick<Config, 'publicUrl' | 'sessionSecret'>,
     mailer: Mailer,
     outbox: Outbox,
     sessions: SessionService,

@@ -6,8 +6,27 @@ import { HOUR, MINUTE } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { Role } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../security/tokens.ts';
+import type { SessionInvalidation } from './session-invalidation.ts';
 
 export const SESSION_COOKIE = 'halsa_session';
+/**
+ * Under HTTPS the cookie is `__Host-halsa_session`: the browser then only accepts it Secure, with
+ * Path=/ and without Domain, so no sibling subdomain (or plain-HTTP page) can plant or widen it.
+ */
+export const HOST_SESSION_COOKIE = '__Host-halsa_session';
+
+export const sessionCookieName = (publicUrl: string): string =>
+  publicUrl.startsWith('https:') ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+
+/** Whether a request carries a session cookie of either name (the Origin check, the portal). */
+export const hasSessionCookie = (cookies: Record<string, string | undefined>): boolean =>
+  cookies[SESSION_COOKIE] !== undefined || cookies[HOST_SESSION_COOKIE] !== undefined;
+
+export interface SessionCookieOptions {
+  /** `SESSION_COOKIE`, or `HOST_SESSION_COOKIE` under HTTPS (sessionCookieName). */
+  name: string;
+  secure: boolean;
+}
 export const IDLE_TIMEOUT_MS = 30 * MINUTE;
 export const ABSOLUTE_TIMEOUT_MS = 12 * HOUR;
 /** last_seen_at is written at most this often, so a busy session is not a write per call. */
@@ -15,7 +34,9 @@ const TOUCH_INTERVAL_MS = MINUTE;
 /**
  * A resolved session is reused in-process for this long, so a busy client is not one query
  * per call. This process forgets entries at once on logout, password change and profile
- * change; another server instance (REDIS_URL fan-out) sees such a change within this time.
+ * change. With REDIS_URL every other instance is told at once too (session-invalidation.ts)
+ * and the entry lives until the next last_seen_at touch; while that channel is not live the
+ * cache is not used at all. Without REDIS_URL (one instance) entries live this long.
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -39,12 +60,28 @@ export interface SessionContext {
 
 export class SessionService {
   readonly #cache = new Map<string, CachedSession>();
+  #invalidation: SessionInvalidation | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly secureCookie: boolean,
+    private readonly cookie: SessionCookieOptions,
   ) {}
+
+  get cookieName(): string {
+    return this.cookie.name;
+  }
+
+  /** Shares invalidations with the other instances (REDIS_URL); see session-invalidation.ts. */
+  useInvalidation(invalidation: SessionInvalidation): void {
+    this.#invalidation = invalidation;
+  }
+
+  /** An invalidation from another instance: forget a session (`s`) or a user's (`u`). */
+  dropLocal(kind: 's' | 'u', id: string): void {
+    if (kind === 's') this.#cache.delete(id);
+    else if (/^\d+$/.test(id)) this.#forgetLocal(Number(id));
+  }
 
   async create(
     userId: number,
@@ -73,9 +110,11 @@ export class SessionService {
     if (!token || token.length > 200) return null;
     const idHash = sha256(token);
     const now = this.clock.now().getTime();
-    const cached = this.#cache.get(idHash);
+    const shared = this.#invalidation;
+    const cached = shared && !shared.listening ? undefined : this.#cache.get(idHash);
     if (cached) {
-      const fresh = now - cached.cachedAt < SESSION_CACHE_TTL_MS && now >= cached.cachedAt;
+      const ttl = shared ? TOUCH_INTERVAL_MS : SESSION_CACHE_TTL_MS;
+      const fresh = now - cached.cachedAt < ttl && now >= cached.cachedAt;
       const live = cached.expiresAt > now && cached.lastSeen + IDLE_TIMEOUT_MS > now;
       if (fresh && live && now - cached.lastSeen < TOUCH_INTERVAL_MS) return cached.ctx;
       this.#cache.delete(idHash);
@@ -133,8 +172,16 @@ export class SessionService {
     return ctx;
   }
 
-  /** Drops cached sessions of a user after a change to the user or their sessions. */
-  forgetUser(userId: number): void {
+  /**
+   * Drops cached sessions of a user after a change to the user or their sessions, here and
+   * (REDIS_URL) on every other instance; resolves once the others were told.
+   */
+  async forgetUser(userId: number): Promise<void> {
+    this.#forgetLocal(userId);
+    await this.#invalidation?.publish('u', String(userId));
+  }
+
+  #forgetLocal(userId: number): void {
     for (const [key, entry] of this.#cache)
       if (entry.ctx.userId === userId) this.#cache.delete(key);
   }
@@ -147,6 +194,7 @@ export class SessionService {
   async destroy(idHash: string): Promise<void> {
     this.#cache.delete(idHash);
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    await this.#invalidation?.publish('s', idHash);
   }
 
   /** Ends every session of a user, except `keepIdHash` when given (password changes). */
@@ -154,29 +202,33 @@ export class SessionService {
     let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepIdHash) q = q.where('id_hash', '<>', keepIdHash);
     await q.execute();
-    this.forgetUser(userId);
+    await this.forgetUser(userId);
   }
 
-  setCookie(reply: FastifyReply, token: string, expiresAt: Date): void {
-    reply.setCookie(SESSION_COOKIE, token, {
+  /**
+   * A browser-session cookie: no Expires or Max-Age, so closing the browser on a shared computer
+   * ends it; the server still ends the session after 30 min idle or 12 h (`expiresAt`, kept in
+   * the table, not in the cookie).
+   */
+  setCookie(reply: FastifyReply, token: string): void {
+    reply.setCookie(this.cookie.name, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.secureCookie,
-      expires: expiresAt,
+      secure: this.cookie.secure,
     });
   }
 
   clearCookie(reply: FastifyReply): void {
-    reply.clearCookie(SESSION_COOKIE, {
+    reply.clearCookie(this.cookie.name, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.secureCookie,
+      secure: this.cookie.secure,
     });
   }
 
   tokenOf(request: FastifyRequest): string | undefined {
-    return request.cookies[SESSION_COOKIE];
+    return request.cookies[this.cookie.name];
   }
 }

@@ -1,5 +1,6 @@
 // Login with password and an e-mailed code (spec §2.1, design §5): the challenge, its tries,
 // its resend wait, and the session it ends in.
+import { randomBytes } from 'node:crypto';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { twoFactorMail } from '../../mail/templates.ts';
@@ -17,7 +18,12 @@ import {
 } from './deps.ts';
 
 export class TwoFactorLogin {
-  constructor(private readonly d: AuthDeps) {}
+  /** SESSION_SECRET; without one (benchmarks, never production) a secret for this process. */
+  readonly #secret: string | Buffer;
+
+  constructor(private readonly d: AuthDeps) {
+    this.#secret = d.config.sessionSecret ?? randomBytes(32);
+  }
 
   /**
    * Checks the password and mails a code. Unknown e-mail and wrong password answer the
@@ -42,7 +48,7 @@ export class TwoFactorLogin {
       .values({
         id,
         user_id: user.id,
-        code_hash: hashOtp(id, code),
+        code_hash: hashOtp(this.#secret, id, code),
         created_at: now,
         last_sent_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
@@ -83,7 +89,7 @@ export class TwoFactorLogin {
         return { kind: 'invalid' };
       }
       if (ch.attempts >= OTP_MAX_ATTEMPTS) return { kind: 'exhausted', userId: ch.user_id };
-      if (!safeEqualHex(ch.code_hash, hashOtp(ch.id, code))) {
+      if (!safeEqualHex(ch.code_hash, hashOtp(this.#secret, ch.id, code))) {
         await trx
           .updateTable('two_factor_challenges')
           .set({ attempts: ch.attempts + 1 })
@@ -164,7 +170,7 @@ export class TwoFactorLogin {
     const result = await this.d.db
       .updateTable('two_factor_challenges')
       .set({
-        code_hash: hashOtp(ch.id, code),
+        code_hash: hashOtp(this.#secret, ch.id, code),
         last_sent_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
         resend_count: ch.resend_count + 1,

@@ -1,12 +1,25 @@
-// /dev/mail: the dev outbox as JSON, newest first. Registered only outside production
-// and only when there is no SMTP server (modules/index.ts decides).
+// /dev/mail: the dev outbox as JSON, newest first. It exists only in demo mode (DEMO=true,
+// never in production) without an SMTP server, and answers only a browser on this machine:
+// a request from another address, or one that came through a proxy, gets the plain 404.
+import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
+import { MESSAGES } from '../../http/errors.ts';
 import { DevOutbox } from '../../mail/mailer.ts';
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** The socket's own peer address (never X-Forwarded-For), and no proxy headers at all. */
+export function fromLoopback(request: FastifyRequest): boolean {
+  const h = request.headers;
+  if (h['x-forwarded-for'] || h['forwarded'] || h['x-real-ip']) return false;
+  return LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
 
 export const devModule: AppModule = (app, ctx) => {
   const outbox = ctx.mailer;
-  if (ctx.config.isProduction || !(outbox instanceof DevOutbox)) return;
-  app.get('/dev/mail', { config: { access: 'public' } }, async () => ({
-    mails: outbox.recent(),
-  }));
+  if (!ctx.config.demo || ctx.config.isProduction || !(outbox instanceof DevOutbox)) return;
+  app.get('/dev/mail', { config: { access: 'public' } }, async (request, reply) => {
+    if (!fromLoopback(request)) return reply.code(404).send({ message: MESSAGES.notFound });
+    return { mails: outbox.recent() };
+  });
 };

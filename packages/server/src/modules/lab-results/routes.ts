@@ -1,13 +1,45 @@
 // Lab results (spec §7): an ADMIN uploads a client's lab files, staff read the history, the
-// client lists and downloads her own. The routes are shared with action plans.
+// client lists and downloads her own. The file routes are shared with action plans; the lab
+// upload also takes the structured CSV and FHIR files of design §4.12 (parse.ts), and the client
+// has two routes of her own (issue 13): her files with the values read from them, and marking a
+// file opened. Both are USER-only and always for the signed-in client (ownerParam).
 import { endpointDefs } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { registerClientFileRoutes } from '../../files/client-file-routes.ts';
+import { UPLOAD_POLICIES } from '../../files/upload.ts';
+import { requireSession } from '../../http/access.ts';
+import { defineRoute } from '../../http/route.ts';
+import { LabResultsService, labUploadReader } from './service.ts';
 
-export const labResultsModule: AppModule = (app, ctx) =>
-  registerClientFileRoutes(app, ctx, 'LAB_RESULT', {
-    upload: endpointDefs.uploadLab,
-    history: endpointDefs.labHistory,
-    list: endpointDefs.labData,
-    download: endpointDefs.downloadLab,
-  });
+const OWNER = { ownerParam: 'userId' } as const;
+
+export const labResultsModule: AppModule = (app, ctx) => {
+  registerClientFileRoutes(
+    app,
+    ctx,
+    'LAB_RESULT',
+    {
+      upload: endpointDefs.uploadLab,
+      history: endpointDefs.labHistory,
+      list: endpointDefs.labData,
+      download: endpointDefs.downloadLab,
+    },
+    { policy: UPLOAD_POLICIES.labFile, reader: labUploadReader },
+  );
+
+  const labs = new LabResultsService(ctx.db, ctx.clock);
+
+  // A client reading her own results is not logged (staff cannot call these routes).
+  defineRoute(app, endpointDefs.labResults, { ...OWNER, audit: 'none' }, async (request) =>
+    labs.overview(requireSession(request).userId),
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.openLabFile,
+    { ...OWNER, audit: 'none' },
+    async (request, _reply, { params }) => {
+      await labs.markOpened(requireSession(request).userId, params.fileName);
+    },
+  );
+};

@@ -39,6 +39,8 @@ export class MessagingEvents {
   constructor(
     source: PublisherSource,
     private readonly onError: (error: unknown, destination: string) => void,
+    /** Called after a change went out (the activity log of pushed message text). */
+    private readonly onPublished?: (change: ConversationChange) => void,
   ) {
     this.#source = typeof source === 'function' ? source : () => source;
   }
@@ -55,6 +57,7 @@ export class MessagingEvents {
     for (const s of change.summaries) {
       this.#publish(broker, LiveDestinations.userConversations(s.userId), s.conversation);
     }
+    this.onPublished?.(change);
   }
 
   #publish(broker: LivePublisher, destination: string, body: unknown): void {

@@ -22,11 +22,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from '../../files/upload.ts';
+import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { parseInput } from '../../http/validate.ts';
 import { contentDisposition } from './attachments.ts';
 import { brokerLookup, MessagingEvents, type PublisherSource } from './live.ts';
+import { pushAudit, recordListPreviews } from './preview-audit.ts';
 import {
   ConversationExistsError,
   MESSAGING_TEXT,
@@ -74,14 +76,24 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 
 export function createMessagingModule(options: MessagingModuleOptions = {}): AppModule {
   return (app, ctx) => {
-    const events = new MessagingEvents(options.publisher ?? brokerLookup(ctx, app), (err, dest) =>
-      app.log.error({ err, destination: dest }, 'live: publicering misslyckades'),
+    const events = new MessagingEvents(
+      options.publisher ?? brokerLookup(ctx, app),
+      (err, dest) => app.log.error({ err, destination: dest }, 'live: publicering misslyckades'),
+      pushAudit(ctx.db, ctx.activity, ctx.tasks),
     );
     const messaging = new MessagingService(ctx.db, ctx.clock, ctx.storage, events);
     options.onService?.(messaging);
 
-    defineRoute(app, endpointDefs.conversations, { audit: 'none' }, async (request) =>
-      messaging.list(viewerOf(request)),
+    defineRoute(
+      app,
+      endpointDefs.conversations,
+      { audit: { records: ['CONVERSATION_LIST_VIEWED'] } },
+      async (request) => {
+        const viewer = viewerOf(request);
+        const list = await messaging.list(viewer);
+        await recordListPreviews(ctx.db, ctx.activity, viewer, list, request.ip);
+        return list;
+      },
     );
 
     defineRoute(app, endpointDefs.filteredUsers, { audit: 'none' }, async (request) =>
@@ -94,7 +106,10 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment), audit: 'none' },
       async (request, reply) => {
         const viewer = viewerOf(request);
-        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, CREATE_FIELDS);
+        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, CREATE_FIELDS, {
+          limits: uploadLimitsFor(ctx),
+          userId: requireSession(request).userId,
+        });
         if ((form.fields.receiverId ?? '').trim() === '') {
           throw badRequest(MESSAGING_TEXT.chooseUser);
         }
@@ -184,7 +199,10 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment), audit: 'none' },
       async (request, reply, { params }) => {
         const viewer = viewerOf(request);
-        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, UPLOAD_FIELDS);
+        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, UPLOAD_FIELDS, {
+          limits: uploadLimitsFor(ctx),
+          userId: requireSession(request).userId,
+        });
         const fields = parseInput(uploadWithTextFieldsSchema, form.fields);
         if (!form.file) {
           // Participants learn the rule; others learn nothing about the conversation.

@@ -8,7 +8,6 @@
 // and the summaries built inside the transaction are exactly the committed state. The live
 // events are published after the commit, in lock order (publish-order.ts).
 import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
-import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { PublishOrder, type Turn } from './publish-order.ts';
@@ -31,7 +30,7 @@ import {
   type ConversationRow,
   type Db,
 } from './queries.ts';
-import { renderTranscript, transcriptFileName } from './transcript.ts';
+import { conversationTranscript, messageAttachment } from './downloads.ts';
 
 export { isConversationParticipant, toMessage } from './queries.ts';
 import { isConversationParticipant, MAX_DB_ID } from './queries.ts';
@@ -50,7 +49,7 @@ import {
 
 const collator = new Intl.Collator('sv-SE');
 
-/** Message text as given (the UI renders it as text), trimmed at the ends, limited. */
+/** A unique index refused the insert (PostgreSQL 23505). */
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
@@ -123,88 +122,14 @@ export class MessagingService {
     return { conversation: { ...summary, messages: rows.map(toMessage) }, partner };
   }
 
-  /** The conversation as a text file (spec §7 download). */
-  async transcript(
-    viewer: Viewer,
-    conversationId: number,
-  ): Promise<{ text: string; fileName: string; partnerId: number }> {
-    const conv = await participantConversation(this.db, viewer.userId, conversationId);
-    const users = await this.db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name'])
-      .where('id', 'in', [conv.user_low_id, conv.user_high_id])
-      .execute();
-    const nameOf = new Map(users.map((u) => [u.id, fullName(u)]));
-    const partnerId = conv.user_low_id === viewer.userId ? conv.user_high_id : conv.user_low_id;
-    const rows = await this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('conversation_id', '=', conv.id)
-      .orderBy('id', 'asc')
-      .execute();
-    const text = renderTranscript({
-      conversationId: conv.id,
-      ownerName: nameOf.get(viewer.userId) ?? 'Okänd användare',
-      partnerName: nameOf.get(partnerId) ?? 'Okänd användare',
-      downloadedAt: this.clock.now(),
-      messages: rows.map((r) => ({
-        senderName: nameOf.get(r.sender_id) ?? 'Okänd användare',
-        content: r.content,
-        originalFileName: r.original_file_name,
-        createdAt: r.created_at,
-        editedAt: r.is_edited ? r.edited_at : null,
-      })),
-    });
-    return { text, fileName: transcriptFileName(conv.id), partnerId };
+  /** The conversation as a text file (spec §7 download); see downloads.ts. */
+  transcript(viewer: Viewer, conversationId: number) {
+    return conversationTranscript(this.db, this.clock, viewer, conversationId);
   }
 
-  /**
-   * An attachment, for a participant of a conversation it was sent in; else 404. With the
-   * conversation and the partner (same query), for the activity log.
-   */
-  async attachment(
-    viewer: Viewer,
-    fileId: string,
-  ): Promise<{
-    data: Buffer;
-    mime: string;
-    name: string;
-    conversationId: number;
-    partner: Partner;
-  }> {
-    const row = await this.db
-      .selectFrom('files as f')
-      .innerJoin('messages as m', 'm.file_id', 'f.id')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .innerJoin('users as p', (join) =>
-        join.on(
-          sql<boolean>`p.id = case when c.user_low_id = ${viewer.userId} then c.user_high_id else c.user_low_id end`,
-        ),
-      )
-      .select([
-        'f.storage_key',
-        'f.mime_type',
-        'f.original_name',
-        'c.id as conversation_id',
-        'p.id as partner_id',
-        'p.role as partner_role',
-      ])
-      .where('f.id', '=', fileId)
-      .where('f.kind', '=', 'MESSAGE_ATTACHMENT')
-      .where((eb) =>
-        eb.or([eb('c.user_low_id', '=', viewer.userId), eb('c.user_high_id', '=', viewer.userId)]),
-      )
-      .limit(1)
-      .executeTakeFirst();
-    const data = row ? await this.storage.get(row.storage_key) : null;
-    if (!row || !data) throw notFound(MESSAGING_TEXT.fileNotFound);
-    return {
-      data,
-      mime: row.mime_type,
-      name: row.original_name,
-      conversationId: row.conversation_id,
-      partner: { id: row.partner_id, role: row.partner_role },
-    };
+  /** An attachment, for a participant of a conversation it was sent in; see downloads.ts. */
+  attachment(viewer: Viewer, fileId: string) {
+    return messageAttachment(this.db, this.storage, viewer, fileId);
   }
 
   // ---- changes ------------------------------------------------------------------------------

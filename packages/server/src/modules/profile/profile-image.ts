@@ -52,7 +52,7 @@ export class ProfileImageService {
       if (before?.fileId) await trx.deleteFrom('files').where('id', '=', before.fileId).execute();
       return { user, old: before?.key ?? null };
     });
-    this.ctx.sessions.forgetUser(userId);
+    await this.ctx.sessions.forgetUser(userId);
     if (old) await storage.remove(old);
     return user;
   }
@@ -76,7 +76,7 @@ export class ProfileImageService {
       if (before?.fileId) await trx.deleteFrom('files').where('id', '=', before.fileId).execute();
       return { user, old: before?.key ?? null };
     });
-    this.ctx.sessions.forgetUser(userId);
+    await this.ctx.sessions.forgetUser(userId);
     if (old) await storage.remove(old);
     return user;
   }

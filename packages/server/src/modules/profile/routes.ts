@@ -9,6 +9,7 @@ import { parseInput } from '../../http/validate.ts';
 import { UUID_RE } from '../../security/tokens.ts';
 import { toSessionUser } from '../auth/session-user.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from '../../files/upload.ts';
+import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { ProfileImageService } from './profile-image.ts';
 import { z } from 'zod';
 
@@ -52,7 +53,10 @@ export const profileModule: AppModule = (app, ctx) => {
     },
     async (request) => {
       const s = requireSession(request);
-      const { file } = await readUpload(request, UPLOAD_POLICIES.profileImage);
+      const { file } = await readUpload(request, UPLOAD_POLICIES.profileImage, undefined, {
+        limits: uploadLimitsFor(ctx),
+        userId: s.userId,
+      });
       const user = await images.replace(s.userId, file!.data, file!.filename);
       await activity.record({
         action: 'PROFILE_IMAGE_CHANGED',

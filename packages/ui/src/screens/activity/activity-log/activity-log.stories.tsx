@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { activityScenarios, authScenarios } from '@halsa/api/mocks';
+import type { ActivityLog } from '@halsa/api';
+import { activityScenarios, authScenarios, mockState, resetMockState } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { ActivityLogScreen } from './activity-log';
 
@@ -66,5 +67,64 @@ export const Fel: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Kunde inte hämta aktivitetsloggen',
     );
+  },
+};
+
+/** Waiting for the first page. */
+export const Laddar: Story = {
+  parameters: mocks(activityScenarios.loading),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Hämtar aktivitet…')).toBeInTheDocument();
+  },
+};
+
+const many = (): ActivityLog[] =>
+  Array.from({ length: 120 }, (_, i) => ({
+    id: 10_000 + i,
+    action: 'CLIENT_VIEWED',
+    performedByName: 'Erik Johansson',
+    timestamp: new Date(Date.UTC(2026, 10, 20, 12) - i * 60_000).toISOString(),
+    subjectUserName: `Klient${String(i + 1).padStart(3, '0')} Exempel`,
+    ipAddress: '192.168.10.24',
+  }));
+
+/** A long log: 50 rows a page, newest first, 'Nyare' and 'Äldre'. */
+export const MangaSidor: Story = {
+  beforeEach: () => {
+    resetMockState();
+    mockState.activityLogs = many();
+  },
+  play: async ({ canvas, userEvent }) => {
+    const first = await bodyRows(canvas);
+    await expect(first).toHaveLength(50);
+    await expect(first[0]).toHaveTextContent('Klient001 Exempel');
+    await expect(canvas.getByText('Sida 1 av 3')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Nyare' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Äldre' }));
+    await expect(await canvas.findByText('Sida 2 av 3')).toBeVisible();
+    await waitFor(async () =>
+      expect((await bodyRows(canvas))[0]).toHaveTextContent('Klient051 Exempel'),
+    );
+  },
+};
+
+/** An ADMIN exports the last year; the button says so while it works. */
+export const Export: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await bodyRows(canvas);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Exportintervall' }), '1ar');
+    await userEvent.click(canvas.getByRole('button', { name: 'Exportera CSV' }));
+    await expect(await canvas.findByRole('button', { name: 'Exportera CSV' })).toBeEnabled();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The export fails without a message from the server: the call's Swedish fallback (spec §8). */
+export const ExportMisslyckas: Story = {
+  parameters: mocks(activityScenarios.exportFailure),
+  play: async ({ canvas, userEvent }) => {
+    await bodyRows(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Exportera CSV' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte exportera loggar');
   },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
-import { activityScenarios, authScenarios, mockState } from '@halsa/api/mocks';
+import { expect, waitFor, within } from 'storybook/test';
+import { activityScenarios, authScenarios, mockState, resetMockState } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { ClientActivityTab } from './client-activity';
 
@@ -72,5 +72,41 @@ export const Personal: Story = {
   play: async ({ canvas }) => {
     await canvas.findByRole('table');
     await expect(canvas.queryByRole('button', { name: 'Exportera CSV' })).toBeNull();
+  },
+};
+
+/** Waiting for the client's log. */
+export const Laddar: Story = {
+  parameters: mocks(activityScenarios.loading),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Hämtar aktivitet…')).toBeInTheDocument();
+  },
+};
+
+/** A long log of one client: 25 rows a page, newest first, 'Nyare' and 'Äldre'. */
+export const MangaSidor: Story = {
+  beforeEach: () => {
+    resetMockState();
+    const client = mockState.clients.find((c) => c.id === 3)!;
+    mockState.activityLogs = Array.from({ length: 60 }, (_, i) => ({
+      id: 10_000 + i,
+      action: i === 0 ? 'CLIENT_VIEWED' : 'LAB_RESULTS_VIEWED',
+      performedByName: 'Erik Johansson',
+      timestamp: new Date(Date.UTC(2026, 10, 20, 12) - i * 60_000).toISOString(),
+      subjectUserName: `${client.firstName} ${client.lastName}`,
+      ipAddress: `192.168.10.${i}`,
+    }));
+  },
+  play: async ({ canvas, userEvent }) => {
+    const rows = async () =>
+      within(await canvas.findByRole('table'))
+        .getAllByRole('row')
+        .slice(1);
+    await expect(await rows()).toHaveLength(25);
+    await expect((await rows())[0]).toHaveTextContent('192.168.10.0');
+    await expect(canvas.getByText('Sida 1 av 3')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Äldre' }));
+    await expect(await canvas.findByText('Sida 2 av 3')).toBeVisible();
+    await waitFor(async () => expect((await rows())[0]).toHaveTextContent('192.168.10.25'));
   },
 };

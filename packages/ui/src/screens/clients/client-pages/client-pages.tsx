@@ -2,7 +2,8 @@
 // header actions, the tab list (built for ADMIN only; STAFF opens the pages without tabs), and
 // the tab pages. Unknown subpaths go to the overview; an id that is no client shows a Swedish
 // not-found state.
-import { useClient, useSession } from '@halsa/api';
+import { useClient, useSession, type Client } from '@halsa/api';
+import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, paths, to, type ClientTab } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -19,6 +20,8 @@ import { ClientHeaderActions, NoConversationWarning } from './client-header-acti
 export interface ClientPagesScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */
   now?: Date;
+  /** The Journal tab, which the journal feature builds (the portal passes it in). */
+  journalTab?: (client: Client) => ReactNode;
 }
 
 const labelOf = (tab: ClientTab) => clientTabs.find((t) => t.id === tab)!.label;
@@ -41,7 +44,7 @@ function Tab({ tab, clientId }: { tab: ClientTab; clientId: number }) {
   );
 }
 
-export function ClientPagesScreen({ now }: ClientPagesScreenProps) {
+export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
   const { clientId: raw } = useParams();
   const clientId = Number(raw);
   const valid = Number.isSafeInteger(clientId) && clientId > 0;
@@ -135,10 +138,14 @@ export function ClientPagesScreen({ now }: ClientPagesScreenProps) {
         <Route
           path="journal"
           element={
-            <EmptyState
-              title="Journalen för klienten"
-              description="Journalanteckningar och formulär för klienten visas här."
-            />
+            journalTab ? (
+              journalTab(client)
+            ) : (
+              <EmptyState
+                title="Journalen för klienten"
+                description="Journalanteckningar och formulär för klienten visas här."
+              />
+            )
           }
         />
         <Route path="lab-data" element={<ClientFilesTab kind="lab" client={client} />} />

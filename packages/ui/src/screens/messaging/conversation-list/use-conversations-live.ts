@@ -1,8 +1,14 @@
 import { createContext, useContext } from 'react';
 import { useSWRConfig } from 'swr';
 import { CONVERSATIONS_KEY, touchConversation, upsertConversation } from '@halsa/api';
-import { conversationSchema, messageSchema, type Conversation, type Id } from '@halsa/api/contract';
+import type { Conversation, Id } from '@halsa/api/contract';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
+
+// The contract's zod schemas load with the first live message, not with the shell's first paint
+// (issue 14); one promise, so messages are still handled in the order they came.
+const importContract = () => import('@halsa/api/contract');
+let contract: ReturnType<typeof importContract> | undefined;
+const loadContract = () => (contract ??= importContract());
 
 /**
  * True below a component that already keeps the conversation list live (the signed-in shell,
@@ -25,7 +31,10 @@ export function useConversationsLive(userId: Id | null | undefined): void {
   const destination =
     userId == null || keptLiveAbove ? null : LiveDestinations.userConversations(userId);
 
-  useTopic<unknown>(destination, (body) => {
+  const applyMessage = (
+    body: unknown,
+    { conversationSchema, messageSchema }: Awaited<ReturnType<typeof loadContract>>,
+  ): void => {
     const cached: unknown = cache.get(CONVERSATIONS_KEY)?.data;
     if (!Array.isArray(cached)) {
       void mutate(CONVERSATIONS_KEY);
@@ -57,6 +66,10 @@ export function useConversationsLive(userId: Id | null | undefined): void {
       return;
     }
     void mutate(CONVERSATIONS_KEY);
+  };
+
+  useTopic<unknown>(destination, (body) => {
+    void loadContract().then((schemas) => applyMessage(body, schemas));
   });
 
   useRevalidateOnReconnect(keptLiveAbove ? [] : [CONVERSATIONS_KEY]);

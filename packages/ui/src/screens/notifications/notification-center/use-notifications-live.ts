@@ -1,8 +1,14 @@
 import { useSWRConfig } from 'swr';
 import { NOTIFICATIONS_KEY } from '@halsa/api';
-import { notificationSchema, type Notification } from '@halsa/api/contract';
+import type { Notification } from '@halsa/api/contract';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { upsertNotification } from './upsert-notification';
+
+// The contract's zod schemas load with the first live message, not with the shell's first paint
+// (issue 14); one promise, so messages are still handled in the order they came.
+const importContract = () => import('@halsa/api/contract');
+let contract: ReturnType<typeof importContract> | undefined;
+const loadContract = () => (contract ??= importContract());
 
 /**
  * Keeps the notifications SWR cache live (spec §7): subscribes to
@@ -15,17 +21,19 @@ export function useNotificationsLive(): void {
   const { cache, mutate } = useSWRConfig();
 
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
-    const parsed = notificationSchema.safeParse(body);
-    const cached: unknown = cache.get(NOTIFICATIONS_KEY)?.data;
-    if (parsed.success && Array.isArray(cached)) {
-      void mutate<Notification[]>(
-        NOTIFICATIONS_KEY,
-        (list) => upsertNotification(list ?? [], parsed.data),
-        { revalidate: false },
-      );
-    } else {
-      void mutate(NOTIFICATIONS_KEY);
-    }
+    void loadContract().then(({ notificationSchema }) => {
+      const parsed = notificationSchema.safeParse(body);
+      const cached: unknown = cache.get(NOTIFICATIONS_KEY)?.data;
+      if (parsed.success && Array.isArray(cached)) {
+        void mutate<Notification[]>(
+          NOTIFICATIONS_KEY,
+          (list) => upsertNotification(list ?? [], parsed.data),
+          { revalidate: false },
+        );
+      } else {
+        void mutate(NOTIFICATIONS_KEY);
+      }
+    });
   });
 
   useRevalidateOnReconnect([NOTIFICATIONS_KEY]);

@@ -1,0 +1,68 @@
+// Appointments end to end (issue 13), in Debian Chromium against the started product: STAFF
+// books a meeting with Karin on /appointments; Karin's open /appointments page shows it under
+// 'Kommande möten' without a reload (her APPOINTMENT notice revalidates the list), and her
+// .ics download is an RFC 5545 calendar in Stockholm time.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startProduct, type Product } from './support/product.ts';
+import { logIn } from './support/session.ts';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = product.browser;
+});
+afterAll(async () => {
+  await product?.stop();
+});
+
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'sv-SE',
+    timezoneId: 'Europe/Stockholm',
+    viewport,
+  });
+  return context.newPage();
+}
+
+describe('appointments', () => {
+  it('STAFF books a meeting with Karin; her open /appointments page shows it live', async () => {
+    const client = await newPage({ width: 375, height: 812 });
+    await logIn(product, client, 'klient@example.com');
+    await client.goto(`${product.url}/appointments`);
+    await client.getByRole('heading', { level: 1, name: 'Bokningar' }).waitFor();
+    await client.getByText('Inga bokningar').waitFor();
+
+    const staff = await newPage();
+    await logIn(product, staff, 'staff@example.com');
+    await staff.goto(`${product.url}/appointments`);
+    await staff.getByRole('heading', { name: 'Boka möte' }).waitFor();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await staff.getByLabel('Klient').selectOption({ label: 'Karin Johansson' });
+    await staff.getByLabel('Datum').fill(tomorrow);
+    await staff.getByLabel('Tid').fill('10:30');
+    await staff.getByLabel('Längd (minuter)').fill('30');
+    await staff.getByLabel('Plats').fill('Mottagningen, rum 3');
+    await staff.getByRole('button', { name: 'Boka' }).click();
+    await staff.getByText('Mötet är bokat.').waitFor();
+    await staff.screenshot({ path: '/tmp/e2e-appointments-staff.png', fullPage: true });
+
+    // Karin's page, never reloaded, lists the meeting.
+    const item = client.getByRole('listitem').filter({ hasText: 'Plats: Mottagningen, rum 3' });
+    await item.waitFor({ timeout: 15_000 });
+    await expect(item.innerText()).resolves.toContain('kl. 10:30 · 30 min');
+    await client.screenshot({ path: '/tmp/e2e-appointments-client.png', fullPage: true });
+
+    const list = await client.request.get(`${product.url}/api/v1/user/appointments`);
+    const [booked] = (await list.json()) as { id: number }[];
+    const ics = await client.request.get(
+      `${product.url}/api/v1/user/appointments/${booked!.id}/ics`,
+    );
+    expect(ics.status()).toBe(200);
+    const text = await ics.text();
+    expect(text).toContain(`DTSTART;TZID=Europe/Stockholm:${tomorrow.replace(/-/g, '')}T103000`);
+    expect(text).toContain('LOCATION:Mottagningen\\, rum 3');
+  });
+});

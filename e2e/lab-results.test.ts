@@ -1,0 +1,86 @@
+// The client's lab results end to end (issue 13), in Debian Chromium against the started
+// product: an ADMIN uploads two structured lab CSVs of design §4.12 for the demo client; the
+// client's /lab-results shows the latest values with the one above its range flagged in words,
+// a trend chart across the two uploads, and the newest file marked new until she opens it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startProduct, type Product } from './support/product.ts';
+import { logIn } from './support/session.ts';
+
+let product: Product;
+
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(async () => {
+  await product?.stop();
+});
+
+const HEADER = 'analys;loinc;värde;enhet;ref_låg;ref_hög;provtagningsdatum';
+const OCTOBER = `${HEADER}\nHemoglobin (Hb);718-7;140;g/L;117;153;2026-10-01\nKolesterol;2093-3;4,8;mmol/L;;5,0;2026-10-01\n`;
+const NOVEMBER = `${HEADER}\nHemoglobin (Hb);718-7;142;g/L;117;153;2026-11-02\nKolesterol;2093-3;6,4;mmol/L;;5,0;2026-11-02\n`;
+
+async function newPage(): Promise<Page> {
+  const context = await product.browser.newContext({ locale: 'sv-SE' });
+  return context.newPage();
+}
+
+describe('lab results', () => {
+  it('ADMIN uploads two lab CSVs; the client sees values, the flag above range and the trend', async () => {
+    const admin = await newPage();
+    await logIn(product, admin, 'admin@example.com');
+    const clients = await admin.request.get(`${product.url}/api/v1/admin/clients`);
+    const klient = ((await clients.json()) as { id: number; email: string }[]).find(
+      (c) => c.email === 'klient@example.com',
+    )!;
+    for (const [name, text] of [
+      ['Provsvar oktober.csv', OCTOBER],
+      ['Provsvar november.csv', NOVEMBER],
+    ] as const) {
+      const res = await admin.request.post(`${product.url}/api/v1/admin/upload-lab/${klient.id}`, {
+        headers: { origin: product.url },
+        multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(text) } },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await admin.context().close();
+
+    const page = await newPage();
+    await logIn(product, page, 'klient@example.com');
+    await page.goto(`${product.url}/lab-results`);
+    const table = page.getByRole('table', { name: 'Senaste värdet för varje analys' });
+    await table.waitFor();
+    const kolesterol = table.getByRole('row').filter({ hasText: 'Kolesterol' });
+    await expect(kolesterol.textContent()).resolves.toContain('6,4 mmol/L');
+    await expect(kolesterol.textContent()).resolves.toContain('Över referensintervallet');
+    const hb = table.getByRole('row').filter({ hasText: 'Hemoglobin (Hb)' });
+    await expect(hb.textContent()).resolves.toContain('Inom referensintervallet');
+    // a trend across the two uploads, drawn by the lazily loaded chart
+    await page.getByRole('heading', { level: 3, name: 'Kolesterol' }).waitFor();
+    await page.locator('[data-testid="trend-chart"]').first().scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="trend-chart"] canvas').first().waitFor();
+    await expect(
+      page
+        .getByRole('table', { name: 'Kolesterol: alla värden, äldst först' })
+        .getByRole('row')
+        .count(),
+    ).resolves.toBe(3);
+    // the newest file is new until she opens it
+    const newest = page.getByRole('listitem').filter({ hasText: 'Provsvar november.csv' });
+    await newest.getByText('Ny', { exact: true }).waitFor();
+    const download = page.waitForEvent('download');
+    await newest.getByRole('button', { name: 'Ladda ner Provsvar november.csv' }).click();
+    expect((await download).suggestedFilename()).toBe('Provsvar november.csv');
+    await newest.getByText('Ny', { exact: true }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('table', { name: 'Senaste värdet för varje analys' }).waitFor();
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: 'Provsvar november.csv' })
+        .getByText('Ny', { exact: true })
+        .count(),
+    ).resolves.toBe(0);
+    await page.context().close();
+  });
+});

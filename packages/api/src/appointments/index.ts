@@ -1,0 +1,2 @@
+export * from './use-appointments.ts';
+export * from './use-appointment-changes.ts';

@@ -1,0 +1,108 @@
+// An appointment as an iCalendar file (RFC 5545) the client adds to her calendar: times in
+// Europe/Stockholm (TZID with its VTIMEZONE), text escaped (§3.3.11), lines folded at 75 octets
+// (§3.1) and ended with CRLF.
+import type { Appointment } from '@halsa/api/contract';
+
+const ZONE = 'Europe/Stockholm';
+
+/** §3.3.11: backslash, semicolon and comma escaped, line breaks as \n. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** §3.1: lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 character. */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch, 'utf8');
+    const limit = parts.length === 0 ? 75 : 74;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** Local wall time in Stockholm as an iCalendar DATE-TIME without offset, e.g. 20261125T093000. */
+export function stockholmLocal(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+}
+
+const utcStamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+export function appointmentIcs(appointment: Appointment, now: Date, host: string): string {
+  const start = new Date(appointment.startsAt);
+  const end = new Date(start.getTime() + appointment.minutes * 60_000);
+  const description = [
+    appointment.note,
+    appointment.videoLink ? `Videolänk: ${appointment.videoLink}` : null,
+  ]
+    .filter((v): v is string => !!v)
+    .join('\n');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Hälsoportalen//Bokningar//SV',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VTIMEZONE',
+    `TZID:${ZONE}`,
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'TZNAME:CEST',
+    'DTSTART:19700329T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'TZNAME:CET',
+    'DTSTART:19701025T030000',
+    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    `UID:appointment-${appointment.id}@${host}`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `DTSTART;TZID=${ZONE}:${stockholmLocal(start)}`,
+    `DTEND;TZID=${ZONE}:${stockholmLocal(end)}`,
+    `SUMMARY:${escapeText(`Möte med ${appointment.staffName}`)}`,
+    ...(appointment.place ? [`LOCATION:${escapeText(appointment.place)}`] : []),
+    ...(appointment.videoLink ? [`URL:${appointment.videoLink}`] : []),
+    ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
+    `STATUS:${appointment.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}

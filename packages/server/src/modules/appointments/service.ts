@@ -1,0 +1,195 @@
+// Appointments (design §4.11, issue 13): STAFF/ADMIN book, move and cancel meetings with a
+// client; the client is told by an APPOINTMENT notice written in the same transaction (pushed
+// after commit through the outbox) and reads only her own meetings.
+import {
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_NOTIFICATION_TYPE,
+  type Appointment,
+  type AppointmentCreate,
+  type AppointmentUpdate,
+} from '@halsa/api/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { NotificationService } from '../notifications/service.ts';
+
+const COLUMNS = [
+  'a.id',
+  'a.client_user_id',
+  'a.staff_user_id',
+  'a.starts_at',
+  'a.minutes',
+  'a.place',
+  'a.video_link',
+  'a.note',
+  'a.status',
+  'c.first_name as client_first',
+  'c.last_name as client_last',
+  's.first_name as staff_first',
+  's.last_name as staff_last',
+] as const;
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+const blank = (v: string | null | undefined) =>
+  v === undefined || v === null || v === '' ? null : v;
+
+export class AppointmentService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly notifications: NotificationService,
+  ) {}
+
+  private select() {
+    return this.db
+      .selectFrom('appointments as a')
+      .innerJoin('users as c', 'c.id', 'a.client_user_id')
+      .innerJoin('users as s', 's.id', 'a.staff_user_id')
+      .select(COLUMNS);
+  }
+
+  /** One client's meetings (or every client's when `clientId` is null), by start. */
+  async list(clientId: number | null): Promise<Appointment[]> {
+    let q = this.select();
+    if (clientId !== null) q = q.where('a.client_user_id', '=', clientId);
+    const rows = await q.orderBy('a.starts_at', 'asc').orderBy('a.id', 'asc').execute();
+    return rows.map(toAppointment);
+  }
+
+  /** One meeting; for a USER only her own (another's is "not found", nothing told). */
+  async get(id: number, viewer: { userId: number; role: string }): Promise<Appointment> {
+    const row = await this.select().where('a.id', '=', id).executeTakeFirst();
+    if (!row || (viewer.role === 'USER' && row.client_user_id !== viewer.userId)) {
+      throw notFound(APPOINTMENT_MESSAGES.notFound);
+    }
+    return toAppointment(row);
+  }
+
+  async create(input: AppointmentCreate, staffId: number): Promise<Appointment> {
+    this.checkFields(input);
+    const client = await this.db
+      .selectFrom('users')
+      .select(['role'])
+      .where('id', '=', input.clientId)
+      .executeTakeFirst();
+    if (!client || client.role !== 'USER') throw badRequest(APPOINTMENT_MESSAGES.notClient);
+    const now = this.clock.now();
+    const id = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('appointments')
+        .values({
+          client_user_id: input.clientId,
+          staff_user_id: staffId,
+          starts_at: new Date(input.startsAt),
+          minutes: input.minutes,
+          place: blank(input.place),
+          video_link: blank(input.videoLink),
+          note: blank(input.note),
+          status: 'BOOKED',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.notifications.notify(
+        input.clientId,
+        APPOINTMENT_NOTIFICATION_TYPE,
+        APPOINTMENT_MESSAGES.booked,
+        trx,
+      );
+      return row.id;
+    });
+    await this.notifications.flush();
+    return this.get(id, { userId: staffId, role: 'STAFF' });
+  }
+
+  async update(id: number, input: AppointmentUpdate, staffId: number): Promise<Appointment> {
+    this.checkFields(input);
+    const current = await this.get(id, { userId: staffId, role: 'STAFF' });
+    if (current.status === 'CANCELLED') throw badRequest(APPOINTMENT_MESSAGES.alreadyCancelled);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('appointments')
+        .set({
+          starts_at: new Date(input.startsAt),
+          minutes: input.minutes,
+          place: blank(input.place),
+          video_link: blank(input.videoLink),
+          note: blank(input.note),
+          updated_at: this.clock.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+      await this.notifications.notify(
+        current.clientId,
+        APPOINTMENT_NOTIFICATION_TYPE,
+        APPOINTMENT_MESSAGES.moved,
+        trx,
+      );
+    });
+    await this.notifications.flush();
+    return this.get(id, { userId: staffId, role: 'STAFF' });
+  }
+
+  async cancel(id: number, staffId: number): Promise<Appointment> {
+    const current = await this.get(id, { userId: staffId, role: 'STAFF' });
+    if (current.status === 'CANCELLED') throw badRequest(APPOINTMENT_MESSAGES.alreadyCancelled);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('appointments')
+        .set({ status: 'CANCELLED', updated_at: this.clock.now() })
+        .where('id', '=', id)
+        .execute();
+      await this.notifications.notify(
+        current.clientId,
+        APPOINTMENT_NOTIFICATION_TYPE,
+        APPOINTMENT_MESSAGES.cancelled,
+        trx,
+      );
+    });
+    await this.notifications.flush();
+    return this.get(id, { userId: staffId, role: 'STAFF' });
+  }
+
+  /** What the schema cannot know: the clock, and that a meeting has a place or a link. */
+  private checkFields(input: AppointmentUpdate): void {
+    if (new Date(input.startsAt).getTime() <= this.clock.now().getTime()) {
+      throw badRequest(APPOINTMENT_MESSAGES.startInPast);
+    }
+    if (blank(input.place) === null && blank(input.videoLink) === null) {
+      throw badRequest(APPOINTMENT_MESSAGES.placeOrLink);
+    }
+  }
+}
+
+type Row = {
+  id: number;
+  client_user_id: number;
+  staff_user_id: number;
+  starts_at: Date;
+  minutes: number;
+  place: string | null;
+  video_link: string | null;
+  note: string | null;
+  status: 'BOOKED' | 'CANCELLED';
+  client_first: string;
+  client_last: string;
+  staff_first: string;
+  staff_last: string;
+};
+
+function toAppointment(row: Row): Appointment {
+  return {
+    id: row.id,
+    clientId: row.client_user_id,
+    clientName: fullName(row.client_first, row.client_last),
+    staffId: row.staff_user_id,
+    staffName: fullName(row.staff_first, row.staff_last),
+    startsAt: new Date(row.starts_at).toISOString(),
+    minutes: row.minutes,
+    place: row.place,
+    videoLink: row.video_link,
+    note: row.note,
+    status: row.status,
+  };
+}

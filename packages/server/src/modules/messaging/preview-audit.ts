@@ -1,0 +1,74 @@
+// Staff seeing a client's message text outside the opened conversation (issue 16 §4,
+// Patientdatalagen): the conversation list shows each conversation's latest message, and the
+// live summary pushed to `/topic/users/{id}/conversations` carries a new message's text. Both are
+// logged, one row per client: CONVERSATION_LIST_VIEWED when STAFF/ADMIN lists conversations with
+// a client that have a latest message, MESSAGE_PUSHED when a client's new message is pushed to a
+// STAFF/ADMIN participant. A client's own list and pushes are not access by staff.
+import type { Conversation } from '@halsa/api/contract';
+import type { Db } from '../../db/index.ts';
+import type { Role } from '../../db/schema.ts';
+import type { BackgroundTasks } from '../../tasks.ts';
+import type { ActivityLog } from '../activity/service.ts';
+import type { ConversationChange } from './live.ts';
+import type { Viewer } from './service.ts';
+
+async function rolesOf(db: Db, ids: number[]): Promise<Map<number, Role>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'role']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.role]));
+}
+
+/** After a STAFF/ADMIN list call: one row per client whose latest message text was shown. */
+export async function recordListPreviews(
+  db: Db,
+  activity: ActivityLog,
+  viewer: Viewer,
+  conversations: Conversation[],
+  ip: string,
+): Promise<void> {
+  if (viewer.role === 'USER') return;
+  const shown = conversations.filter((c) => c.lastMessage !== null);
+  const roles = await rolesOf(db, [...new Set(shown.map((c) => c.partner.id))]);
+  for (const c of shown) {
+    if (roles.get(c.partner.id) !== 'USER') continue;
+    await activity.record({
+      action: 'CONVERSATION_LIST_VIEWED',
+      actorUserId: viewer.userId,
+      subjectUserId: c.partner.id,
+      ip,
+      details: { conversationId: c.conversationId },
+    });
+  }
+}
+
+/**
+ * For MessagingEvents: after a change is published, logs each STAFF/ADMIN recipient of a
+ * client's message text in their summary push. Runs as a background task (never fails the
+ * change; tests await `tasks.idle()`).
+ */
+export function pushAudit(
+  db: Db,
+  activity: ActivityLog,
+  tasks: BackgroundTasks,
+): (change: ConversationChange) => void {
+  return (change) =>
+    tasks.run(async () => {
+      // Marking a message read re-sends the summary: MESSAGE_READ already logs that read.
+      if (change.message.isRead && !change.message.isEdited) return;
+      const sender = change.message.sender;
+      const recipients = change.summaries.map((s) => s.userId).filter((id) => id !== sender);
+      if (recipients.length === 0) return;
+      const roles = await rolesOf(db, [sender, ...recipients]);
+      if (roles.get(sender) !== 'USER') return;
+      for (const userId of recipients) {
+        if (roles.get(userId) === 'USER') continue;
+        await activity.record({
+          action: 'MESSAGE_PUSHED',
+          actorUserId: userId,
+          subjectUserId: sender,
+          ip: null,
+          details: { conversationId: change.conversationId, messageId: change.message.id },
+        });
+      }
+    });
+}

@@ -1,0 +1,104 @@
+// My account's own routes (issue 13): her details, and 'Vem har läst mina uppgifter' (issue 13, design §4.11): for a USER, the activity-log rows where
+// staff read or changed her data (who, what, when), newest first, paged. USER-only, and always
+// her own: the route takes no id, so none she sends is read.
+import {
+  ACCESS_LOG_PAGE_SIZE,
+  ACTIVITY_ACTIONS,
+  endpointDefs,
+  type AccessLogEntry,
+  type AccessLogPage,
+  type MyAccount,
+  type ActivityAction,
+} from '@halsa/api/contract';
+import type { Kysely } from 'kysely';
+import type { AppModule } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { requireSession } from '../../http/access.ts';
+import { defineRoute } from '../../http/route.ts';
+
+export async function accessLogPage(
+  db: Kysely<Database>,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<AccessLogPage> {
+  const base = db
+    .selectFrom('activity_log as l')
+    .innerJoin('users as a', 'a.id', 'l.actor_user_id')
+    .where('l.subject_user_id', '=', userId)
+    .where('l.actor_user_id', '<>', userId)
+    .where('a.role', 'in', ['STAFF', 'ADMIN'])
+    .where('l.action', 'in', ACTIVITY_ACTIONS);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['l.id', 'l.action', 'l.created_at', 'a.first_name', 'a.last_name', 'a.role'])
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const items: AccessLogEntry[] = rows.map((r) => ({
+    id: r.id,
+    action: r.action as ActivityAction,
+    performedByName: `${r.first_name} ${r.last_name}`.trim(),
+    performedByRole: r.role === 'USER' ? null : r.role,
+    timestamp: r.created_at.toISOString(),
+  }));
+  return { items, total: Number(count.n), page, size };
+}
+
+/** Her own account details; a USER's registered personal details too. */
+export async function myAccount(db: Kysely<Database>, userId: number): Promise<MyAccount> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('client_profiles as p', 'p.user_id', 'u.id')
+    .select([
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.role',
+      'p.social_security_number',
+      'p.birth_date',
+      'p.phone_number',
+      'p.street',
+      'p.zip_code',
+      'p.city',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    role: row.role,
+    personal:
+      row.role === 'USER'
+        ? {
+            socialSecurityNumber: row.social_security_number ?? null,
+            birthDate: row.birth_date ?? null,
+            phoneNumber: row.phone_number ?? null,
+            street: row.street ?? null,
+            zipCode: row.zip_code ?? null,
+            city: row.city ?? null,
+          }
+        : null,
+  };
+}
+
+export const accessLogModule: AppModule = (app, ctx) => {
+  // Her own details: no id is read, so nobody else's can be asked for.
+  defineRoute(app, endpointDefs.myAccount, { audit: 'none' }, async (request) =>
+    myAccount(ctx.db, requireSession(request).userId),
+  );
+
+  defineRoute(app, endpointDefs.accessLog, { audit: 'none' }, async (request, _reply, { query }) =>
+    accessLogPage(
+      ctx.db,
+      requireSession(request).userId,
+      query.page ?? 1,
+      query.size ?? ACCESS_LOG_PAGE_SIZE,
+    ),
+  );
+};

@@ -1,0 +1,286 @@
+// Appointments (issue 13): staff book, move and cancel meetings with a client; the client sees
+// only hers whatever ids she sends, gets an APPOINTMENT notice per change and an .ics file;
+// bad input is a 400 with a Swedish message and changes nothing; a USER cannot book (403).
+import { appointmentListSchema, appointmentSchema } from '@halsa/api/contract';
+import { expect, it } from 'vitest';
+import { escapeText, foldLine } from '../src/modules/appointments/ics.ts';
+import { describeDb, login, send, useTestApp } from './helpers.ts';
+
+describeDb('appointments', () => {
+  const t = useTestApp();
+  const inHours = (h: number) => new Date(t.clock.now().getTime() + h * 3_600_000).toISOString();
+
+  const book = async (cookie: string, body: Record<string, unknown>) =>
+    send(t, 'POST', '/api/v1/admin/appointments', { cookie, body });
+
+  const count = async () =>
+    (await t.db.db.selectFrom('appointments').select('id').execute()).length;
+
+  const notices = (userId: number) =>
+    t.db.db
+      .selectFrom('notifications')
+      .select(['type', 'message'])
+      .where('user_id', '=', userId)
+      .where('type', '=', 'APPOINTMENT')
+      .orderBy('id')
+      .execute();
+
+  it('staff book, move and cancel; the client is told each time and the log says who', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const res = await book(staff, {
+      clientId: t.users.klient.id,
+      startsAt: inHours(48),
+      minutes: 45,
+      place: 'Mottagningen, rum 3',
+      note: 'Ta med provsvaren',
+    });
+    expect(res.statusCode).toBe(200);
+    const booked = appointmentSchema.parse(res.json());
+    expect(booked).toMatchObject({
+      clientId: t.users.klient.id,
+      staffId: t.users.staff.id,
+      minutes: 45,
+      status: 'BOOKED',
+      place: 'Mottagningen, rum 3',
+      videoLink: null,
+    });
+
+    const moved = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
+      cookie: staff,
+      body: { startsAt: inHours(72), minutes: 30, videoLink: 'https://video.example.com/m/1' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ minutes: 30, place: null, status: 'BOOKED' });
+
+    const cancelled = await send(t, 'POST', `/api/v1/admin/appointments/${booked.id}/cancel`, {
+      cookie: staff,
+      body: {},
+    });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED' });
+    const again = await send(t, 'POST', `/api/v1/admin/appointments/${booked.id}/cancel`, {
+      cookie: staff,
+      body: {},
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Mötet är redan avbokat.');
+
+    expect(await notices(t.users.klient.id)).toEqual([
+      { type: 'APPOINTMENT', message: 'Du har fått en ny bokning.' },
+      { type: 'APPOINTMENT', message: 'En av dina bokningar har flyttats.' },
+      { type: 'APPOINTMENT', message: 'En av dina bokningar har avbokats.' },
+    ]);
+    expect(await notices(t.users.klient2.id)).toEqual([]);
+
+    const log = await t.db.db
+      .selectFrom('activity_log')
+      .select(['action', 'actor_user_id', 'subject_user_id'])
+      .where('action', 'like', 'APPOINTMENT%')
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual(
+      ['APPOINTMENT_BOOKED', 'APPOINTMENT_CHANGED', 'APPOINTMENT_CANCELLED'].map((action) => ({
+        action,
+        actor_user_id: t.users.staff.id,
+        subject_user_id: t.users.klient.id,
+      })),
+    );
+  });
+
+  it('a USER sees only her own meetings whatever userId she sends, and cannot book, move or cancel', async () => {
+    const admin = await login(t, t.users.admin.email);
+    const mine = appointmentSchema.parse(
+      (
+        await book(admin, {
+          clientId: t.users.klient.id,
+          startsAt: inHours(5),
+          minutes: 60,
+          place: 'Rum 1',
+        })
+      ).json(),
+    );
+    const theirs = appointmentSchema.parse(
+      (
+        await book(admin, {
+          clientId: t.users.klient2.id,
+          startsAt: inHours(6),
+          minutes: 60,
+          place: 'Rum 2',
+        })
+      ).json(),
+    );
+    const klient = await login(t, t.users.klient.email);
+    for (const url of [
+      '/api/v1/user/appointments',
+      `/api/v1/user/appointments?userId=${t.users.klient2.id}`,
+    ]) {
+      const list = appointmentListSchema.parse(
+        (await send(t, 'GET', url, { cookie: klient })).json(),
+      );
+      expect(list.map((a) => a.id)).toContain(mine.id);
+      expect(list.map((a) => a.id)).not.toContain(theirs.id);
+      expect(list.every((a) => a.clientId === t.users.klient.id)).toBe(true);
+    }
+    const ics = await send(t, 'GET', `/api/v1/user/appointments/${theirs.id}/ics`, {
+      cookie: klient,
+    });
+    expect(ics.statusCode).toBe(404);
+    expect(ics.json().message).toBe('Mötet finns inte.');
+
+    const before = await count();
+    const create = await book(klient, {
+      clientId: t.users.klient.id,
+      startsAt: inHours(8),
+      minutes: 30,
+      place: 'x',
+    });
+    expect(create.statusCode).toBe(403);
+    const move = await send(t, 'PUT', `/api/v1/admin/appointments/${mine.id}`, {
+      cookie: klient,
+      body: { startsAt: inHours(9), minutes: 30, place: 'x' },
+    });
+    expect(move.statusCode).toBe(403);
+    const cancel = await send(t, 'POST', `/api/v1/admin/appointments/${mine.id}/cancel`, {
+      cookie: klient,
+      body: {},
+    });
+    expect(cancel.statusCode).toBe(403);
+    expect(await count()).toBe(before);
+    expect((await send(t, 'GET', '/api/v1/user/appointments')).statusCode).toBe(401);
+
+    const staff = await login(t, t.users.staff.email);
+    const forKlient2 = appointmentListSchema.parse(
+      (
+        await send(t, 'GET', `/api/v1/user/appointments?userId=${t.users.klient2.id}`, {
+          cookie: staff,
+        })
+      ).json(),
+    );
+    expect(forKlient2.map((a) => a.id)).toContain(theirs.id);
+    expect(forKlient2.every((a) => a.clientId === t.users.klient2.id)).toBe(true);
+  });
+
+  it('bad input is refused in Swedish and nothing is stored', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const ok = { clientId: t.users.klient.id, startsAt: inHours(24), minutes: 30, place: 'Rum 1' };
+    const before = await count();
+    const noticesBefore = await notices(t.users.klient.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...ok, startsAt: inHours(-1) }, 'Mötet kan inte börja i det förflutna.'],
+      [{ ...ok, minutes: 10 }, 'Längden måste vara mellan 15 och 240 minuter.'],
+      [{ ...ok, minutes: 241 }, 'Längden måste vara mellan 15 och 240 minuter.'],
+      [{ ...ok, clientId: t.users.staff.id }, 'Mötet kan bara bokas med en klient.'],
+      [
+        { ...ok, videoLink: 'javascript:alert(1)' },
+        'Videolänken måste börja med http:// eller https://.',
+      ],
+      [
+        { ...ok, videoLink: 'ftp://example.com/x' },
+        'Videolänken måste börja med http:// eller https://.',
+      ],
+      [{ ...ok, place: '' }, 'Ange plats eller videolänk.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await book(staff, body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await count()).toBe(before);
+    expect(await notices(t.users.klient.id)).toEqual(noticesBefore);
+  });
+
+  it('moving to the past or with a bad length is refused and changes nothing; a cancelled meeting cannot move', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const booked = appointmentSchema.parse(
+      (
+        await book(staff, {
+          clientId: t.users.klient2.id,
+          startsAt: inHours(30),
+          minutes: 30,
+          place: 'Rum 4',
+        })
+      ).json(),
+    );
+    const noticesBefore = await notices(t.users.klient2.id);
+    for (const [body, message] of [
+      [
+        { startsAt: inHours(-2), minutes: 30, place: 'Rum 4' },
+        'Mötet kan inte börja i det förflutna.',
+      ],
+      [
+        { startsAt: inHours(40), minutes: 300, place: 'Rum 4' },
+        'Längden måste vara mellan 15 och 240 minuter.',
+      ],
+    ] as const) {
+      const res = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
+        cookie: staff,
+        body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const klient2 = await login(t, t.users.klient2.email);
+    const [after] = appointmentListSchema
+      .parse((await send(t, 'GET', '/api/v1/user/appointments', { cookie: klient2 })).json())
+      .filter((a) => a.id === booked.id);
+    expect(after).toEqual(booked);
+    expect(await notices(t.users.klient2.id)).toEqual(noticesBefore);
+
+    await send(t, 'POST', `/api/v1/admin/appointments/${booked.id}/cancel`, {
+      cookie: staff,
+      body: {},
+    });
+    const moved = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
+      cookie: staff,
+      body: { startsAt: inHours(50), minutes: 30, place: 'Rum 4' },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe('Mötet är redan avbokat.');
+  });
+
+  it('the .ics file: RFC 5545 lines, Stockholm local time, escaped text, folded lines', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const start = new Date(Date.UTC(t.clock.now().getUTCFullYear() + 1, 6, 1, 7, 30));
+    const booked = appointmentSchema.parse(
+      (
+        await book(staff, {
+          clientId: t.users.klient.id,
+          startsAt: start.toISOString(),
+          minutes: 90,
+          place: 'Storgatan 1, plan 2; rum A',
+          note: 'Rad ett\nRad två med \\ och ,',
+        })
+      ).json(),
+    );
+    const klient = await login(t, t.users.klient.email);
+    const res = await send(t, 'GET', `/api/v1/user/appointments/${booked.id}/ics`, {
+      cookie: klient,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="mote-${booked.id}.ics"`);
+    const body = res.body;
+    expect(body.endsWith('\r\n')).toBe(true);
+    expect(body.replace(/\r\n/g, '').includes('\n')).toBe(false);
+    const unfolded = body.replace(/\r\n /g, '');
+    const year = start.getUTCFullYear();
+    // 07:30 UTC in July is 09:30 in Stockholm (CEST); 90 minutes later is 11:00
+    expect(unfolded).toContain(`DTSTART;TZID=Europe/Stockholm:${year}0701T093000`);
+    expect(unfolded).toContain(`DTEND;TZID=Europe/Stockholm:${year}0701T110000`);
+    expect(unfolded).toContain('LOCATION:Storgatan 1\\, plan 2\\; rum A');
+    expect(unfolded).toContain('DESCRIPTION:Rad ett\\nRad två med \\\\ och \\,');
+    expect(unfolded).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Stockholm');
+    expect(unfolded).toContain(`UID:appointment-${booked.id}@localhost:8080`);
+    for (const line of body.split('\r\n'))
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+  });
+});
+
+it('ics text escaping and folding (RFC 5545 §3.3.11, §3.1)', () => {
+  expect(escapeText('a;b,c\\d\ne')).toBe('a\\;b\\,c\\\\d\\ne');
+  const folded = foldLine(`DESCRIPTION:${'å'.repeat(60)}`);
+  const lines = folded.split('\r\n');
+  expect(lines.length).toBe(2);
+  expect(lines[1]!.startsWith(' ')).toBe(true);
+  for (const line of lines) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+  expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'å'.repeat(60)}`);
+});

@@ -1,0 +1,219 @@
+// The tamper-evident activity log (issue 16 §4): every row is chained to the one before;
+// `pnpm audit:verify` says OK or names the first changed or deleted row; concurrent writers
+// still make one chain; with PostgreSQL the app can run as a role that may only INSERT.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { describeReport, verifyActivityChain } from '../src/audit/chain.ts';
+import { grantAppRole } from '../src/db/app-role.ts';
+import { describeDb, login, PG_ADMIN_URL, TEST_DB, useTestApp, type TestApp } from './helpers.ts';
+
+const serverDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** What only the owner can do: switch the append-only trigger off for one statement. */
+async function asOwner(t: TestApp, statement: string): Promise<void> {
+  await t.db.db.transaction().execute(async (trx) => {
+    await sql`alter table activity_log disable trigger activity_log_no_update`.execute(trx);
+    await sql.raw(statement).execute(trx);
+    await sql`alter table activity_log enable trigger activity_log_no_update`.execute(trx);
+  });
+}
+
+const seqOf = async (t: TestApp, id: number) =>
+  Number(
+    (
+      await t.db.db
+        .selectFrom('activity_log')
+        .select('chain_seq')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).chain_seq,
+  );
+
+describeDb('activity log hash chain', () => {
+  const t = useTestApp();
+
+  it('rows written by the app form an unbroken chain', async () => {
+    await login(t, 'staff@example.com');
+    await login(t, 'klient@example.com');
+    const report = await verifyActivityChain(t.db.db);
+    expect(report.ok).toBe(true);
+    if (!report.ok) return;
+    expect(report.rows).toBeGreaterThanOrEqual(4);
+    expect(describeReport(report)).toMatch(
+      /^OK: \d+ rader, kedjan är obruten\. Senaste rad: chain_seq \d+, hash [0-9a-f]{64}$/,
+    );
+  });
+
+  it('concurrent inserts still make one chain without gaps', async () => {
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        t.app.ctx.activity.record({
+          action: 'CLIENT_VIEWED',
+          actorUserId: t.users.staff.id,
+          subjectUserId: t.users.klient.id,
+          details: { i },
+        }),
+      ),
+    );
+    const report = await verifyActivityChain(t.db.db);
+    expect(report).toMatchObject({ ok: true });
+    const seqs = await sql<{ n: string; max: string }>`
+      select count(*)::text as n, max(chain_seq)::text as max from activity_log`.execute(t.db.db);
+    expect(seqs.rows[0]!.n).toBe(seqs.rows[0]!.max);
+  });
+
+  it('rows of one transaction chain in order; a rolled-back one leaves no gap', async () => {
+    await t.db.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 3; i++) {
+        await t.app.ctx.activity.record({ action: 'CLIENT_LIST_VIEWED', details: { i } }, trx);
+      }
+    });
+    await expect(
+      t.db.db.transaction().execute(async (trx) => {
+        await t.app.ctx.activity.record({ action: 'CLIENT_LIST_VIEWED' }, trx);
+        throw new Error('ångra');
+      }),
+    ).rejects.toThrow('ångra');
+    await t.app.ctx.activity.record({ action: 'LOGOUT', actorUserId: t.users.klient.id });
+    expect(await verifyActivityChain(t.db.db)).toMatchObject({ ok: true });
+  });
+
+  it('an edited row is reported by id', async () => {
+    expect((await verifyActivityChain(t.db.db)).ok).toBe(true);
+    const row = await t.db.db
+      .selectFrom('activity_log')
+      .select('id')
+      .where('action', '=', 'CLIENT_VIEWED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const seq = await seqOf(t, row.id);
+    await asOwner(t, `update activity_log set subject_user_id = null where id = ${row.id}`);
+    const report = await verifyActivityChain(t.db.db);
+    expect(report).toMatchObject({ ok: false, id: row.id, seq, rows: seq - 1 });
+    expect(describeReport(report)).toBe(
+      `BRUTEN vid rad id ${row.id}, chain_seq ${seq}: innehållet stämmer inte med radens hash (raden är ändrad). ${seq - 1} rader före den är obrutna.`,
+    );
+    // Recomputing its own hash does not help: the next row's prev_hash no longer fits.
+    await asOwner(
+      t,
+      `update activity_log set row_hash = activity_log_row_hash(chain_seq, prev_hash, id, action, actor_user_id, subject_user_id, ip_address, details, created_at) where id = ${row.id}`,
+    );
+    const next = await verifyActivityChain(t.db.db);
+    expect(next).toMatchObject({ ok: false, seq: seq + 1 });
+    expect(describeReport(next)).toContain('prev_hash stämmer inte med raden före');
+  });
+});
+
+describeDb('a deleted row', () => {
+  const t = useTestApp();
+
+  it('in the middle is reported; a deleted tail fails the anchor of an earlier run', async () => {
+    for (let i = 0; i < 5; i++) {
+      await t.app.ctx.activity.record({
+        action: 'CLIENT_LIST_VIEWED',
+        actorUserId: t.users.admin.id,
+      });
+    }
+    const ok = await verifyActivityChain(t.db.db);
+    if (!ok.ok || !ok.head) throw new Error('expected an intact chain');
+    const anchor = ok.head;
+
+    await asOwner(t, `delete from activity_log where chain_seq = ${anchor.seq}`);
+    const tail = await verifyActivityChain(t.db.db, { anchor });
+    expect(tail).toMatchObject({ ok: false, seq: anchor.seq });
+    expect(describeReport(tail)).toContain('finns inte längre (slutet av loggen raderat)');
+
+    await asOwner(t, `delete from activity_log where chain_seq = 2`);
+    const middle = await verifyActivityChain(t.db.db);
+    expect(middle).toMatchObject({ ok: false, seq: 3, rows: 1 });
+    expect(describeReport(middle)).toContain('raden med chain_seq 2 saknas (raderad)');
+  });
+});
+
+(TEST_DB === 'postgres' ? describeDb : describe.skip)('pnpm audit:verify', () => {
+  const t = useTestApp();
+  const dbUrl = () => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${t.db.name}`);
+  const verifyCli = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/audit/verify-cli.ts'], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, DATABASE_URL: dbUrl() },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('the command prints OK, then the first broken row with exit code 1', async () => {
+    await login(t, 'staff@example.com');
+    const ok = verifyCli();
+    expect(ok.stdout).toMatch(/^OK: \d+ rader, kedjan är obruten\./);
+    expect(ok.status).toBe(0);
+    const row = await t.db.db
+      .selectFrom('activity_log')
+      .select('id')
+      .orderBy('chain_seq')
+      .executeTakeFirstOrThrow();
+    await asOwner(t, `update activity_log set ip_address = '10.6.6.6' where id = ${row.id}`);
+    const broken = verifyCli();
+    expect(broken.stdout).toMatch(
+      new RegExp(`^BRUTEN vid rad id ${row.id}, chain_seq 1: innehållet stämmer inte`),
+    );
+    expect(broken.status).toBe(1);
+  });
+});
+
+(TEST_DB === 'postgres' ? describeDb : describe.skip)(
+  'the INSERT-only app role (README: running the app as a role that may only INSERT)',
+  () => {
+    const t = useTestApp();
+    const dbUrl = () => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${t.db.name}`);
+
+    it('a role that may only INSERT: UPDATE, DELETE, TRUNCATE, dropping triggers refused', async () => {
+      const role = `halsa_app_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`create role ${role} login`);
+      try {
+        await grantAppRole(t.db.db, role);
+        const app = new pg.Client({ connectionString: dbUrl().replace('postgres@', `${role}@`) });
+        await app.connect();
+        try {
+          // What the app does: reads and writes its tables, appends to the log (chained).
+          await app.query(`update users set last_active_at = now() where id = $1`, [
+            t.users.klient.id,
+          ]);
+          await app.query(
+            `insert into activity_log (action, actor_user_id, created_at) values ('CLIENT_LIST_VIEWED', $1, now())`,
+            [t.users.staff.id],
+          );
+          for (const statement of [
+            'update activity_log set ip_address = null',
+            'delete from activity_log',
+            'truncate activity_log',
+            'drop trigger activity_log_chain on activity_log',
+            'drop trigger activity_log_no_update on activity_log',
+            'alter table activity_log disable trigger all',
+            'drop function activity_log_chain() cascade',
+          ]) {
+            await expect(app.query(statement), statement).rejects.toThrow(
+              /permission denied|must be owner/,
+            );
+          }
+        } finally {
+          await app.end();
+        }
+        expect(await verifyActivityChain(t.db.db)).toMatchObject({ ok: true });
+      } finally {
+        const owner = new pg.Client({ connectionString: dbUrl() });
+        await owner.connect();
+        await owner.query(`drop owned by ${role}`);
+        await owner.end();
+        await admin.query(`drop role ${role}`);
+        await admin.end();
+      }
+    });
+  },
+);

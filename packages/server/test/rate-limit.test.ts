@@ -1,0 +1,247 @@
+// Rate limits that protect accounts, not punish offices (issue 15): a whole office behind one
+// address logs in; one account hammered from many addresses is stopped; codes are 5 tries each
+// and cycling new challenges gains nothing; TRUST_PROXY decides whose address request.ip is.
+// The same limits across two instances sharing PostgreSQL + Redis: test/rate-limit-cluster.test.ts.
+import { expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { AUTH_LIMITS } from '../src/security/rate-limit.ts';
+import { hashPassword } from '../src/security/passwords.ts';
+import {
+  describeDb,
+  lastCode,
+  login,
+  ORIGIN,
+  PASSWORD,
+  sessionCookieOf,
+  useTestApp,
+  type TestApp,
+} from './helpers.ts';
+
+const TOO_MANY = 'För många förfrågningar. Vänta en stund och försök igen.';
+
+function post(t: TestApp, url: string, body: unknown, from = '127.0.0.1', headers = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: from,
+    headers: { ...ORIGIN, ...headers },
+    payload: body as InjectOptions['payload'],
+  });
+}
+
+const authenticate = (t: TestApp, email: string, password: string, from?: string) =>
+  post(t, '/api/v1/auth/authenticate', { email, password }, from);
+const verify = (t: TestApp, twoFactorId: string, code: string, from?: string) =>
+  post(t, '/api/v1/auth/verify-2fa', { twoFactorId, code }, from);
+
+function wrongCode(right: string): string {
+  return right === '000000' ? '111111' : '000000';
+}
+
+describeDb('rate limits: an office behind one address', () => {
+  const t = useTestApp({ rateLimit: { enabled: true } });
+
+  it('50 distinct accounts log in from one IP within a minute, all succeed', async () => {
+    const hash = await hashPassword(PASSWORD);
+    const now = t.clock.now();
+    const emails = Array.from({ length: 50 }, (_, i) => `kollega${i}@foretaget.se`);
+    await t.app.ctx.db
+      .insertInto('users')
+      .values(
+        emails.map((email, i) => ({
+          email,
+          password_hash: hash,
+          role: 'USER' as const,
+          first_name: `Kollega${i}`,
+          last_name: 'Företaget',
+          image_file_id: null,
+          created_at: now,
+          updated_at: now,
+          last_active_at: null,
+        })),
+      )
+      .execute();
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (const email of emails) {
+      const auth = await authenticate(t, email, PASSWORD, '198.51.100.20');
+      statuses.push(auth.statusCode);
+      if (auth.statusCode !== 200) continue;
+      const res = await verify(
+        t,
+        auth.json<{ message: string }>().message,
+        lastCode(t.outbox, email),
+        '198.51.100.20',
+      );
+      statuses.push(res.statusCode);
+      if (!sessionCookieOf(res)) statuses.push(-1);
+    }
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(statuses).toEqual(Array.from({ length: 100 }, () => 200));
+  });
+
+  it('one address is still capped: the per-IP ceiling answers 429 with Retry-After', async () => {
+    const max = AUTH_LIMITS.verify.max;
+    const codes = new Map<number, number>();
+    for (let i = 0; i < max + 1; i++) {
+      const res = await verify(t, 'inte-ett-id', '123456', '198.51.100.30');
+      codes.set(res.statusCode, (codes.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode === 429) {
+        expect(res.json()).toEqual({ message: TOO_MANY });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(Object.fromEntries(codes)).toEqual({ 401: max, 429: 1 });
+    // another address is not affected
+    expect((await verify(t, 'inte-ett-id', '123456', '198.51.100.31')).statusCode).toBe(401);
+  });
+});
+
+describeDb('rate limits: one account', () => {
+  const t = useTestApp({ rateLimit: { enabled: true } });
+
+  it('authenticate hammering one account from many IPs is limited per account', async () => {
+    const max = AUTH_LIMITS.authenticate.account[0].max;
+    for (let i = 1; i <= max; i++) {
+      const res = await authenticate(t, 'klient@example.com', 'fel-lösenord', `203.0.113.${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await authenticate(t, 'KLIENT@example.com ', 'fel-lösenord', '203.0.113.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: TOO_MANY });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // While locked, even the right password is refused (and no code is mailed) …
+    const mailsBefore = t.outbox.recent().length;
+    const right = await authenticate(t, 'klient@example.com', PASSWORD, '203.0.113.100');
+    expect(right.statusCode).toBe(429);
+    expect(t.outbox.recent()).toHaveLength(mailsBefore);
+    // … and another account from the very same addresses logs in as usual.
+    const other = await authenticate(t, 'klient2@example.com', PASSWORD, '203.0.113.1');
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('6 wrong codes for one login: the 6th and the right code are refused', async () => {
+    const auth = await authenticate(t, 'staff@example.com', PASSWORD);
+    expect(auth.statusCode).toBe(200);
+    const id = auth.json<{ message: string }>().message;
+    const code = lastCode(t.outbox, 'staff@example.com');
+    for (let i = 0; i < 5; i++) {
+      const res = await verify(t, id, wrongCode(code), `192.0.2.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Fel kod. Försök igen.' });
+    }
+    const sixth = await verify(t, id, wrongCode(code), '192.0.2.6');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ message: 'För många felaktiga försök. Logga in igen.' });
+    const rightCode = await verify(t, id, code, '192.0.2.7');
+    expect(rightCode.statusCode).toBe(429);
+    expect(sessionCookieOf(rightCode)).toBeUndefined();
+  });
+
+  it('cycling new challenges gains nothing: wrong codes per account are capped per hour', async () => {
+    const max = AUTH_LIMITS.verify.account[0].max; // 10 wrong codes an hour
+    let wrong = 0;
+    let lastId = '';
+    let lastRight = '';
+    // New challenges, 5 wrong codes each, until the account's hourly cap is used up.
+    while (wrong < max) {
+      const auth = await authenticate(t, 'admin@example.com', PASSWORD);
+      expect(auth.statusCode).toBe(200);
+      lastId = auth.json<{ message: string }>().message;
+      lastRight = lastCode(t.outbox, 'admin@example.com');
+      for (let i = 0; i < 5 && wrong < max; i++, wrong++) {
+        expect((await verify(t, lastId, wrongCode(lastRight), '192.0.2.50')).statusCode).toBe(401);
+      }
+    }
+    // A fresh challenge's first try, with the right code, is refused for this hour.
+    const fresh = await authenticate(t, 'admin@example.com', PASSWORD);
+    expect(fresh.statusCode).toBe(200);
+    const id = fresh.json<{ message: string }>().message;
+    const res = await verify(t, id, lastCode(t.outbox, 'admin@example.com'), '192.0.2.51');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: TOO_MANY });
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+});
+
+describeDb('rate limits: open challenges per account', () => {
+  const t = useTestApp({ rateLimit: { enabled: true } });
+
+  it('at most 10 login codes are mailed to one account an hour', async () => {
+    const max = AUTH_LIMITS.authenticate.account[1].max;
+    for (let i = 0; i < max; i++) {
+      expect((await authenticate(t, 'klient@example.com', PASSWORD)).statusCode).toBe(200);
+    }
+    const mails = t.outbox.recent().length;
+    const res = await authenticate(t, 'klient@example.com', PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: TOO_MANY });
+    expect(t.outbox.recent()).toHaveLength(mails);
+  });
+
+  it('forgot-password mails one account at most 5 times an hour, from any address', async () => {
+    const max = AUTH_LIMITS.forgot.account[0].max;
+    const codes: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const res = await post(
+        t,
+        '/api/v1/auth/forgot-password',
+        { email: 'klient2@example.com' },
+        `203.0.113.${i + 1}`,
+      );
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array.from({ length: max }, () => 204), 429]);
+  });
+});
+
+describeDb.each([
+  ['with TRUST_PROXY set to the proxy', ['127.0.0.1'], '203.0.113.77'],
+  ['without TRUST_PROXY', undefined, '127.0.0.1'],
+] as const)('request.ip %s', (_name, trustProxy, expected) => {
+  const t = useTestApp({
+    rateLimit: { enabled: true },
+    config: { trustProxy: trustProxy ? [...trustProxy] : undefined },
+  });
+
+  it(`the activity log records ${expected}`, async () => {
+    const res = await post(
+      t,
+      '/api/v1/auth/authenticate',
+      { email: 'klient@example.com', password: 'fel' },
+      '127.0.0.1',
+      { 'x-forwarded-for': '203.0.113.77' },
+    );
+    expect(res.statusCode).toBe(401);
+    const row = await t.app.ctx.db
+      .selectFrom('activity_log')
+      .select('ip_address')
+      .where('action', '=', 'LOGIN_FAILED')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.ip_address).toBe(expected);
+  });
+});
+
+describeDb('rate limits on signed-in routes: per user, not per address', () => {
+  const t = useTestApp({ rateLimit: { enabled: true } });
+
+  it('one user is capped on change-password; a colleague at the same address is not', async () => {
+    const karin = await login(t, 'klient@example.com');
+    const kalle = await login(t, 'klient2@example.com');
+    const change = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/change-password',
+        remoteAddress: '198.51.100.40',
+        headers: { ...ORIGIN, cookie },
+        payload: { currentPassword: 'fel-lösenord', newPassword: 'Ett-Nytt-Losen-77' },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await change(karin)).statusCode);
+    expect(codes).toEqual([...Array.from({ length: 10 }, () => 400), 429]);
+    const colleague = await change(kalle);
+    expect(colleague.statusCode).toBe(400);
+    expect(colleague.json()).toEqual({ message: 'Nuvarande lösenord är felaktigt.' });
+  });
+});

@@ -1,0 +1,34 @@
+// TRUST_PROXY (issue 15): the proxy's addresses or CIDRs, validated at start with a Swedish
+// one-line message; unset leaves forwarded headers ignored (test/rate-limit.test.ts shows the
+// effect on request.ip).
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const load = (value: string | undefined) => loadConfig({ DEMO: 'true', TRUST_PROXY: value });
+
+describe('TRUST_PROXY', () => {
+  it('unset (or blank) trusts no proxy', () => {
+    expect(load(undefined).trustProxy).toBeUndefined();
+    expect(load('  ').trustProxy).toBeUndefined();
+  });
+
+  it('takes addresses and CIDRs, IPv4 and IPv6, separated by commas', () => {
+    expect(load('127.0.0.1').trustProxy).toEqual(['127.0.0.1']);
+    expect(load('10.0.0.0/8, 172.28.0.10 ,::1, fd00::/8').trustProxy).toEqual([
+      '10.0.0.0/8',
+      '172.28.0.10',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each(['true', 'proxy.example.se', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129', '10.0.0.1,'])(
+    'refuses %s with a Swedish message naming the variable',
+    (value) => {
+      expect(() => load(value)).toThrow(ConfigError);
+      expect(() => load(value)).toThrow(
+        /^Ogiltig konfiguration: TRUST_PROXY måste vara proxyns IP-adress eller CIDR, flera med komma \(fick "/,
+      );
+    },
+  );
+});

@@ -1,0 +1,229 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { FakeLiveClient, FakeLiveProvider, LiveDestinations } from '@halsa/api/live';
+import { appointmentScenarios, authScenarios, mockState } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
+import { AppointmentsScreen } from './appointments';
+
+// The mocks' "now" (MOCK_NOW), so upcoming and past stay where the fixtures put them.
+const now = () => new Date('2026-11-21T10:00:00.000Z');
+
+const meta = {
+  title: 'Bokningar/Bokningar',
+  component: AppointmentsScreen,
+  args: { now },
+  parameters: {
+    route: { path: '/appointments', url: '/appointments' },
+    ...mocks(authScenarios.asUser),
+  },
+} satisfies Meta<typeof AppointmentsScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const listUnder = (canvas: HTMLElement, heading: string) => {
+  const section = within(canvas)
+    .getByRole('heading', { level: 2, name: heading })
+    .closest('section');
+  if (!section) throw new Error(`no section ${heading}`);
+  return within(section).queryAllByRole('listitem');
+};
+
+/** The client: two upcoming meetings (one by video), one past; each can go to her calendar. */
+export const KlientKommandeOchTidigare: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' }),
+    ).toBeVisible();
+    const upcoming = listUnder(canvasElement, 'Kommande möten');
+    await expect(upcoming).toHaveLength(2);
+    await expect(upcoming[0]).toHaveTextContent('26 november 2026');
+    await expect(upcoming[0]).toHaveTextContent('45 min');
+    await expect(upcoming[0]).toHaveTextContent('Med Erik Johansson');
+    await expect(upcoming[0]).toHaveTextContent('Plats: Mottagningen, Storgatan 1, rum 3');
+    await expect(
+      within(upcoming[1]!).getByRole('link', { name: 'Öppna videomötet' }),
+    ).toHaveAttribute('href', 'https://video.example.se/m/502');
+    const past = listUnder(canvasElement, 'Tidigare möten');
+    await expect(past).toHaveLength(1);
+    await expect(past[0]).toHaveTextContent('10 november 2026');
+    await expect(canvas.getAllByRole('button', { name: 'Lägg till i kalendern' })).toHaveLength(3);
+    await expect(canvas.queryByRole('heading', { name: 'Boka möte' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Avboka' })).toBeNull();
+  },
+};
+
+/** No meetings at all. */
+export const Tom: Story = {
+  parameters: mocks(authScenarios.asUser, appointmentScenarios.empty),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Inga bokningar')).toBeVisible();
+    await expect(
+      canvas.getByText('När mottagningen bokar ett möte med dig visas det här.'),
+    ).toBeVisible();
+  },
+};
+
+/** The list cannot be fetched: the call's Swedish fallback. */
+export const Fel: Story = {
+  parameters: mocks(authScenarios.asUser, appointmentScenarios.error()),
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Kunde inte hämta bokningar');
+  },
+};
+
+/** Waiting for the list. */
+export const Laddar: Story = {
+  parameters: mocks(authScenarios.asUser, appointmentScenarios.loading),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Hämtar bokningar…')).toBeInTheDocument();
+  },
+};
+
+/** A cancelled meeting is shown as such, without the calendar button. */
+export const Avbokad: Story = {
+  beforeEach: () => {
+    const first = mockState.appointments.find((a) => a.id === 501);
+    if (first) first.status = 'CANCELLED';
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    const upcoming = listUnder(canvasElement, 'Kommande möten');
+    await expect(upcoming[0]).toHaveTextContent('Avbokad');
+    await expect(within(upcoming[0]!).queryByRole('button')).toBeNull();
+  },
+};
+
+/** Staff: the booking form and every client's meetings, each with 'Avboka'. */
+export const Personal: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Boka möte' })).toBeVisible();
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    const upcoming = listUnder(canvasElement, 'Kommande möten');
+    await expect(upcoming).toHaveLength(3);
+    await expect(upcoming[0]).toHaveTextContent('Klient: Anna Lindqvist');
+    await expect(upcoming[1]).toHaveTextContent('Klient: Lars Nilsson');
+    await expect(upcoming[1]).toHaveTextContent('Avbokad');
+  },
+};
+
+/** Staff book a meeting: it is listed under upcoming. */
+export const PersonalBokar: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const client = await canvas.findByLabelText('Klient');
+    await waitFor(() => expect(within(client).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(client, 'Lars Nilsson');
+    await userEvent.type(canvas.getByLabelText('Datum'), '2026-12-01');
+    await userEvent.type(canvas.getByLabelText('Tid'), '10:15');
+    await userEvent.type(canvas.getByLabelText('Plats'), 'Rum 2');
+    await userEvent.click(canvas.getByRole('button', { name: 'Boka' }));
+    await expect(await canvas.findByText('Mötet är bokat.')).toBeVisible();
+    await waitFor(() => expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(4));
+  },
+};
+
+/** Validation in Swedish: no client, then a start in the past, then a bad link. */
+export const PersonalValidering: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas, userEvent }) => {
+    const client = await canvas.findByLabelText('Klient');
+    const boka = canvas.getByRole('button', { name: 'Boka' });
+    await userEvent.click(boka);
+    await expect(await canvas.findByText('Välj en klient.')).toBeVisible();
+    await waitFor(() => expect(within(client).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(client, 'Lars Nilsson');
+    await userEvent.type(canvas.getByLabelText('Datum'), '2026-01-01');
+    await userEvent.type(canvas.getByLabelText('Tid'), '10:00');
+    await userEvent.type(canvas.getByLabelText('Plats'), 'Rum 2');
+    await userEvent.click(boka);
+    await expect(await canvas.findByText('Mötet kan inte börja i det förflutna.')).toBeVisible();
+    await userEvent.clear(canvas.getByLabelText('Datum'));
+    await userEvent.type(canvas.getByLabelText('Datum'), '2026-12-01');
+    await userEvent.type(canvas.getByLabelText('Videolänk'), 'javascript:alert(1)');
+    await userEvent.click(boka);
+    await expect(
+      await canvas.findByText('Videolänken måste börja med http:// eller https://.'),
+    ).toBeVisible();
+  },
+};
+
+/** Staff cancel a meeting: it is marked 'Avbokad'. */
+export const PersonalAvbokar: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    const first = listUnder(canvasElement, 'Kommande möten')[0]!;
+    await userEvent.click(within(first).getByRole('button', { name: 'Avboka' }));
+    await waitFor(() =>
+      expect(listUnder(canvasElement, 'Kommande möten')[0]).toHaveTextContent('Avbokad'),
+    );
+  },
+};
+
+/** Staff move a meeting: the new time is listed; a time in the past is refused in Swedish. */
+export const PersonalFlyttar: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    const first = listUnder(canvasElement, 'Kommande möten')[0]!;
+    await userEvent.click(within(first).getByRole('button', { name: 'Flytta' }));
+    const form = within(first).getByRole('form', { name: 'Flytta mötet' });
+    const date = within(form).getByLabelText('Nytt datum');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-01-05');
+    await userEvent.click(within(form).getByRole('button', { name: 'Spara' }));
+    await expect(
+      await within(form).findByText('Mötet kan inte börja i det förflutna.'),
+    ).toBeVisible();
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-12-20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Spara' }));
+    await waitFor(() =>
+      expect(listUnder(canvasElement, 'Kommande möten')[2]).toHaveTextContent('20 december 2026'),
+    );
+    await expect(canvas.queryByRole('form', { name: 'Flytta mötet' })).toBeNull();
+  },
+};
+
+const live = new FakeLiveClient();
+
+/** Staff book while the client's page is open: her APPOINTMENT notice brings it in live. */
+export const NyBokningIRealtid: Story = {
+  decorators: [
+    (Story) => (
+      <FakeLiveProvider live={live}>
+        <Story />
+      </FakeLiveProvider>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    await expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(2);
+    mockState.appointments.push({
+      id: 600,
+      clientId: 3,
+      clientName: 'Anna Lindqvist',
+      staffId: 2,
+      staffName: 'Erik Johansson',
+      startsAt: '2026-12-15T09:00:00.000Z',
+      minutes: 30,
+      place: 'Mottagningen, rum 5',
+      videoLink: null,
+      note: null,
+      status: 'BOOKED',
+    });
+    live.emit(LiveDestinations.notifications, {
+      id: 601,
+      status: 'UNREAD',
+      type: 'APPOINTMENT',
+      message: 'Du har fått en ny bokning.',
+      timestamp: '2026-11-21T10:00:00.000Z',
+    });
+    await waitFor(() => expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(3));
+    await expect(listUnder(canvasElement, 'Kommande möten')[2]).toHaveTextContent(
+      'Plats: Mottagningen, rum 5',
+    );
+  },
+};

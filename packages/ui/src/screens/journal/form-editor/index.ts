@@ -1,0 +1,1 @@
+export { FormEditorScreen } from './form-editor';

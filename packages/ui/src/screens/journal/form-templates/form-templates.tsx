@@ -1,0 +1,267 @@
+// /journal/templates (spec §2.4; issue 12): the journal forms, for ADMIN and STAFF. Paged and
+// searched on the server (design §4.13). A draft carries 'Utkast'. 'Nytt formulär' creates a
+// draft and opens it in the editor; each form can be duplicated (the copy opens), a draft
+// published, and any form deleted after a confirm dialog.
+import {
+  isApiError,
+  useCreateForm,
+  useDeleteForm,
+  useDuplicateForm,
+  useFormSummaryPage,
+  usePublishForm,
+  type FormSummary,
+} from '@halsa/api';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { to } from '../../../config/paths';
+import { Alert } from '../../../primitives/alert/alert';
+import { Badge } from '../../../primitives/badge/badge';
+import { Button } from '../../../primitives/button/button';
+import { EmptyState } from '../../../primitives/empty-state/empty-state';
+import { Spinner } from '../../../primitives/spinner/spinner';
+import { TextField } from '../../../primitives/text-field/text-field';
+import { useToast } from '../../../primitives/toast/toast';
+import { ConfirmDialog } from './confirm-dialog';
+
+export const FORM_PAGE_SIZE = 20;
+export const SEARCH_DELAY_MS = 250;
+export const FETCH_FAILED = 'Misslyckades att hämta formulär';
+export const CREATE_FAILED = 'Misslyckades att skapa nytt formulär';
+export const DUPLICATE_FAILED = 'Misslyckades att duplicera formulär';
+export const DELETE_FAILED = 'Misslyckades att ta bort formulär';
+export const PUBLISH_FAILED = 'Misslyckades att publicera formulär';
+export const UNTITLED = 'Namnlöst formulär';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+type Pending = { kind: 'delete' | 'publish'; form: FormSummary } | null;
+
+export function FormTemplatesScreen() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const [paging, setPaging] = useState({ q, page: 1 });
+  const page = paging.q === q ? paging.page : 1;
+  const {
+    page: result,
+    error,
+    isLoading,
+    isValidating,
+    mutate,
+  } = useFormSummaryPage({
+    page,
+    size: FORM_PAGE_SIZE,
+    ...(q ? { q } : {}),
+  });
+  const create = useCreateForm();
+  const duplicate = useDuplicateForm();
+  const remove = useDeleteForm();
+  const publish = usePublishForm();
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [duplicating, setDuplicating] = useState<number | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.size)) : 1;
+  const first = result && result.total > 0 ? (result.page - 1) * result.size + 1 : 0;
+  const last = result ? Math.min(result.total, result.page * result.size) : 0;
+  const titleOf = (f: FormSummary) => f.title.trim() || UNTITLED;
+  const createForm = async () => {
+    setActionError(null);
+    try {
+      const form = await create.trigger();
+      void navigate(to.journalTemplate(form.id));
+    } catch (e) {
+      setActionError(isApiError(e) ? e.message : CREATE_FAILED);
+    }
+  };
+
+  const duplicateForm = async (form: FormSummary) => {
+    setActionError(null);
+    setDuplicating(form.id);
+    try {
+      const copy = await duplicate.trigger(form.id);
+      void navigate(to.journalTemplate(copy.id));
+    } catch (e) {
+      setActionError(isApiError(e) ? e.message : DUPLICATE_FAILED);
+      setDuplicating(null);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto flex max-w-4xl flex-col gap-4 px-gutter py-section"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id={headingId} className="text-2xl font-semibold">
+          Journalformulär
+        </h1>
+        <Button
+          type="button"
+          loading={create.isMutating}
+          loadingLabel="Skapar…"
+          onClick={() => void createForm()}
+        >
+          Nytt formulär
+        </Button>
+      </div>
+      {actionError ? (
+        <Alert variant="error" onDismiss={() => setActionError(null)}>
+          {actionError}
+        </Alert>
+      ) : null}
+
+      <TextField
+        label="Sök formulär"
+        type="search"
+        autoComplete="off"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="sm:max-w-sm"
+      />
+
+      {error ? (
+        <Alert
+          variant="error"
+          title={FETCH_FAILED}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+              Försök igen
+            </Button>
+          }
+        >
+          {error.message !== FETCH_FAILED ? error.message : null}
+        </Alert>
+      ) : isLoading && !result ? (
+        <Spinner label="Hämtar formulär…" />
+      ) : result && result.items.length === 0 ? (
+        q ? (
+          <EmptyState
+            title="Inga formulär hittades."
+            description={`Inget formulär matchar ”${q}”.`}
+          />
+        ) : (
+          <EmptyState
+            title="Inga formulär ännu."
+            description="Skapa det första med knappen Nytt formulär."
+          />
+        )
+      ) : result ? (
+        <>
+          <p className="text-sm text-fg-muted" role="status">
+            {isValidating ? 'Hämtar…' : `Visar ${first}–${last} av ${result.total} formulär`}
+          </p>
+          <ul className="flex flex-col divide-y divide-border rounded-card border border-border bg-surface">
+            {result.items.map((f) => (
+              <li key={f.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+                <div className="flex min-w-0 flex-1 basis-56 items-center gap-2">
+                  <Link
+                    to={to.journalTemplate(f.id)}
+                    className="min-w-0 font-medium break-words text-primary underline-offset-4 hover:underline"
+                  >
+                    {titleOf(f)}
+                  </Link>
+                  {f.drafted ? <Badge variant="warning">Utkast</Badge> : null}
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    size="sm"
+                    loading={duplicating === f.id}
+                    loadingLabel="Duplicerar…"
+                    onClick={() => void duplicateForm(f)}
+                  >
+                    Duplicera<span className="sr-only"> {titleOf(f)}</span>
+                  </Button>
+                  {f.drafted ? (
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setPending({ kind: 'publish', form: f })}
+                    >
+                      Publicera<span className="sr-only"> {titleOf(f)}</span>
+                    </Button>
+                  ) : null}
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setPending({ kind: 'delete', form: f })}
+                  >
+                    Ta bort<span className="sr-only"> {titleOf(f)}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav aria-label="Sidor" className="flex items-center justify-between gap-3">
+              <Button
+                variant="secondary"
+                onClick={() => setPaging({ q, page: page - 1 })}
+                disabled={result.page <= 1}
+              >
+                Föregående
+              </Button>
+              <span className="text-sm">
+                Sida {result.page} av {pages}
+              </span>
+              <Button
+                variant="secondary"
+                onClick={() => setPaging({ q, page: page + 1 })}
+                disabled={result.page >= pages}
+              >
+                Nästa
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={pending?.kind === 'delete'}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Ta bort formuläret?"
+        description={
+          pending ? `”${titleOf(pending.form)}” tas bort. Det går inte att ångra.` : undefined
+        }
+        confirmLabel="Ta bort"
+        busyLabel="Tar bort…"
+        variant="danger"
+        fallback={DELETE_FAILED}
+        onConfirm={async () => {
+          if (!pending) return;
+          await remove.trigger(pending.form.id);
+          // The last form of a page went: show the page before it.
+          if (result?.items.length === 1 && page > 1) setPaging({ q, page: page - 1 });
+          toast.success(`”${titleOf(pending.form)}” togs bort.`);
+        }}
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'publish'}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Publicera formuläret?"
+        description="Ett publicerat formulär kan väljas för klienter men kan inte längre ändras. Vill du ändra det senare duplicerar du det."
+        confirmLabel="Publicera"
+        busyLabel="Publicerar…"
+        fallback={PUBLISH_FAILED}
+        onConfirm={async () => {
+          if (!pending) return;
+          await publish.trigger(pending.form.id);
+          toast.success(`”${titleOf(pending.form)}” publicerades.`);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { FormTemplatesScreen } from './form-templates';

@@ -1,0 +1,199 @@
+// The parts of the note page around the questions: the breadcrumb like the client pages', the
+// autosave status, the delivery channel, and the signed note shown read-only.
+import { readableSections, type Client, type Form, type JournalNote, type Role } from '@halsa/api';
+import { Link } from 'react-router';
+import { clientTabsFor, paths, to } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { Alert } from '../../../primitives/alert/alert';
+import { Button } from '../../../primitives/button/button';
+import { NoteArticle } from '../my-journal/note-article';
+import type { NoteSaveState } from './use-note-autosave';
+
+export const nameOf = (c: Client) => `${c.firstName} ${c.lastName}`.trim() || c.email;
+
+export function Breadcrumb({
+  client,
+  clientId,
+  title,
+}: {
+  client?: Client;
+  clientId: number;
+  title?: string;
+}) {
+  return (
+    <nav aria-label="Brödsmulor">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-fg-muted">
+        <li>
+          <Link to={paths.clients} className="underline-offset-4 hover:underline">
+            Klienter
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to={to.client(clientId)} className="underline-offset-4 hover:underline">
+            {client ? `${nameOf(client)} ${client.socialSecurityNumber ?? ''}`.trim() : 'Klient'}
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to={to.client(clientId, 'journal')} className="underline-offset-4 hover:underline">
+            Journal
+          </Link>
+        </li>
+        {title ? (
+          <>
+            <li aria-hidden="true">/</li>
+            <li>
+              <span aria-current="page">{title}</span>
+            </li>
+          </>
+        ) : null}
+      </ol>
+    </nav>
+  );
+}
+
+export function SaveStatus({ state, onRetry }: { state: NoteSaveState; onRetry: () => void }) {
+  const text =
+    state.kind === 'saving'
+      ? 'Sparar…'
+      : state.kind === 'saved'
+        ? 'Sparat'
+        : state.kind === 'offline'
+          ? 'Ingen anslutning. Svaren finns kvar och sparas när anslutningen är tillbaka.'
+          : state.kind === 'failed' || state.kind === 'conflict'
+            ? state.message
+            : 'Svaren sparas automatiskt.';
+  const problem = state.kind === 'offline' || state.kind === 'failed';
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-save-state={state.kind}>
+      <p
+        role="status"
+        className={
+          state.kind === 'conflict' || state.kind === 'failed'
+            ? 'text-sm text-danger'
+            : 'text-sm text-fg-muted'
+        }
+      >
+        {text}
+      </p>
+      {problem ? (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Försök igen
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function DeliveryChannel({ client }: { client: Client }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 font-semibold">Leveranskanal</legend>
+      <label className="flex min-h-target items-center gap-2">
+        <input
+          type="radio"
+          name="kanal"
+          value="EMAIL"
+          defaultChecked
+          className="size-5 accent-primary"
+        />
+        <span>
+          E-post <span className="text-fg-muted">({client.email})</span>
+        </span>
+      </label>
+      <label className="flex min-h-target items-center gap-2 text-fg-muted">
+        <input
+          type="radio"
+          name="kanal"
+          value="DIRECT_MESSAGE"
+          disabled
+          aria-describedby="kanal-direkt-info"
+          className="size-5"
+        />
+        <span>Direktmeddelande</span>
+      </label>
+      <p id="kanal-direkt-info" className="text-sm text-fg-muted">
+        Direktmeddelande går inte att välja ännu. Anteckningen skickas med e-post.
+      </p>
+    </fieldset>
+  );
+}
+
+export function SignedNote({
+  client,
+  form,
+  note,
+  onNew,
+}: {
+  client: Client;
+  form: Form;
+  note: JournalNote;
+  onNew: () => void;
+}) {
+  const signer = note.signedBy?.name ?? '';
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert variant="success" title="Anteckningen är signerad och skickad">
+        {`Den kan inte längre ändras. ${nameOf(client)} har fått ett e-postmeddelande om att en ny anteckning finns att läsa.`}
+      </Alert>
+      <NoteArticle
+        note={{
+          id: note.id,
+          content: '',
+          createdAt: note.createdAt,
+          authorName: signer,
+          signed: true,
+          signedAt: note.signedAt,
+          title: note.formTitle,
+          formId: note.formId,
+          signedByName: signer,
+          correctsNoteId: note.correctsNoteId,
+          // The signing answer (JournalNote) has no letterhead; the journal tab shows it.
+          clinicName: null,
+          signatureLine: null,
+          sections: readableSections(form, note.answers),
+        }}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to={to.client(client.id, 'journal')}
+          className="inline-flex min-h-target items-center text-accent underline underline-offset-4"
+        >
+          Till journalen
+        </Link>
+        <Button variant="secondary" onClick={onNew}>
+          Skriv en ny anteckning
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The client pages' tab list (spec §2.6: journal/{formId} is a page under the Journal tab),
+ * built for ADMIN only like there; the Journal tab is the current one.
+ */
+export function ClientTabs({ clientId, role }: { clientId: number; role: Role | undefined }) {
+  const tabs = clientTabsFor(role);
+  if (tabs.length === 0) return null;
+  return (
+    <nav aria-label="Klientflikar" className="flex gap-1 overflow-x-auto border-b border-border">
+      {tabs.map((t) => (
+        <Link
+          key={t.id}
+          to={to.client(clientId, t.id)}
+          aria-current={t.id === 'journal' ? 'page' : undefined}
+          className={cn(
+            'inline-flex min-h-target items-center border-b-2 px-3 text-sm font-medium',
+            t.id === 'journal'
+              ? 'border-primary text-primary'
+              : 'border-transparent text-fg-muted hover:text-fg',
+          )}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

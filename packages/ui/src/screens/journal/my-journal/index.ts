@@ -1,0 +1,2 @@
+export * from './my-journal';
+export * from './note-article';

@@ -1,0 +1,251 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { FakeLiveClient, FakeLiveProvider, LiveDestinations } from '@halsa/api/live';
+import { authScenarios, labScenarios, mockState } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
+import { LabResultsScreen } from './lab-results';
+
+const meta = {
+  title: 'Provsvar/Mina provsvar',
+  component: LabResultsScreen,
+  parameters: {
+    route: { path: '/lab-results', url: '/lab-results' },
+    ...mocks(authScenarios.asUser),
+  },
+} satisfies Meta<typeof LabResultsScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+
+/** The body rows of the latest-values table, as [analysis, value, range, flag, date]. */
+async function latestRows(canvas: Canvas): Promise<string[][]> {
+  const table = await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent ?? ''));
+}
+
+/** Her page: values in and out of range and without a range, trends, files; the newest is new. */
+export const Provsvar: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Provsvar' })).toBeVisible();
+    await expect(await latestRows(canvas)).toEqual([
+      ['Hemoglobin (Hb)', '142 g/L', '117–153 g/L', 'Inom referensintervallet', '2 november 2026'],
+      [
+        'Kolesterol',
+        '6,4 mmol/L',
+        'högst 5 mmol/L',
+        '↑Över referensintervallet',
+        '2 november 2026',
+      ],
+      ['Ferritin', '12 µg/L', '15–150 µg/L', '↓Under referensintervallet', '1 oktober 2026'],
+      ['Vitamin D', '48,5 nmol/L', 'Saknas', '', '2 november 2026'],
+    ]);
+    // out of range: in words and in the danger colour; in range: success; no range: no flag
+    const high = canvas.getAllByText('Över referensintervallet')[0]!.closest('[data-flag]')!;
+    await expect(high).toHaveAttribute('data-variant', 'danger');
+    const ok = canvas.getAllByText('Inom referensintervallet')[0]!.closest('[data-flag]')!;
+    await expect(ok).toHaveAttribute('data-variant', 'success');
+
+    // trends: Hemoglobin across three uploads and Kolesterol across two; one value for the rest
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Hemoglobin (Hb)' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Kolesterol' })).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Bara ett värde hittills för Ferritin, Vitamin D. Utvecklingen visas när det finns fler provsvar.',
+      ),
+    ).toBeVisible();
+    // the chart chunk loads when the trend comes near the screen: first run may take a while
+    canvas.getAllByTestId('trend-chart')[0]!.scrollIntoView();
+    await waitFor(
+      () => expect(canvas.getAllByTestId('trend-chart')[0]!.querySelector('canvas')).not.toBeNull(),
+      { timeout: 15_000 },
+    );
+    // the table alternative is there for screen readers
+    const hb = canvas.getByRole('table', { name: 'Hemoglobin (Hb): alla värden, äldst först' });
+    await expect(within(hb).getAllByRole('row')).toHaveLength(4);
+    await expect(within(hb).getByText('160 g/L')).toBeInTheDocument();
+
+    // files newest first, the newest marked new; an unreadable file says so
+    const items = within(canvas.getByRole('list')).getAllByRole('listitem');
+    await expect(items.map((li) => li.querySelector('.font-medium')?.textContent)).toEqual([
+      'Provsvar_2026-11-02.csvNy',
+      'Blodprov_2026-10-12.pdf',
+      'Provsvar_2026-10-01.json',
+      'Provsvar_2026-09-20.csv',
+      'Provsvar_2026-04-08.csv',
+    ]);
+    await expect(
+      canvas.getByText(
+        'Värdena i filen kunde inte läsas: rad 3: värdet "<5" är inget tal. Filen finns kvar att ladda ner.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Opening the newest file clears its 'Ny' mark; the server is told. */
+export const NyFilOppnas: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText('Ny')).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Ladda ner Provsvar_2026-11-02.csv' }),
+    );
+    await waitFor(() => expect(canvas.queryByText('Ny')).toBeNull());
+    await waitFor(() => expect(mockState.labResults[3]!.files[0]!.openedAt).not.toBeNull());
+  },
+};
+
+/** A PDF opens in the page in the browser's own viewer, and closes again. */
+export const PdfVisas: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Visa Blodprov_2026-10-12.pdf' }),
+    );
+    const frame = await canvas.findByTitle('PDF: Blodprov_2026-10-12.pdf');
+    await expect(frame.getAttribute('src')).toMatch(/^blob:/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Stäng Blodprov_2026-10-12.pdf' }));
+    await waitFor(() => expect(canvas.queryByTitle('PDF: Blodprov_2026-10-12.pdf')).toBeNull());
+  },
+};
+
+/** The trend's table shown to everyone on request. */
+export const TrendSomTabell: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const toggle = await canvas.findByRole('button', { name: 'Visa som tabell (Hemoglobin (Hb))' });
+    await userEvent.click(toggle);
+    await expect(
+      canvas.getByRole('button', { name: 'Dölj tabellen (Hemoglobin (Hb))' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      canvas.getByRole('table', { name: 'Hemoglobin (Hb): alla värden, äldst först' }),
+    ).toBeVisible();
+  },
+};
+
+/** One upload: every analysis has one value, all in range; no chart yet. */
+export const EttProvsvar: Story = {
+  parameters: mocks(authScenarios.asUser, labScenarios.oneUpload),
+  play: async ({ canvas }) => {
+    await expect(await latestRows(canvas)).toEqual([
+      ['Hemoglobin (Hb)', '142 g/L', '117–153 g/L', 'Inom referensintervallet', '2 november 2026'],
+      ['Glukos', '5,1 mmol/L', '4–6 mmol/L', 'Inom referensintervallet', '2 november 2026'],
+    ]);
+    await expect(canvas.queryByTestId('trend-chart')).toBeNull();
+    await expect(
+      canvas.getByText(
+        'Bara ett värde hittills för Hemoglobin (Hb), Glukos. Utvecklingen visas när det finns fler provsvar.',
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByText('Ny')).toBeNull();
+  },
+};
+
+/** Only PDF files: no values, the files listed, the newest new. */
+export const BaraDokument: Story = {
+  parameters: mocks(authScenarios.asUser, labScenarios.documentsOnly),
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('button', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Senaste värden' })).toBeNull();
+    await expect(canvas.getByText('Ny')).toBeVisible();
+    await expect(canvas.getAllByRole('button', { name: /^Visa / })).toHaveLength(2);
+  },
+};
+
+/** Two years of monthly uploads: 24 points per trend, 24 files. */
+export const Manga: Story = {
+  parameters: mocks(authScenarios.asUser, labScenarios.many),
+  play: async ({ canvas }) => {
+    await latestRows(canvas);
+    const list = canvas.getByRole('list');
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(24);
+    const table = canvas.getByRole('table', { name: 'Glukos: alla värden, äldst först' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(25);
+    await waitFor(() => expect(canvas.getAllByTestId('trend-chart')).toHaveLength(4));
+  },
+};
+
+export const Tom: Story = {
+  parameters: mocks(authScenarios.asUser, labScenarios.empty),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Inga provsvar ännu')).toBeVisible();
+    await expect(
+      canvas.getByText('När mottagningen har laddat upp dina provsvar visas de här.'),
+    ).toBeVisible();
+  },
+};
+
+/** The server fails without a message: the call's Swedish fallback (spec §8). */
+export const Fel: Story = {
+  parameters: mocks(authScenarios.asUser, labScenarios.error(500)),
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Kunde inte hämta provsvar');
+  },
+};
+
+export const Laddar: Story = {
+  parameters: mocks(authScenarios.asUser, labScenarios.loading),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Hämtar provsvar…')).toBeInTheDocument();
+  },
+};
+
+/** A download fails: a Swedish message, the page stays. */
+export const NedladdningMisslyckas: Story = {
+  parameters: mocks(
+    authScenarios.asUser,
+    labScenarios.error(500).filter((h) => h.info.header.includes('download')),
+  ),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }),
+    );
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte ladda ner filen');
+    await expect(canvas.getByRole('heading', { name: 'Senaste värden' })).toBeVisible();
+  },
+};
+
+const live = new FakeLiveClient();
+
+/** A LAB_RESULT notice arriving live brings the new file in, marked new, without a reload. */
+export const NyttProvsvarIRealtid: Story = {
+  decorators: [
+    (Story) => (
+      <FakeLiveProvider live={live}>
+        <Story />
+      </FakeLiveProvider>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list');
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    const overview = mockState.labResults[3]!;
+    overview.files = [
+      {
+        fileName: 'Blodprov_2026-11-21.pdf',
+        timestamp: '2026-11-21T09:00:00.000Z',
+        mimeType: 'application/pdf',
+        format: 'PDF',
+        valuesStatus: 'NONE',
+        note: null,
+        openedAt: null,
+      },
+      ...overview.files,
+    ];
+    live.emit(LiveDestinations.notifications, {
+      id: 402,
+      status: 'UNREAD',
+      type: 'LAB_RESULT',
+      message: 'Nya provsvar finns att läsa.',
+      timestamp: '2026-11-21T09:00:00.000Z',
+    });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(6));
+    await expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Blodprov_2026-11-21.pdfNy',
+    );
+  },
+};

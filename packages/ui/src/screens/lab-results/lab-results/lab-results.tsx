@@ -1,0 +1,77 @@
+// /lab-results (spec §2.4, issue 13; USER): her lab files newest first (download, a PDF opened
+// in the page, the newest marked new until opened) and, from the structured files of design
+// §4.12, the latest value of every analysis against its reference range and a trend per
+// analysis across her uploads with the reference band shaded (chart plus table).
+import { labResultsKey, notificationSchema, useLabResults, useSession } from '@halsa/api';
+import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
+import { useId, useMemo } from 'react';
+import { Alert } from '../../../primitives/alert/alert';
+import { EmptyState } from '../../../primitives/empty-state/empty-state';
+import { Spinner } from '../../../primitives/spinner/spinner';
+import { groupAnalyses } from '../labels';
+import { LabFiles } from './lab-files';
+import { Trends } from './trends';
+import { ValuesTable } from './values-table';
+
+export const NO_LAB_RESULTS = 'Inga provsvar ännu';
+
+export function LabResultsScreen() {
+  const { user } = useSession();
+  const headingId = useId();
+  const { overview, error, isLoading, mutate } = useLabResults(user?.id);
+  // A LAB_RESULT notice arriving live brings the new file in without a reload.
+  useTopic<unknown>(LiveDestinations.notifications, (body) => {
+    const parsed = notificationSchema.safeParse(body);
+    if (!parsed.success || parsed.data.type === 'LAB_RESULT') void mutate();
+  });
+  useRevalidateOnReconnect(user ? [labResultsKey(user.id)] : []);
+  const analyses = useMemo(() => groupAnalyses(overview?.values ?? []), [overview]);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto flex max-w-4xl flex-col gap-6 px-gutter py-section"
+    >
+      <h1 id={headingId} className="text-2xl font-semibold">
+        Provsvar
+      </h1>
+      {error ? (
+        <Alert variant="error" title="Kunde inte hämta provsvar">
+          {error.message}
+        </Alert>
+      ) : isLoading || !overview || !user ? (
+        <Spinner label="Hämtar provsvar…" />
+      ) : overview.files.length === 0 ? (
+        <EmptyState
+          title={NO_LAB_RESULTS}
+          description="När mottagningen har laddat upp dina provsvar visas de här."
+        />
+      ) : (
+        <>
+          {analyses.length > 0 ? (
+            <>
+              <section aria-labelledby={`${headingId}-values`} className="flex flex-col gap-3">
+                <h2 id={`${headingId}-values`} className="text-xl font-semibold">
+                  Senaste värden
+                </h2>
+                <ValuesTable analyses={analyses} />
+              </section>
+              <section aria-labelledby={`${headingId}-trends`} className="flex flex-col gap-3">
+                <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
+                  Utveckling över tid
+                </h2>
+                <Trends analyses={analyses} />
+              </section>
+            </>
+          ) : null}
+          <section aria-labelledby={`${headingId}-files`} className="flex flex-col gap-3">
+            <h2 id={`${headingId}-files`} className="text-xl font-semibold">
+              Dina filer
+            </h2>
+            <LabFiles userId={user.id} files={overview.files} />
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

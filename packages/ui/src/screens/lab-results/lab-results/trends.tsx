@@ -1,0 +1,122 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../primitives/button/button';
+import { Spinner } from '../../../primitives/spinner/spinner';
+import { FlagBadge } from './flag-badge';
+import { formatDay, rangeText, valueText, type Analysis } from '../labels';
+
+// uPlot only in this chunk, loaded when a trend comes near the screen: on a phone the trends
+// are below the values table, so the first view never waits for the chart library.
+const TrendChart = lazy(() => import('./trend-chart'));
+
+/** True once the element is within 300 px of the viewport (at once without IntersectionObserver). */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
+/** One analysis across her uploads: the chart, and the same values as a table. */
+function Trend({ analysis }: { analysis: Analysis }) {
+  const headingId = useId();
+  const tableId = useId();
+  const [showTable, setShowTable] = useState(false);
+  const [chartRef, near] = useNearViewport<HTMLDivElement>();
+  const { name, values, latest } = analysis;
+  const first = values[0]!;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-card border border-border p-4"
+    >
+      <h3 id={headingId} className="text-lg font-semibold">
+        {name}
+      </h3>
+      <p className="text-sm text-fg-muted">
+        {values.length} värden från {formatDay(first.sampledOn)} till {formatDay(latest.sampledOn)}.
+        Referensintervall: {rangeText(latest)}. Det skuggade fältet visar referensintervallet.
+      </p>
+      <div ref={chartRef} aria-hidden="true" data-testid="trend-chart" className="min-h-[220px]">
+        {near ? (
+          <Suspense fallback={<Spinner label="Ritar diagrammet…" />}>
+            <TrendChart analysis={analysis} />
+          </Suspense>
+        ) : null}
+      </div>
+      <div>
+        <Button
+          variant="link"
+          size="sm"
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable((s) => !s)}
+        >
+          {showTable ? 'Dölj tabellen' : 'Visa som tabell'}
+          <span className="sr-only"> ({name})</span>
+        </Button>
+      </div>
+      {/* Always read by screen readers; shown to everyone on request. */}
+      <div id={tableId} className={showTable ? 'overflow-x-auto' : 'sr-only'}>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{name}: alla värden, äldst först</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="px-3 py-1 font-semibold">
+                Provtagningsdatum
+              </th>
+              <th scope="col" className="px-3 py-1 font-semibold">
+                Värde
+              </th>
+              <th scope="col" className="px-3 py-1 font-semibold">
+                Bedömning
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {values.map((v, i) => (
+              <tr key={`${v.fileName}-${i}`} className="border-t border-border">
+                <th scope="row" className="px-3 py-1 font-normal whitespace-nowrap">
+                  {formatDay(v.sampledOn)}
+                </th>
+                <td className="px-3 py-1 whitespace-nowrap tabular-nums">{valueText(v)}</td>
+                <td className="px-3 py-1">
+                  <FlagBadge value={v} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  );
+}
+
+/** A trend for every analysis with two or more values; a line for those with one. */
+export function Trends({ analyses }: { analyses: readonly Analysis[] }) {
+  const withTrend = analyses.filter((a) => a.values.length > 1);
+  const single = analyses.filter((a) => a.values.length === 1);
+  return (
+    <div className="flex flex-col gap-4">
+      {withTrend.map((a) => (
+        <Trend key={a.key} analysis={a} />
+      ))}
+      {single.length > 0 ? (
+        <p className="text-sm text-fg-muted">
+          Bara ett värde hittills för {single.map((a) => a.name).join(', ')}. Utvecklingen visas när
+          det finns fler provsvar.
+        </p>
+      ) : null}
+    </div>
+  );
+}

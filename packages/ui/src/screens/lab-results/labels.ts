@@ -1,0 +1,81 @@
+// Swedish words of the lab-results page: flags, ranges, formats, dates and numbers (sv-SE).
+import { labFlag, type LabFileFormat, type LabFlag, type LabValue } from '@halsa/api';
+
+export const flagLabels: Record<Exclude<LabFlag, 'NO_RANGE'>, string> = {
+  HIGH: 'Över referensintervallet',
+  LOW: 'Under referensintervallet',
+  IN_RANGE: 'Inom referensintervallet',
+};
+
+export const formatLabels: Record<LabFileFormat, string> = {
+  PDF: 'PDF',
+  IMAGE: 'Bild',
+  CSV: 'Provsvar (CSV)',
+  FHIR: 'Provsvar (FHIR)',
+};
+
+const numberFormat = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 2 });
+export const formatNumber = (n: number): string => numberFormat.format(n);
+
+const dateFormat = new Intl.DateTimeFormat('sv-SE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Stockholm',
+});
+const shortDateFormat = new Intl.DateTimeFormat('sv-SE', {
+  day: 'numeric',
+  month: 'short',
+  year: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** `2026-11-02` (a sampling date) → "2 november 2026". */
+export const formatDay = (day: string): string => dateFormat.format(new Date(`${day}T12:00:00Z`));
+/** `2026-11-02` → "2 nov. 26" (chart ticks). */
+export const formatShortDay = (day: string): string =>
+  shortDateFormat.format(new Date(`${day}T00:00:00Z`));
+/** An upload time → "3 november 2026" in Swedish time. */
+export const formatUploaded = (iso: string): string => dateFormat.format(new Date(iso));
+
+/** "117–153 g/L", "högst 5 mmol/L", "minst 15 µg/L" or "Saknas". */
+export function rangeText(v: Pick<LabValue, 'refLow' | 'refHigh' | 'unit'>): string {
+  const unit = v.unit ? ` ${v.unit}` : '';
+  if (v.refLow !== null && v.refHigh !== null) {
+    return `${formatNumber(v.refLow)}–${formatNumber(v.refHigh)}${unit}`;
+  }
+  if (v.refHigh !== null) return `högst ${formatNumber(v.refHigh)}${unit}`;
+  if (v.refLow !== null) return `minst ${formatNumber(v.refLow)}${unit}`;
+  return 'Saknas';
+}
+
+export const valueText = (v: Pick<LabValue, 'value' | 'unit'>): string =>
+  `${formatNumber(v.value)}${v.unit ? ` ${v.unit}` : ''}`;
+
+export interface Analysis {
+  /** LOINC code when given, else the name: values of one analysis across uploads. */
+  key: string;
+  name: string;
+  unit: string;
+  /** Oldest sample first. */
+  values: LabValue[];
+  latest: LabValue;
+}
+
+/** Values grouped per analysis (oldest first within each), in order of first appearance. */
+export function groupAnalyses(values: readonly LabValue[]): Analysis[] {
+  const byKey = new Map<string, LabValue[]>();
+  for (const v of values) {
+    const key = v.loinc ?? `namn:${v.analysis.toLowerCase()}`;
+    const list = byKey.get(key) ?? [];
+    list.push(v);
+    byKey.set(key, list);
+  }
+  return [...byKey.entries()].map(([key, list]) => {
+    const sorted = [...list].sort((a, b) => a.sampledOn.localeCompare(b.sampledOn));
+    const latest = sorted[sorted.length - 1]!;
+    return { key, name: latest.analysis, unit: latest.unit, values: sorted, latest };
+  });
+}
+
+export { labFlag };

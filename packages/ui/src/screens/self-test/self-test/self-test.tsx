@@ -1,0 +1,232 @@
+// /test (spec §2.4, design §4.11, issue 13; every role): a self-check a support person can ask a
+// user to open. Each line says in words (and colour) whether it passed: the browser and version,
+// the live connection and the server's response time, a test notice sent to oneself that must
+// arrive over the live connection within 10 seconds, and the computer's clock against the server's.
+import {
+  isApiError,
+  notificationSchema,
+  SELF_TEST_NOTIFICATION_TYPE,
+  useSelfTest,
+} from '@halsa/api';
+import { LiveDestinations, useLiveStatus, useTopic } from '@halsa/api/live';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Badge } from '../../../primitives/badge/badge';
+import { Button } from '../../../primitives/button/button';
+import { detectBrowser } from './browser';
+
+/** How long the test notice may take over the live connection. */
+export const NOTICE_TIMEOUT_MS = 10_000;
+/** Largest clock difference that still passes. */
+export const MAX_SKEW_MS = 60_000;
+const SLOW_MS = 2_000;
+
+type Verdict = 'pass' | 'fail' | 'pending';
+
+interface Run {
+  id: number;
+  startedAt: number;
+  rttMs?: number;
+  skewMs?: number;
+  noticeId?: number;
+  noticeMs?: number;
+  timedOut?: boolean;
+  error?: string;
+}
+
+const ms = (n: number) => `${Math.round(n).toLocaleString('sv-SE')} ms`;
+const seconds = (n: number) => `${Math.round(Math.abs(n) / 1000).toLocaleString('sv-SE')} s`;
+
+function Line({
+  label,
+  verdict,
+  children,
+}: {
+  label: string;
+  verdict: Verdict;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-start gap-x-3 gap-y-1 border-t border-border p-3 first:border-t-0">
+      <span className="w-48 shrink-0 font-medium">{label}</span>
+      <Badge
+        variant={verdict === 'pass' ? 'success' : verdict === 'fail' ? 'danger' : 'neutral'}
+        data-verdict={verdict}
+      >
+        {verdict === 'pass' ? 'OK' : verdict === 'fail' ? 'Fel' : 'Testar…'}
+      </Badge>
+      <span className="min-w-0 flex-1">{children}</span>
+    </li>
+  );
+}
+
+export interface SelfTestScreenProps {
+  /** For stories: another browser's user-agent string. */
+  userAgent?: string;
+  /** For stories: a shorter wait for the test notice. */
+  noticeTimeoutMs?: number;
+}
+
+export function SelfTestScreen({
+  userAgent,
+  noticeTimeoutMs = NOTICE_TIMEOUT_MS,
+}: SelfTestScreenProps = {}) {
+  const headingId = useId();
+  const status = useLiveStatus();
+  const selfTest = useSelfTest();
+  const { trigger } = selfTest;
+  const [browser] = useState(() => detectBrowser(userAgent ?? navigator.userAgent));
+  const waitSeconds = Math.max(1, Math.round(noticeTimeoutMs / 1000));
+  const [runId, setRunId] = useState(1);
+  const [run, setRun] = useState<Run>({ id: 0, startedAt: 0 });
+  // Test notices seen on the live connection, with when they arrived (they may beat the answer).
+  const arrived = useRef(new Map<number, number>());
+
+  useTopic<unknown>(LiveDestinations.notifications, (body) => {
+    const parsed = notificationSchema.safeParse(body);
+    if (!parsed.success || parsed.data.type !== SELF_TEST_NOTIFICATION_TYPE) return;
+    const at = performance.now();
+    arrived.current.set(parsed.data.id, at);
+    setRun((r) =>
+      r.noticeId === parsed.data.id && r.noticeMs === undefined && !r.timedOut
+        ? { ...r, noticeMs: at - r.startedAt }
+        : r,
+    );
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    const startedAt = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    trigger().then(
+      (answer) => {
+        if (cancelled) return;
+        const rttMs = performance.now() - startedAt;
+        const skewMs = Date.now() - rttMs / 2 - Date.parse(answer.serverTime);
+        const seen = arrived.current.get(answer.notificationId);
+        setRun({
+          id: runId,
+          startedAt,
+          rttMs,
+          skewMs,
+          noticeId: answer.notificationId,
+          noticeMs: seen === undefined ? undefined : seen - startedAt,
+        });
+        timer = setTimeout(
+          () =>
+            setRun((r) =>
+              r.id === runId && r.noticeMs === undefined ? { ...r, timedOut: true } : r,
+            ),
+          noticeTimeoutMs,
+        );
+      },
+      (e: unknown) => {
+        if (cancelled) return;
+        setRun({
+          id: runId,
+          startedAt,
+          error: isApiError(e) && e.message ? e.message : 'Kunde inte skicka testnotisen',
+        });
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [trigger, runId, noticeTimeoutMs]);
+
+  const current = run.id === runId ? run : null;
+  const noticeVerdict: Verdict =
+    current?.error || current?.timedOut
+      ? 'fail'
+      : current?.noticeMs !== undefined
+        ? 'pass'
+        : 'pending';
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto flex max-w-3xl flex-col gap-4 px-gutter py-section"
+    >
+      <h1 id={headingId} className="text-2xl font-semibold">
+        Testsida
+      </h1>
+      <p className="text-fg-muted">
+        Här kontrolleras att portalen fungerar i din webbläsare. Om supporten ber dig, berätta vad
+        som står på raderna nedan.
+      </p>
+      <ul aria-label="Resultat av testet" className="rounded-card border border-border">
+        <Line label="Webbläsare" verdict={browser.supported ? 'pass' : 'fail'}>
+          {browser.version === null
+            ? `${browser.name}. Använd en aktuell version av Chrome, Edge, Firefox eller Safari.`
+            : `${browser.name} ${browser.version}${
+                browser.supported ? '. Stöds.' : '. För gammal version: uppdatera webbläsaren.'
+              }`}
+        </Line>
+        <Line
+          label="Realtidsanslutning"
+          verdict={status === 'open' ? 'pass' : status === 'connecting' ? 'pending' : 'fail'}
+        >
+          {status === 'open'
+            ? 'Ansluten.'
+            : status === 'connecting'
+              ? 'Ansluter…'
+              : 'Inte ansluten. Nya meddelanden och notiser visas först när sidan laddas om.'}
+        </Line>
+        <Line
+          label="Svarstid"
+          verdict={
+            current?.error
+              ? 'fail'
+              : current?.rttMs === undefined
+                ? 'pending'
+                : current.rttMs <= SLOW_MS
+                  ? 'pass'
+                  : 'fail'
+          }
+        >
+          {current?.error
+            ? current.error
+            : current?.rttMs === undefined
+              ? 'Mäter…'
+              : `Servern svarade på ${ms(current.rttMs)}${current.rttMs > SLOW_MS ? ', långsamt.' : '.'}`}
+        </Line>
+        <Line label="Testnotis" verdict={noticeVerdict}>
+          {current?.error
+            ? 'Testnotisen kunde inte skickas.'
+            : current?.timedOut
+              ? `Testnotisen kom inte fram inom ${waitSeconds} ${waitSeconds === 1 ? 'sekund' : 'sekunder'}.`
+              : current?.noticeMs !== undefined
+                ? `Testnotisen kom fram på ${ms(current.noticeMs)}.`
+                : 'Väntar på testnotisen…'}
+        </Line>
+        <Line
+          label="Klocka"
+          verdict={
+            current?.skewMs === undefined
+              ? current?.error
+                ? 'fail'
+                : 'pending'
+              : Math.abs(current.skewMs) <= MAX_SKEW_MS
+                ? 'pass'
+                : 'fail'
+          }
+        >
+          {current?.skewMs === undefined
+            ? current?.error
+              ? 'Serverns tid kunde inte hämtas.'
+              : 'Jämför med servern…'
+            : Math.abs(current.skewMs) <= MAX_SKEW_MS
+              ? `Datorns klocka går rätt (skillnad ${seconds(current.skewMs)}).`
+              : `Datorns klocka går ${current.skewMs > 0 ? 'före' : 'efter'} med ${seconds(
+                  current.skewMs,
+                )}. Ställ in rätt tid i datorns inställningar.`}
+        </Line>
+      </ul>
+      <div>
+        <Button variant="secondary" onClick={() => setRunId((n) => n + 1)}>
+          Kör testet igen
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// What every screenshot baseline file shares: the Storybook project annotations, a page without
+// motion or a blinking caret, and mounting one story with its loaders (MSW) but without its play
+// function, shot once the text that says its data has arrived is on screen.
+import type { ComponentType } from 'react';
+import { beforeAll, expect } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import preview from '../../../.storybook/preview';
+
+setProjectAnnotations(preview);
+
+type Composed = ComponentType & { load: () => Promise<void> };
+
+const STILL = `
+*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
+body { min-height: 100vh; }
+`;
+
+/** Adds the still styles (plus `extraCss`) once for the test file that calls it. */
+export function holdStill(extraCss = '') {
+  beforeAll(() => {
+    const style = document.createElement('style');
+    style.textContent = STILL + extraCss;
+    document.head.append(style);
+  });
+}
+
+/**
+ * Renders story `name` of `module` into a fresh container (styled with `containerCss`) and waits
+ * for `ready` (matched `exact`ly when asked) and the fonts.
+ */
+export async function mountStory(
+  module: object,
+  name: string,
+  ready: string,
+  { containerCss = '', exact = false }: { containerCss?: string; exact?: boolean } = {},
+) {
+  const Story = (composeStories(module as never) as Record<string, Composed>)[name]!;
+  await Story.load();
+  const container = document.createElement('div');
+  container.style.cssText = containerCss;
+  document.body.append(container);
+  await render(<Story />, { container });
+  await expect.element(page.getByText(ready, { exact }).first()).toBeVisible();
+  await document.fonts.ready;
+  return container;
+}
+
+export const shotOptions = {
+  screenshotOptions: { animations: 'disabled', caret: 'hide' },
+} as const;
+
+/** Matches `element` against its baseline in __screenshots__/. */
+export async function shoot(element: Element, name?: string) {
+  const locator = expect.element(page.elementLocator(element));
+  await (name
+    ? locator.toMatchScreenshot(name, shotOptions)
+    : locator.toMatchScreenshot(shotOptions));
+}

@@ -1,0 +1,255 @@
+#!/usr/bin/env node
+// The second half of the portal build (`pnpm --filter @halsa/portal build` runs it after
+// `vite build`), issue 14:
+//   1. prerenders the signed-out pages with React 19's static rendering (scripts/prerender-entry.tsx,
+//      bundled for Node by the portal's own Vite config) into dist/<page>.html: the first HTML
+//      response already shows the form and the footer, and main.tsx hydrates it;
+//   2. writes dist/app.html, the shell for visitors with a session cookie, which preloads the
+//      signed-in app's chunk and the overview screen's from the start;
+//   3. preloads, in every page, the chunk of that page's screen and the critical font, and
+//      inlines the stylesheet into the prerendered pages (they paint from the first response);
+//   4. writes dist/pages.json, which the server (modules/portal) reads to pick the page;
+//   5. precompresses every text asset (brotli and gzip) for @fastify/static's `preCompressed`.
+// No inline scripts are added: the CSP stays `script-src 'self'`. A prerendered #root is `inert`
+// until main.tsx has hydrated it: text typed into a form React does not yet control would be
+// lost, and a form submitted before hydration would be sent by the browser itself.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const portalDir = path.join(root, 'packages/portal');
+const distDir = path.join(portalDir, 'dist');
+const uiScreens = path.join(root, 'packages/ui/src/screens');
+const cacheDir = path.join(portalDir, 'node_modules/.cache/halsa-prerender');
+
+/**
+ * The prerendered pages. `query` is what the page needs in its URL to show its form (the
+ * password pages without `?token=` send the visitor to /login, so only a request with one gets
+ * the prerendered shell; the token itself is never part of the HTML).
+ */
+const PAGES = [
+  { path: '/login', file: 'login.html', screen: 'auth/login' },
+  { path: '/forgot-password', file: 'forgot-password.html', screen: 'auth/forgot-password' },
+  { path: '/terms-of-use', file: 'terms-of-use.html', screen: 'registration/terms-of-use' },
+  {
+    path: '/reset-password',
+    file: 'reset-password.html',
+    screen: 'auth/reset-password',
+    query: 'token',
+  },
+  {
+    path: '/forgot-new-password',
+    file: 'forgot-new-password.html',
+    screen: 'auth/reset-password',
+    query: 'token',
+  },
+  { path: '/new-password', file: 'new-password.html', screen: 'auth/set-password', query: 'token' },
+];
+const SIGNED_IN_CHUNKS = [
+  path.join(portalDir, 'src/signed-in.tsx'),
+  path.join(uiScreens, 'shell/overview/index.ts'),
+];
+/** The font every page's text is set in: Inter's latin subset covers Swedish (å, ä, ö, –). */
+const CRITICAL_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|map|webmanifest|ico)$/;
+
+const fail = (message) => {
+  console.error(`prerender: ${message}`);
+  process.exit(1);
+};
+
+const manifestPath = path.join(distDir, '.vite/manifest.json');
+if (!existsSync(manifestPath))
+  fail('no Vite manifest in packages/portal/dist; run `vite build` first.');
+/** @type {Record<string, { file: string, src?: string, imports?: string[], dynamicImports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+
+function chunkKeyOf(source) {
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (path.resolve(portalDir, chunk.src ?? key) === source) return key;
+  }
+  return undefined;
+}
+
+/** The chunk built from `source` and its static imports, as files, minus those already in the shell. */
+function chunkFiles(source) {
+  const key = chunkKeyOf(source);
+  if (!key) fail(`no chunk of ${path.relative(root, source)} in the build.`);
+  const files = [];
+  const visit = (k) => {
+    const chunk = manifest[k];
+    if (!chunk || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  visit(key);
+  return files.filter((file) => !shell.includes(`/${file}"`));
+}
+
+const font = readdirSync(path.join(distDir, 'assets'))
+  .map((name) => `assets/${name}`)
+  .find((file) => CRITICAL_FONT.test(file));
+if (!font) fail('the Inter latin font is not in the build.');
+
+const preloads = (files) =>
+  [
+    `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`,
+    ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ]
+    .map((tag) => `    ${tag}\n`)
+    .join('');
+
+function page({ files, rootHtml, htmlAttrs = '', extraHead = '' }) {
+  if (!shell.includes('<div id="root"></div>') || !shell.includes('</head>')) {
+    fail('packages/portal/dist/index.html has no <div id="root"></div> or </head>.');
+  }
+  let html = shell.replace(/ *<\/head>/, () => `${preloads(files)}${extraHead}  </head>`);
+  if (rootHtml !== undefined) {
+    // The stylesheet goes inline: the page paints from its first response, with no request
+    // in between (CSP style-src allows inline styles; scripts stay external).
+    html = html.replace(
+      /<link rel="stylesheet"[^>]*href="\/(assets\/[\w-]+\.css)">/,
+      (_tag, css) => {
+        const text = readFileSync(path.join(distDir, css), 'utf8');
+        if (/<\/style/i.test(text)) fail(`${css} cannot be inlined.`);
+        return `<style>${text}</style>`;
+      },
+    );
+    html = deferScripts(html);
+    html = html.replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-prerendered="true" inert>${rootHtml}</div>`,
+    );
+  }
+  if (htmlAttrs) html = html.replace('<html lang="sv">', `<html lang="sv" ${htmlAttrs}>`);
+  return html;
+}
+
+/**
+ * A prerendered page paints before any JavaScript arrives: its scripts are not named in tags the
+ * browser fetches at once (they would share the phone's bandwidth with the page itself) but in
+ * `<meta name="halsa-modules">`, and a tiny boot script loads them all in parallel, entry first,
+ * as soon as the first frame is on screen (at once in a hidden tab). #root stays inert until then.
+ */
+const BOOT = `// Loads the portal once the prerendered page has painted (scripts/prerender.mjs, issue 14).
+const files = document.querySelector('meta[name="halsa-modules"]')?.content.split(' ') ?? [];
+let started = false;
+const start = () => {
+  if (started || files.length === 0) return;
+  started = true;
+  for (const href of files.slice(1)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(files[0]);
+};
+if (document.visibilityState === 'hidden') start();
+else {
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 500);
+}
+`;
+const bootFile = `assets/boot-${createHash('sha256').update(BOOT).digest('base64url').slice(0, 8)}.js`;
+writeFileSync(path.join(distDir, bootFile), BOOT);
+
+function deferScripts(html) {
+  const tag =
+    /\s*<(?:script type="module" crossorigin src="(\/[^"]+)"><\/script>|link rel="modulepreload" crossorigin href="(\/[^"]+)">)/g;
+  const files = [...html.matchAll(tag)].map((m) => m[1] ?? m[2]);
+  if (!files[0]?.includes('/assets/index-')) fail('the entry script is not the first script.');
+  return html
+    .replace(tag, '')
+    .replace(
+      /\s*<\/head>/,
+      () =>
+        `\n    <meta name="halsa-modules" content="${files.join(' ')}">` +
+        `\n    <script type="module" crossorigin src="/${bootFile}"></script>\n  </head>`,
+    );
+}
+
+// 1. Bundle the render entry for Node with the portal's Vite config (same aliases, same plugins).
+const started = Date.now();
+await build({
+  configFile: path.join(portalDir, 'vite.config.ts'),
+  root: portalDir,
+  logLevel: 'warn',
+  build: {
+    ssr: path.join(root, 'scripts/prerender-entry.tsx'),
+    outDir: cacheDir,
+    emptyOutDir: true,
+    manifest: false,
+    minify: false,
+  },
+});
+const entryFile = readdirSync(cacheDir).find((name) => /^prerender-entry\.m?js$/.test(name));
+if (!entryFile) fail(`Vite wrote no prerender-entry.js to ${cacheDir}.`);
+const { renderPage } = await import(pathToFileURL(path.join(cacheDir, entryFile)).href);
+
+const pages = {};
+for (const p of PAGES) {
+  const url = p.query ? `${p.path}?${p.query}=prerender` : p.path;
+  const rootHtml = await renderPage(url);
+  if (!rootHtml.includes('<footer')) fail(`${p.path} rendered without its footer.`);
+  writeFileSync(
+    path.join(distDir, p.file),
+    page({ files: chunkFiles(path.join(uiScreens, p.screen, 'index.ts')), rootHtml }),
+  );
+  pages[p.path] = p.query ? { file: p.file, query: p.query } : { file: p.file };
+}
+rmSync(cacheDir, { recursive: true, force: true });
+
+// 2. The shell for a visitor with a session cookie, and the plain shell with the font preload.
+writeFileSync(
+  path.join(distDir, 'app.html'),
+  page({
+    files: [...new Set(SIGNED_IN_CHUNKS.flatMap(chunkFiles))],
+    htmlAttrs: 'data-shell="signed-in"',
+    // The session lookup starts with the page, not after the entry script (main.tsx's
+    // fetch with credentials: 'include' takes this response).
+    extraHead:
+      '    <link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/auth/me">\n',
+  }),
+);
+writeFileSync(path.join(distDir, 'index.html'), page({ files: [] }));
+writeFileSync(
+  path.join(distDir, 'pages.json'),
+  `${JSON.stringify({ prerendered: pages, signedIn: 'app.html', shell: 'index.html' }, null, 2)}\n`,
+);
+
+// 3. Precompress (brotli at its best, gzip 9) every text file a browser fetches.
+let raw = 0;
+let br = 0;
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name.startsWith('.')) return [];
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+for (const file of walk(distDir)) {
+  if (!COMPRESSIBLE.test(file) || file.endsWith('pages.json')) continue;
+  const bytes = readFileSync(file);
+  const brotli = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+  const gzip = gzipSync(bytes, { level: 9 });
+  if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
+  if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);
+  raw += bytes.length;
+  br += Math.min(brotli.length, bytes.length);
+}
+console.log(
+  `prerender: ${PAGES.length} pages, app.html, pages.json; ` +
+    `text assets ${(raw / 1000).toFixed(1)} kB → ${(br / 1000).toFixed(1)} kB brotli ` +
+    `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
