@@ -50,7 +50,11 @@ if (want('vitest')) {
     'run',
     '--reporter=default',
     '--reporter=json',
+    '--reporter=./scripts/flaky-reporter.mjs',
     `--outputFile.json=${out}`,
+    // One retry per test: a race on a busy machine must not refuse every other change. The
+    // flaky reporter names each test that needed it; one that fails twice fails the run.
+    '--retry=1',
   ]);
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
