@@ -12,7 +12,6 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../components/message/format-time';
 import { to } from '../../../config/paths';
-import { Alert } from '../../../primitives/alert/alert';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
@@ -21,6 +20,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { displayNameOf, NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 import { InviteClient } from './invite-client';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export const CLIENT_PAGE_SIZE = 25;
 /** Typing waits this long before it searches, so a name is one request, not one per letter. */
@@ -113,17 +113,9 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
       </div>
 
       {error ? (
-        <Alert
-          variant="error"
-          title="Kunde inte hämta klienter"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Försök igen
-            </Button>
-          }
-        >
+        <LoadError title="Kunde inte hämta klienter" onRetry={() => void mutate()}>
           {error.message}
-        </Alert>
+        </LoadError>
       ) : isLoading && !result ? (
         <Spinner label="Hämtar klienter…" />
       ) : result && result.items.length === 0 ? (

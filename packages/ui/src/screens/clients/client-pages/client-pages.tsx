@@ -7,8 +7,6 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, paths, to, type ClientTab } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { Alert } from '../../../primitives/alert/alert';
-import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { ClientActivityTab } from '../client-activity/client-activity';
@@ -16,6 +14,7 @@ import { ClientFilesTab } from '../client-files/client-files';
 import { ClientOverviewTab } from '../client-overview/client-overview';
 import { displayNameOf } from '../labels';
 import { ClientHeaderActions, NoConversationWarning } from './client-header-actions';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export interface ClientPagesScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */
@@ -73,17 +72,9 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
   }
   if (error) {
     return (
-      <Alert
-        variant="error"
-        title="Kunde inte hämta klienten"
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-            Försök igen
-          </Button>
-        }
-      >
+      <LoadError title="Kunde inte hämta klienten" onRetry={() => void mutate()}>
         {error.message}
-      </Alert>
+      </LoadError>
     );
   }
   if (isLoading || !client) {

@@ -14,7 +14,6 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, to } from '../../../config/paths';
-import { Alert } from '../../../primitives/alert/alert';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button, buttonVariants } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
@@ -27,6 +26,7 @@ import {
   NoteArticle,
   noteTime,
 } from '../my-journal/note-article';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export const FORMS_LOAD_FAILED = 'Misslyckades att hämta formulär';
 export const PICK_FORM_TITLE = 'Välj formulär';
@@ -47,16 +47,7 @@ function FormChoices({ client }: { client: Client }) {
   ];
   const navigate = useNavigate();
   return error ? (
-    <Alert
-      variant="error"
-      action={
-        <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-          Försök igen
-        </Button>
-      }
-    >
-      {FORMS_LOAD_FAILED}
-    </Alert>
+    <LoadError onRetry={() => void mutate()}>{FORMS_LOAD_FAILED}</LoadError>
   ) : isLoading || !forms ? (
     <Spinner label="Hämtar formulär…" />
   ) : forms.length === 0 ? (
@@ -159,16 +150,7 @@ export function ClientJournalTab({ client }: ClientJournalTabProps) {
         </div>
       </div>
       {error ? (
-        <Alert
-          variant="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Försök igen
-            </Button>
-          }
-        >
-          {JOURNAL_LOAD_FAILED}
-        </Alert>
+        <LoadError onRetry={() => void mutate()}>{JOURNAL_LOAD_FAILED}</LoadError>
       ) : isLoading || !journal ? (
         <Spinner label="Hämtar journal…" />
       ) : notes.length === 0 ? (

@@ -41,6 +41,7 @@ import {
   useSectionOrder,
   type EditorStore,
 } from './editor-store';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export const LOAD_FAILED = 'Misslyckades att ladda formulär.';
 /** Height of the sticky save bar plus a little air. */
@@ -86,17 +87,9 @@ export function FormEditorScreen() {
           Formuläret hittades inte.
         </Alert>
       ) : error ? (
-        <Alert
-          variant="error"
-          title={LOAD_FAILED}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Försök igen
-            </Button>
-          }
-        >
+        <LoadError title={LOAD_FAILED} onRetry={() => void mutate()}>
           {error.message !== FETCH_FALLBACK ? error.message : null}
-        </Alert>
+        </LoadError>
       ) : isLoading || !form ? (
         <Spinner label="Hämtar formulär…" />
       ) : form.drafted ? (

@@ -22,6 +22,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { useToast } from '../../../primitives/toast/toast';
 import { ConfirmDialog } from './confirm-dialog';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export const FORM_PAGE_SIZE = 20;
 export const SEARCH_DELAY_MS = 250;
@@ -130,17 +131,9 @@ export function FormTemplatesScreen() {
       />
 
       {error ? (
-        <Alert
-          variant="error"
-          title={FETCH_FAILED}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Försök igen
-            </Button>
-          }
-        >
+        <LoadError title={FETCH_FAILED} onRetry={() => void mutate()}>
           {error.message !== FETCH_FAILED ? error.message : null}
-        </Alert>
+        </LoadError>
       ) : isLoading && !result ? (
         <Spinner label="Hämtar formulär…" />
       ) : result && result.items.length === 0 ? (

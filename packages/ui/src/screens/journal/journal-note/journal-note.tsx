@@ -37,6 +37,7 @@ import {
   SignedNote,
 } from './note-parts';
 import { takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export const FORM_LOAD_FAILED = 'Misslyckades att ladda formulär.';
 export const SIGN_LABEL = 'Signera och Skicka';
@@ -208,20 +209,9 @@ export function JournalNoteScreen() {
   }
   if (form.error || note.error) {
     return frame(
-      <Alert
-        variant="error"
-        action={
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void Promise.all([form.mutate(), note.mutate()])}
-          >
-            Försök igen
-          </Button>
-        }
-      >
+      <LoadError onRetry={() => void Promise.all([form.mutate(), note.mutate()])}>
         {FORM_LOAD_FAILED}
-      </Alert>,
+      </LoadError>,
     );
   }
   if (client.error) {

@@ -17,6 +17,7 @@ import { Button } from '../../../primitives/button/button';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export const SETTINGS_SAVED = 'Journalinställningarna har sparats.';
 export const SETTINGS_SAVE_FAILED = 'Kunde inte spara journalinställningar';
@@ -168,16 +169,9 @@ export function JournalSettingsScreen() {
         </p>
       </div>
       {error ? (
-        <Alert
-          variant="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Försök igen
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void mutate()}>
           {errorText(error, SETTINGS_LOAD_FAILED)}
-        </Alert>
+        </LoadError>
       ) : isLoading || !settings || !user || forms.isLoading ? (
         // Wait for the forms too, so the default form shows by its title, never by its number.
         <Spinner label="Hämtar journalinställningar…" />

@@ -8,7 +8,6 @@ import { DAILY_NOTES_KEY, useDailyNotes, type DailyNote } from '@halsa/api';
 import { notificationSchema } from '@halsa/api/contract';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useEffect, useState } from 'react';
-import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
@@ -19,6 +18,7 @@ import {
   NoteArticle,
   noteTime,
 } from './note-article';
+import { LoadError } from '../../../components/load-error/load-error';
 
 export const MY_JOURNAL_EMPTY = 'Du har inga journalanteckningar ännu';
 
@@ -72,16 +72,7 @@ export function MyJournalScreen() {
         <p className="text-fg-muted">Signerade anteckningar från din vårdgivare, nyast först.</p>
       </div>
       {error ? (
-        <Alert
-          variant="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Försök igen
-            </Button>
-          }
-        >
-          {JOURNAL_LOAD_FAILED}
-        </Alert>
+        <LoadError onRetry={() => void mutate()}>{JOURNAL_LOAD_FAILED}</LoadError>
       ) : isLoading || !loaded ? (
         <Spinner label="Hämtar journal…" />
       ) : notes.length === 0 ? (
