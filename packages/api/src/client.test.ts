@@ -10,6 +10,7 @@ import {
   upload,
   type UploadProgress,
 } from './client.ts';
+import { clearSessionEnd, sessionEndReason } from './auth/session-end.ts';
 
 type FetchArgs = [input: string, init: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -236,6 +237,27 @@ describe('request: errors follow spec §8', () => {
     fetchMock.mockResolvedValueOnce(json({ message: 'Nej' }, 403));
     await caught(request('/x'));
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('notes a known `reason` of a 401 (issue 13) before the event fires; nothing else', async () => {
+    clearSessionEnd();
+    let atEvent: string | undefined;
+    windowTarget.addEventListener('unAuthorized', () => (atEvent = sessionEndReason()));
+    fetchMock.mockResolvedValueOnce(json({ message: 'Nej', reason: 'PASSWORD_CHANGED' }, 403));
+    await caught(request('/x'));
+    expect(sessionEndReason()).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(json({ message: 'Ut', reason: '<b>Valfri text</b>' }, 401));
+    await caught(request('/x'));
+    expect(sessionEndReason()).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(json({ message: 'Ut', reason: 'PASSWORD_CHANGED' }, 401));
+    await caught(request('/x'));
+    expect(atEvent).toBe('PASSWORD_CHANGED');
+    // A later 401 without a reason does not erase it before the login page has shown it.
+    fetchMock.mockResolvedValueOnce(json({ message: 'Ut' }, 401));
+    await caught(request('/x'));
+    expect(sessionEndReason()).toBe('PASSWORD_CHANGED');
+    clearSessionEnd();
+    expect(sessionEndReason()).toBeUndefined();
   });
 
   it('does not crash on 401 without a window', async () => {

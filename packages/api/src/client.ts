@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { EndpointDefs } from './contract/endpoints.ts';
 import type { EndpointName, HttpMethod, RouteDef } from './contract/routes.ts';
+import { noteSessionEnd } from './auth/session-end.ts';
 
 // The route table (~3 kB gzipped) loads with the first call instead of in the browser entry:
 // the signed-out pages make no call before they are shown (issue 14, /login budget).
@@ -113,8 +114,13 @@ export function readErrorBody(
   return { message: fallback, body };
 }
 
-function toApiError(status: number, text: string, contentType: string | null, fallback: string) {
+/** The error of a failed answer; a 401 first notes why the session ended and fires the event. */
+function failed(status: number, text: string, contentType: string | null, fallback: string) {
   const { message, body } = readErrorBody(text, contentType, fallback);
+  if (status === 401) {
+    noteSessionEnd(body);
+    notifyUnauthorized();
+  }
   return new ApiError(status, message, body);
 }
 
@@ -175,14 +181,13 @@ export async function request<T = unknown>(
   }
 
   if (!response.ok) {
-    if (response.status === 401) notifyUnauthorized();
     let text = '';
     try {
       text = await response.text();
     } catch {
       text = '';
     }
-    throw toApiError(response.status, text, response.headers.get('Content-Type'), fallback);
+    throw failed(response.status, text, response.headers.get('Content-Type'), fallback);
   }
 
   if (response.status === 204) return undefined as T;
@@ -253,8 +258,7 @@ export function upload<T = unknown>(path: string, options: UploadOptions<T>): Pr
       done();
       const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
       if (xhr.status < 200 || xhr.status >= 300) {
-        if (xhr.status === 401) notifyUnauthorized();
-        reject(toApiError(xhr.status, text, xhr.getResponseHeader('Content-Type'), fallback));
+        reject(failed(xhr.status, text, xhr.getResponseHeader('Content-Type'), fallback));
         return;
       }
       if (xhr.status === 204) {

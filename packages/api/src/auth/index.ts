@@ -1,4 +1,5 @@
 export * from './use-session.ts';
+export * from './session-end.ts';
 export * from './use-login.ts';
 export * from './use-verify-two-factor.ts';
 export * from './use-resend-two-factor.ts';

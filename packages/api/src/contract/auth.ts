@@ -14,6 +14,13 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/**
+ * Why the server ended a session, when it knows: the `reason` beside `message` in a 401 answer
+ * (issue 13). The login page maps each code to a fixed Swedish notice.
+ */
+export const SESSION_END_REASONS = ['PASSWORD_CHANGED', 'EXPIRED'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** `POST /api/v1/auth/authenticate`. No client-side validation on the login form (spec §5). */
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1),

@@ -38,8 +38,9 @@ export function registerAccessControl(
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const session = await sessions.resolve(sessions.tokenOf(request));
-    if (!session) throw unauthorized();
+    const token = sessions.tokenOf(request);
+    const session = await sessions.resolve(token);
+    if (!session) throw unauthorized(undefined, sessions.endedReason(token));
     if (!access.includes(session.role)) throw forbidden();
     request.session = session;
     const owner = request.routeOptions.config.ownerParam;

@@ -12,7 +12,10 @@ export function errorHandler(
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
 ) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send({ ...error.fields, message: error.message });
   }
   if (error instanceof ResponseContractError) {
     return reply.code(500).send({ message: error.message });

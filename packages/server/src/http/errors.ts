@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Machine-readable fields sent beside `message`, e.g. a 401's `reason`. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -11,7 +13,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Du är inte inloggad.') => new HttpError(401, message);
+/** 401; `reason` says why the session ended when the server knows (SessionEndReason). */
+export const unauthorized = (message = 'Du är inte inloggad.', reason?: string) =>
+  new HttpError(401, message, {}, reason ? { reason } : {});
 export const forbidden = (message = 'Du har inte behörighet att göra detta.') =>
   new HttpError(403, message);
 export const notFound = (message = 'Resursen finns inte.') => new HttpError(404, message);

@@ -119,7 +119,7 @@ export class PasswordTokens {
     await refuseCommonPassword(password);
     const passwordHash = await hashPassword(password);
     const now = this.d.clock.now();
-    const userId = await this.d.db.transaction().execute(async (trx) => {
+    const done = await this.d.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('auth_tokens')
         .set({ consumed_at: now })
@@ -136,16 +136,23 @@ export class PasswordTokens {
         .where('id', '=', row.user_id)
         .execute();
       // A new password ends every open session and every pending login code.
-      await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
+      const ended = await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', row.user_id)
+        .returning('id_hash')
+        .execute();
       await trx
         .updateTable('two_factor_challenges')
         .set({ consumed_at: now })
         .where('user_id', '=', row.user_id)
         .where('consumed_at', 'is', null)
         .execute();
-      return row.user_id;
+      return { userId: row.user_id, ended: ended.map((r) => r.id_hash) };
     });
-    if (userId === null) throw badRequest(AUTH_MESSAGES.tokenInvalid);
+    if (done === null) throw badRequest(AUTH_MESSAGES.tokenInvalid);
+    const { userId } = done;
+    // Browsers still holding one of those sessions are told why on their next call.
+    await this.d.sessions.rememberEnded('PASSWORD_CHANGED', done.ended);
     await this.d.sessions.forgetUser(userId);
     await this.d.activity.record({
       action: kind === 'RESET_PASSWORD' ? 'PASSWORD_RESET' : 'PASSWORD_SET',
@@ -177,7 +184,7 @@ export class PasswordTokens {
       .set({ password_hash: passwordHash, updated_at: this.d.clock.now() })
       .where('id', '=', user.id)
       .execute();
-    await this.d.sessions.destroyAllForUser(user.id, session.idHash);
+    await this.d.sessions.destroyAllForUser(user.id, 'PASSWORD_CHANGED', session.idHash);
     await this.d.activity.record({
       action: 'PASSWORD_CHANGED',
       actorUserId: user.id,

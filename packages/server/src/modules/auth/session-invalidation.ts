@@ -9,11 +9,16 @@
 // database, so a missed message never keeps an ended session alive.
 import { Redis } from 'ioredis';
 
+export type InvalidationKind = 's' | 'u' | 'e';
+
 export interface SessionInvalidation {
   /** True while invalidations from other instances are being received. */
   readonly listening: boolean;
-  /** Tells every other instance to forget a session (`s`) or all of a user's sessions (`u`). */
-  publish(kind: 's' | 'u', id: string): Promise<void>;
+  /**
+   * Tells every other instance to forget a session (`s`) or all of a user's sessions (`u`), or
+   * why sessions ended (`e`, `<reason>:<idHash>,…`; SessionService.endedReason).
+   */
+  publish(kind: InvalidationKind, id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,7 +40,7 @@ export class RedisSessionInvalidation implements SessionInvalidation {
   constructor(
     url: string,
     channel: string,
-    onInvalidate: (kind: 's' | 'u', id: string) => void,
+    onInvalidate: (kind: InvalidationKind, id: string) => void,
     log: InvalidationLog,
   ) {
     this.#channel = `${channel}:sessions`;
@@ -65,7 +70,7 @@ export class RedisSessionInvalidation implements SessionInvalidation {
     this.#sub.on('message', (ch: string, text: string) => {
       if (ch !== this.#channel) return;
       const [origin, kind, id] = text.split(' ');
-      if (origin === this.#origin || !id || (kind !== 's' && kind !== 'u')) return;
+      if (origin === this.#origin || !id || (kind !== 's' && kind !== 'u' && kind !== 'e')) return;
       onInvalidate(kind, id);
     });
     this.ready = this.#sub.subscribe(this.#channel).then(
@@ -81,7 +86,7 @@ export class RedisSessionInvalidation implements SessionInvalidation {
     return this.#listening;
   }
 
-  async publish(kind: 's' | 'u', id: string): Promise<void> {
+  async publish(kind: InvalidationKind, id: string): Promise<void> {
     if (this.#closed) return;
     try {
       await this.#pub.publish(this.#channel, `${this.#origin} ${kind} ${id}`);

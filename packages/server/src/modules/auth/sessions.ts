@@ -1,5 +1,6 @@
 // Server-side sessions: a random id in an HttpOnly cookie, only its sha256 in the table.
 // Idle timeout 30 min, absolute 12 h; a new id at every 2FA success; logout deletes the row.
+import { SESSION_END_REASONS, type SessionEndReason } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { HOUR, MINUTE } from '../../clock.ts';
@@ -40,6 +41,14 @@ const TOUCH_INTERVAL_MS = MINUTE;
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
+/**
+ * Why a session ended is remembered (by id hash) for as long as the session could have lived
+ * at most, so the browser holding it is told on its next call, however long it was away: a
+ * 401 then carries `reason` (issue 13). In memory and shared with the other instances through
+ * the invalidation channel; a restarted instance answers a plain 401, which is still correct.
+ */
+const ENDED_TTL_MS = ABSOLUTE_TIMEOUT_MS;
+const ENDED_MAX = 10_000;
 
 interface CachedSession {
   ctx: SessionContext;
@@ -60,6 +69,7 @@ export interface SessionContext {
 
 export class SessionService {
   readonly #cache = new Map<string, CachedSession>();
+  readonly #ended = new Map<string, { reason: SessionEndReason; until: number }>();
   #invalidation: SessionInvalidation | undefined;
 
   constructor(
@@ -77,10 +87,48 @@ export class SessionService {
     this.#invalidation = invalidation;
   }
 
-  /** An invalidation from another instance: forget a session (`s`) or a user's (`u`). */
-  dropLocal(kind: 's' | 'u', id: string): void {
+  /**
+   * An invalidation from another instance: forget a session (`s`) or a user's (`u`), or
+   * remember why sessions ended (`e`, `<reason>:<idHash>,<idHash>…`).
+   */
+  dropLocal(kind: 's' | 'u' | 'e', id: string): void {
     if (kind === 's') this.#cache.delete(id);
-    else if (/^\d+$/.test(id)) this.#forgetLocal(Number(id));
+    else if (kind === 'u' && /^\d+$/.test(id)) this.#forgetLocal(Number(id));
+    else if (kind === 'e') {
+      const [reason, hashes = ''] = id.split(':');
+      const known = SESSION_END_REASONS.find((r) => r === reason);
+      if (known) this.#rememberLocal(known, hashes.split(','));
+    }
+  }
+
+  /** Why the session behind this cookie value was ended, if this server ended it lately. */
+  endedReason(token: string | undefined): SessionEndReason | undefined {
+    if (!token || token.length > 200) return undefined;
+    const idHash = sha256(token);
+    const entry = this.#ended.get(idHash);
+    if (entry && entry.until > this.clock.now().getTime()) return entry.reason;
+    if (entry) this.#ended.delete(idHash);
+    return undefined;
+  }
+
+  /** Remembers why these sessions ended, here and (REDIS_URL) on every other instance. */
+  async rememberEnded(reason: SessionEndReason, idHashes: string[]): Promise<void> {
+    if (idHashes.length === 0) return;
+    this.#rememberLocal(reason, idHashes);
+    await this.#invalidation?.publish('e', `${reason}:${idHashes.join(',')}`);
+  }
+
+  #rememberLocal(reason: SessionEndReason, idHashes: string[]): void {
+    const until = this.clock.now().getTime() + ENDED_TTL_MS;
+    for (const idHash of idHashes) {
+      if (!/^[0-9a-f]{64}$/.test(idHash)) continue;
+      if (this.#ended.size >= ENDED_MAX) {
+        const oldest = this.#ended.keys().next().value;
+        if (oldest !== undefined) this.#ended.delete(oldest);
+      }
+      this.#ended.delete(idHash);
+      this.#ended.set(idHash, { reason, until });
+    }
   }
 
   async create(
@@ -138,6 +186,7 @@ export class SessionService {
     if (!row) return null;
     if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + IDLE_TIMEOUT_MS <= now) {
       await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+      await this.rememberEnded('EXPIRED', [idHash]);
       return null;
     }
     let lastSeen = row.last_seen_at.getTime();
@@ -197,11 +246,22 @@ export class SessionService {
     await this.#invalidation?.publish('s', idHash);
   }
 
-  /** Ends every session of a user, except `keepIdHash` when given (password changes). */
-  async destroyAllForUser(userId: number, keepIdHash?: string): Promise<void> {
+  /**
+   * Ends every session of a user, except `keepIdHash` when given (password changes), and
+   * remembers `reason` for the ended ones so their browsers are told why (endedReason).
+   */
+  async destroyAllForUser(
+    userId: number,
+    reason: SessionEndReason,
+    keepIdHash?: string,
+  ): Promise<void> {
     let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepIdHash) q = q.where('id_hash', '<>', keepIdHash);
-    await q.execute();
+    const rows = await q.returning('id_hash').execute();
+    await this.rememberEnded(
+      reason,
+      rows.map((r) => r.id_hash),
+    );
     await this.forgetUser(userId);
   }
 
