@@ -73,10 +73,10 @@ class FakeSocket implements IStompSocket {
     this.drop(1000);
   }
 
-  drop(code: number): void {
+  drop(code: number, reason = ''): void {
     if (this.readyState === 3) return;
     this.readyState = 3;
-    setTimeout(() => this.onclose?.({ code, reason: '' }), 0);
+    setTimeout(() => this.onclose?.({ code, reason }), 0);
   }
 
   sent(command: string): Frame[] {
@@ -264,6 +264,25 @@ describe('FakeLiveClient', () => {
     expect(got).toEqual([{ id: 1 }]);
     expect(reconnects).toHaveBeenCalledTimes(1);
     expect(live.status).toBe('open');
+  });
+});
+
+describe('LiveConnection when the server ends sessions', () => {
+  it('calls onSessionEnded for closeUser (4001 Sessionen har avslutats), not for expiry or other closes', async () => {
+    const onSessionEnded = vi.fn();
+    const { conn, sockets, last } = setup({ onSessionEnded });
+    open.push(conn);
+    conn.start();
+    await until(() => conn.status === 'open');
+    last().drop(4001, 'Sessionen har gått ut');
+    await until(() => sockets.length === 2 && conn.status === 'open');
+    last().drop(1006);
+    await until(() => sockets.length === 3 && conn.status === 'open');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    last().drop(4001, 'Sessionen har avslutats');
+    await until(() => onSessionEnded.mock.calls.length === 1);
+    // It still reconnects: a session that is still valid carries on.
+    await until(() => sockets.length === 4 && conn.status === 'open');
   });
 });
 

@@ -69,6 +69,14 @@ export interface LiveConnectionOptions {
   /** Start with SockJS instead of native WebSocket. */
   preferSockJS?: boolean;
   onError?: (error: LiveError) => void;
+  /**
+   * The server closed the socket because sessions of this user were ended (logout or password
+   * change elsewhere: close 4001 'Sessionen har avslutats'). LiveProvider then asks for the
+   * session again, so a tab whose session is gone is signed out, and told why, at once.
+   * Not called for the socket's own expiry timer ('Sessionen har gått ut'): asking then would
+   * count as activity and stretch the idle timeout.
+   */
+  onSessionEnded?: () => void;
   debug?: (message: string) => void;
 }
 
@@ -81,6 +89,8 @@ interface Topic {
 }
 
 const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+/** Close reason of the server's closeUser() (server/src/live/attach.ts), code 4001. */
+const SESSIONS_ENDED = 'Sessionen har avslutats';
 export const DEFAULT_SOCKJS_TRANSPORTS = ['websocket', 'xhr-streaming', 'xhr-polling'];
 
 export class LiveConnection implements LiveClient {
@@ -117,7 +127,7 @@ export class LiveConnection implements LiveClient {
       webSocketFactory: () => this.createSocket(),
       onConnect: () => this.handleConnect(),
       onStompError: (frame) => this.handleStompError(frame),
-      onWebSocketClose: () => this.handleClose(),
+      onWebSocketClose: (event?: { code?: number; reason?: string }) => this.handleClose(event),
     });
   }
 
@@ -237,8 +247,10 @@ export class LiveConnection implements LiveClient {
     this.everConnected = true;
   }
 
-  private handleClose(): void {
+  private handleClose(event?: { code?: number; reason?: string }): void {
     for (const t of this.topics.values()) t.stomp = undefined;
+    if (this.running && event?.code === 4001 && event.reason === SESSIONS_ENDED)
+      this.options.onSessionEnded?.();
     if (this.attemptConnected) {
       // A session that worked ended: try the native WebSocket first again.
       this.useSockJS = this.options.preferSockJS ?? false;

@@ -22,6 +22,7 @@ import {
   idleLiveClient,
 } from './connection.ts';
 import { FakeLiveClient } from './fake.ts';
+import { SESSION_KEY } from '../session-key.ts';
 
 const LiveContext = createContext<LiveClient>(idleLiveClient);
 
@@ -38,6 +39,7 @@ export interface LiveProviderProps {
  * (logout, or any 401 that clears the session). A different user gets a new connection.
  */
 export function LiveProvider({ user, options, children }: LiveProviderProps) {
+  const { mutate } = useSWRConfig();
   const userKey = user ? String(user.id) : null;
   // One connection per user: replaced during render when the user changes (an inert object
   // until the effect below starts it), so the children keep their place in the tree.
@@ -47,7 +49,9 @@ export function LiveProvider({ user, options, children }: LiveProviderProps) {
   }>({ userKey: null, connection: null });
   let { connection } = current;
   if (current.userKey !== userKey) {
-    connection = userKey === null ? null : new LiveConnection(options);
+    // Sessions ended elsewhere: ask for this one again (a 401 signs the tab out, with the reason).
+    const onSessionEnded = () => void mutate(SESSION_KEY);
+    connection = userKey === null ? null : new LiveConnection({ onSessionEnded, ...options });
     setCurrent({ userKey, connection });
   }
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import type { Role, SessionUser } from '../../contract/index.ts';
+import type { Role, SessionEndReason, SessionUser } from '../../contract/index.ts';
 import { sessionUsers } from '../fixtures/users.ts';
 import { findUser, MOCK_NOW, mockState, nextMockId } from '../state.ts';
 import {
@@ -116,6 +116,12 @@ export const authScenarios = {
   asUser: sessionAs(roleUser.USER),
   /** No session: `/auth/me` and every signed-in call answer 401. */
   signedOut: sessionAs(null),
+  /** The server ended the session and says why: `/auth/me` answers 401 with `reason` (issue 13). */
+  sessionEnded: (reason: SessionEndReason) => [
+    answer('me', () =>
+      HttpResponse.json({ message: 'Du är inte inloggad.', reason }, { status: 401 }),
+    ),
+  ],
   /** `GET /auth/me` fails with 500 (not a 401). */
   sessionError: [answer('me', () => errorResponse(500))],
   /** Login answers 401 'Ogiltig e-postadress eller lösenord.' */

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
+import { fetchSessionUser, sessionEndReason } from '@halsa/api';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { LoginScreen } from './login';
 import { LocationProbe, mocks } from '../../../testing';
@@ -144,6 +145,41 @@ export const EndastTangentbord: Story = {
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(canvas.getByText(/^Navigerade till \/2fa\?twoFactorId=/)).toBeVisible(),
+    );
+  },
+};
+
+/**
+ * Signed out elsewhere (issue 13): her password was changed in another browser, so this one's
+ * next call got 401 with reason PASSWORD_CHANGED; the login page says why, once.
+ */
+export const UtloggadEfterLosenordsbyte: Story = {
+  name: 'Utloggad efter lösenordsbyte',
+  parameters: mocks(authScenarios.sessionEnded('PASSWORD_CHANGED')),
+  // The signed-in app's session call, answered by the server that ended the session.
+  beforeEach: async () => {
+    await expect(fetchSessionUser()).resolves.toBeNull();
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
+    );
+    await expect(canvas.getByRole('button', { name: 'Logga in' })).toBeEnabled();
+    // Shown once: the next visit to /login starts clean.
+    await expect(sessionEndReason()).toBeUndefined();
+  },
+};
+
+/** Signed out because the session ran out (401 with reason EXPIRED). */
+export const UtloggadSessionenGickUt: Story = {
+  name: 'Utloggad, sessionen gick ut',
+  parameters: mocks(authScenarios.sessionEnded('EXPIRED')),
+  beforeEach: async () => {
+    await expect(fetchSessionUser()).resolves.toBeNull();
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
     );
   },
 };
