@@ -313,12 +313,48 @@ describeDb('journal forms routes', () => {
       `/api/v1/admin/forms/${mine.id}/sections/${mine.sections[0]!.id}/questions/${mine.sections[0]!.questions[0]!.id}`,
       { cookie: STAFF },
     );
-    expect(del.statusCode).toBe(204);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ version: mine.version + 1 });
     const now = (
       await send(t, 'GET', `/api/v1/admin/forms/${mine.id}`, { cookie: STAFF })
     ).json<Form>();
     expect(now.sections[0]!.questions.map((q) => q.text)).toEqual(['Energinivå']);
     expect(now.version).toBe(mine.version + 1);
+  });
+
+  it('a delete with a stale version is a 409 and removes nothing; with the current one it answers the next', async () => {
+    const { STAFF, ADMIN } = await cookies(t);
+    const form = await buildForm(t, STAFF!);
+    const section = form.sections[0]!;
+    const question = section.questions[0]!;
+    // Someone else saves: the version the first editor saw is now stale.
+    const other = await send(t, 'PUT', `/api/v1/admin/forms/${form.id}`, {
+      cookie: ADMIN,
+      body: { ...bodyOf(form), title: 'Ändrad av någon annan' },
+    });
+    expect(other.statusCode).toBe(200);
+    const base = `/api/v1/admin/forms/${form.id}/sections/${section.id}`;
+    for (const url of [`${base}/questions/${question.id}`, base]) {
+      const stale = await send(t, 'DELETE', `${url}?version=${form.version}`, { cookie: STAFF });
+      expect(stale.statusCode, url).toBe(409);
+      expect(stale.json<{ message: string }>().message).toBe(FORM_VERSION_CONFLICT);
+    }
+    const unchanged = (
+      await send(t, 'GET', `/api/v1/admin/forms/${form.id}`, { cookie: STAFF })
+    ).json<Form>();
+    expect(unchanged.version).toBe(form.version + 1);
+    expect(unchanged.sections[0]!.questions.map((q) => q.id)).toContain(question.id);
+    const fresh = await send(
+      t,
+      'DELETE',
+      `${base}/questions/${question.id}?version=${unchanged.version}`,
+      {
+        cookie: STAFF,
+      },
+    );
+    expect(fresh.json()).toEqual({ version: unchanged.version + 1 });
+    const bad = await send(t, 'DELETE', `${base}?version=x`, { cookie: STAFF });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('summaries: the bare list and a page, searched on the title, drafts marked', async () => {

@@ -45,10 +45,12 @@ import {
   myAccountSchema,
 } from './profile.ts';
 import {
+  formPartDeleteQuerySchema,
   formSchema,
   formSummaryListResponseSchema,
   formSummaryQuerySchema,
   signAndSendRequestSchema,
+  formVersionSchema,
   updateFormRequestSchema,
 } from './forms.ts';
 import {
@@ -199,9 +201,15 @@ const schemas = {
   updateForm: { params: id, request: updateFormRequestSchema, response: formSchema },
   deleteForm: { params: id },
   publishForm: { params: id, response: formSchema },
-  deleteFormSection: { params: z.object({ id: idParamSchema, sectionId: idParamSchema }) },
+  deleteFormSection: {
+    params: z.object({ id: idParamSchema, sectionId: idParamSchema }),
+    query: formPartDeleteQuerySchema,
+    response: formVersionSchema,
+  },
   deleteFormQuestion: {
     params: z.object({ id: idParamSchema, sectionId: idParamSchema, questionId: idParamSchema }),
+    query: formPartDeleteQuerySchema,
+    response: formVersionSchema,
   },
   duplicateForm: { params: id, response: formSchema },
   journalNote: { params: clientForm, response: journalNoteResponseSchema },

@@ -111,6 +111,18 @@ export const FORM_PUBLISHED_READ_ONLY =
   'Formuläret är publicerat och kan inte ändras. Duplicera det för att göra ändringar.';
 
 /**
+ * Deleting a section or question: the optional `version` the editor last saw (a stale one is a
+ * 409 with FORM_VERSION_CONFLICT, as for a PUT), and the answer is the form's new version, so the
+ * editor's next save neither re-reads the form nor overwrites someone else's edit.
+ */
+export const formPartDeleteQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).optional(),
+});
+export type FormPartDeleteQuery = z.infer<typeof formPartDeleteQuerySchema>;
+export const formVersionSchema = z.object({ version: z.number().int().min(1) });
+export type FormVersion = z.infer<typeof formVersionSchema>;
+
+/**
  * `PUT /api/v1/admin/forms/:id`: the whole form as edited, with the `version` it was based on.
  * Sections and questions without an `id` are new; ones left out are kept (delete them with
  * their own calls).

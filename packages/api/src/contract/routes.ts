@@ -488,14 +488,14 @@ export const routeDefs = {
   deleteFormSection: {
     method: 'DELETE',
     path: '/api/v1/admin/forms/:id/sections/:sectionId',
-    response: 'empty',
+    response: 'json',
     fallback: 'Misslyckades att ta bort sektionen',
     roles: STAFF,
   },
   deleteFormQuestion: {
     method: 'DELETE',
     path: '/api/v1/admin/forms/:id/sections/:sectionId/questions/:questionId',
-    response: 'empty',
+    response: 'json',
     fallback: 'Misslyckades att ta bort frågan',
     roles: STAFF,
   },

@@ -2,13 +2,20 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { Id } from '../contract/common.ts';
-import type { Form } from '../contract/forms.ts';
+import type { Form, FormVersion } from '../contract/forms.ts';
 import { mutationKey } from '../keys.ts';
 import { formKey } from './use-form.ts';
 
-/** `DELETE /api/v1/admin/forms/:id/sections/:sectionId`. */
-export const deleteFormSection = (formId: Id, sectionId: Id): Promise<undefined> =>
-  call('deleteFormSection', { params: { id: formId, sectionId } });
+/**
+ * `DELETE /api/v1/admin/forms/:id/sections/:sectionId`, with the `version` the editor last saw
+ * (a stale one is a 409); answers the form's new version.
+ */
+export const deleteFormSection = (
+  formId: Id,
+  sectionId: Id,
+  version?: number,
+): Promise<FormVersion> =>
+  call('deleteFormSection', { params: { id: formId, sectionId }, query: { version } });
 
 /** `trigger(sectionId)`; removes the section from the cached form on success. */
 export function useDeleteFormSection(formId: Id) {
@@ -16,10 +23,15 @@ export function useDeleteFormSection(formId: Id) {
   return useSWRMutation<undefined, ApiError, string, Id>(
     `${mutationKey('deleteFormSection')} #${formId}`,
     async (_key, { arg: sectionId }) => {
-      await deleteFormSection(formId, sectionId);
+      const { version } = await deleteFormSection(formId, sectionId);
       await mutate<Form>(
         formKey(formId),
-        (form) => form && { ...form, sections: form.sections.filter((s) => s.id !== sectionId) },
+        (form) =>
+          form && {
+            ...form,
+            version,
+            sections: form.sections.filter((s) => s.id !== sectionId),
+          },
         { revalidate: false },
       );
       return undefined;

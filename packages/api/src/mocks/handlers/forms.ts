@@ -111,19 +111,25 @@ export const formHandlers: HttpHandler[] = [
     form.drafted = false;
     return HttpResponse.json(form);
   }),
-  on('deleteFormSection', ({ params }) => {
+  on('deleteFormSection', ({ request, params }) => {
     const form = formOr404(params);
     if (!form.drafted) return errorResponse(409, FORM_PUBLISHED_READ_ONLY);
+    const expected = new URL(request.url).searchParams.get('version');
+    if (expected !== null && Number(expected) !== form.version)
+      return errorResponse(409, FORM_VERSION_CONFLICT);
     const sectionId = idParam(params, 'sectionId');
     if (!form.sections.some((s) => s.id === sectionId))
       return errorResponse(404, 'Sektionen hittades inte.');
     form.sections = form.sections.filter((s) => s.id !== sectionId);
     form.version += 1;
-    return noContent();
+    return HttpResponse.json({ version: form.version });
   }),
-  on('deleteFormQuestion', ({ params }) => {
+  on('deleteFormQuestion', ({ request, params }) => {
     const form = formOr404(params);
     if (!form.drafted) return errorResponse(409, FORM_PUBLISHED_READ_ONLY);
+    const expected = new URL(request.url).searchParams.get('version');
+    if (expected !== null && Number(expected) !== form.version)
+      return errorResponse(409, FORM_VERSION_CONFLICT);
     const section = form.sections.find((s) => s.id === idParam(params, 'sectionId'));
     const questionId = idParam(params, 'questionId');
     if (!section?.questions.some((q) => q.id === questionId)) {
@@ -131,7 +137,7 @@ export const formHandlers: HttpHandler[] = [
     }
     section.questions = section.questions.filter((q) => q.id !== questionId);
     form.version += 1;
-    return noContent();
+    return HttpResponse.json({ version: form.version });
   }),
   on('duplicateForm', ({ params }) => {
     const original = formOr404(params);

@@ -75,15 +75,16 @@ export const formsModule: AppModule = (app, ctx) => {
     app,
     endpointDefs.deleteFormSection,
     { audit: 'none' },
-    (_request, _reply, { params }) => forms.deleteSection(params.id, params.sectionId),
+    (_request, _reply, { params, query }) =>
+      forms.deleteSection(params.id, params.sectionId, query.version),
   );
 
   defineRoute(
     app,
     endpointDefs.deleteFormQuestion,
     { audit: 'none' },
-    (_request, _reply, { params }) =>
-      forms.deleteQuestion(params.id, params.sectionId, params.questionId),
+    (_request, _reply, { params, query }) =>
+      forms.deleteQuestion(params.id, params.sectionId, params.questionId, query.version),
   );
 
   defineRoute(

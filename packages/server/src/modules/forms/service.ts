@@ -15,6 +15,7 @@ import {
   isPageRequest,
   type Form,
   type FormQuestion,
+  type FormVersion,
   type FormSection,
   type FormSummary,
   type FormSummaryPage,
@@ -193,12 +194,19 @@ export class FormService {
     return form;
   }
 
-  private async bump(trx: Trx, id: number, fields: { title?: string; drafted?: boolean } = {}) {
-    await trx
+  /** Raises the form's version (and sets `fields`); answers the new version. */
+  private async bump(
+    trx: Trx,
+    id: number,
+    fields: { title?: string; drafted?: boolean } = {},
+  ): Promise<number> {
+    const row = await trx
       .updateTable('forms')
       .set((eb) => ({ ...fields, version: eb('version', '+', 1), updated_at: this.clock.now() }))
       .where('id', '=', id)
-      .execute();
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    return row.version;
   }
 
   /**
@@ -388,24 +396,32 @@ export class FormService {
     });
   }
 
-  /** Deletes a section of a draft with its questions; 404 when it is not this form's. */
-  async deleteSection(id: number, sectionId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.lock(trx, id);
+  /**
+   * Deletes a section of a draft with its questions; 404 when it is not this form's, 409 when
+   * `version` is given and stale. Answers the form's new version.
+   */
+  async deleteSection(id: number, sectionId: number, version?: number): Promise<FormVersion> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.lock(trx, id, version);
       const gone = await trx
         .deleteFrom('form_sections')
         .where('id', '=', Math.min(sectionId, MAX_INT4))
         .where('form_id', '=', id)
         .executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) throw notFound(FORM_MESSAGES.sectionNotFound);
-      await this.bump(trx, id);
+      return { version: await this.bump(trx, id) };
     });
   }
 
-  /** Deletes a question of a draft; 404 when it is not in that section of this form. */
-  async deleteQuestion(id: number, sectionId: number, questionId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.lock(trx, id);
+  /** Deletes a question of a draft like deleteSection; 404 when it is not in that section. */
+  async deleteQuestion(
+    id: number,
+    sectionId: number,
+    questionId: number,
+    version?: number,
+  ): Promise<FormVersion> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.lock(trx, id, version);
       const gone = await trx
         .deleteFrom('form_questions')
         .where('id', '=', Math.min(questionId, MAX_INT4))
@@ -415,7 +431,7 @@ export class FormService {
         )
         .executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) throw notFound(FORM_MESSAGES.questionNotFound);
-      await this.bump(trx, id);
+      return { version: await this.bump(trx, id) };
     });
   }
 

@@ -1,5 +1,6 @@
 // Autosave of the forms editor: saving, saved, offline (and back), failed with retry, a version
-// conflict, an edit the server would refuse, and an unsaved edit a reload left behind.
+// conflict (on a save and on a delete), an edit the server would refuse, and an unsaved edit a
+// reload left behind.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { FORM_VERSION_CONFLICT } from '@halsa/api';
@@ -139,6 +140,24 @@ export const Konflikt: Story = {
     await expect(canvas.getByRole('status', { name: 'Sparstatus' })).toHaveTextContent(
       'Ändringar sparas automatiskt.',
     );
+  },
+};
+
+/**
+ * Someone else saved after the form was opened: deleting a question carries the version the
+ * coach saw, so the server refuses it (409) instead of the coach's next save overwriting theirs.
+ */
+export const TaBortEfterAnnansAndring: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const first = within(await canvas.findByRole('region', { name: 'Sektion 1' }));
+    const before = savedForm().sections[0]!.questions.map((q) => q.id);
+    savedForm().version += 1;
+    await userEvent.click(first.getByRole('button', { name: 'Ta bort fråga 2 i sektion 1' }));
+    const alert = await canvas.findByRole('alert', {}, SAVE_TIMEOUT);
+    await expect(alert).toHaveTextContent(FORM_VERSION_CONFLICT);
+    await expect(within(alert).getByRole('button', { name: 'Ladda om formuläret' })).toBeVisible();
+    await expect(savedForm().sections[0]!.questions.map((q) => q.id)).toEqual(before);
+    await expect(savedForm().version).toBe(everyTypeForm.version + 1);
   },
 };
 

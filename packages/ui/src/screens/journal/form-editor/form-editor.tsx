@@ -148,6 +148,16 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
       return next;
     });
 
+  // A 409 (someone else saved, or it was published) is shown by the save status with
+  // 'Ladda om formuläret'; a toast would say it twice.
+  const deleteFailed = useCallback(
+    (e: unknown) => {
+      if (isApiError(e) && e.status === 409) return;
+      toast.error(isApiError(e) ? e.message : DELETE_PART_FAILED);
+    },
+    [toast],
+  );
+
   const deleteSectionNow = useCallback(
     async (section: EditorSection) => {
       if (section.id === undefined) {
@@ -157,7 +167,7 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
       const sectionId = section.id;
       busy(section.key, true);
       try {
-        await removeSaved(() => deleteFormSection(form.id, sectionId), {
+        await removeSaved((version) => deleteFormSection(form.id, sectionId, version), {
           type: 'removeSection',
           key: section.key,
         });
@@ -174,12 +184,9 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
   const onDeleteSection = useCallback(
     (section: EditorSection, index: number) => {
       if (section.questions.length > 0) setConfirmSection({ section, index });
-      else
-        void deleteSectionNow(section).catch((e: unknown) =>
-          toast.error(isApiError(e) ? e.message : DELETE_PART_FAILED),
-        );
+      else void deleteSectionNow(section).catch(deleteFailed);
     },
-    [deleteSectionNow, toast],
+    [deleteFailed, deleteSectionNow],
   );
 
   const onDeleteQuestion = useCallback(
@@ -191,7 +198,7 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
       }
       const args = { sectionId: section.id, questionId: question.id };
       busy(question.key, true);
-      removeSaved(() => deleteFormQuestion(form.id, args), {
+      removeSaved((version) => deleteFormQuestion(form.id, { ...args, version }), {
         type: 'removeQuestion',
         sectionKey,
         key: question.key,
@@ -200,10 +207,10 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
           toast.success('Frågan togs bort.');
           focusSoon(`[data-add-question="${sectionKey}"]`);
         })
-        .catch((e: unknown) => toast.error(isApiError(e) ? e.message : DELETE_PART_FAILED))
+        .catch(deleteFailed)
         .finally(() => busy(question.key, false));
     },
-    [edit, form.id, removeSaved, store, toast],
+    [deleteFailed, edit, form.id, removeSaved, store, toast],
   );
 
   // Same array while the order is the same: a new one would re-render every sortable section.

@@ -4,16 +4,17 @@
 // pending edit stays in memory (and in localStorage, so a reload keeps it too) and is sent
 // again when the browser is back online, on a backoff timer, or when the coach presses
 // 'Försök igen'. A 409 (someone else saved, or the form was published) stops saving with the
-// server's Swedish message. Deleting a saved section or question goes through the same queue.
+// server's Swedish message. Deleting a saved section or question goes through the same queue,
+// carrying the version like a save.
 import {
   deleteFormQuestion,
   deleteFormSection,
-  fetchForm,
   formKey,
   isApiError,
   isFormSummariesKey,
   updateForm,
   type Form,
+  type FormVersion,
 } from '@halsa/api';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -144,16 +145,22 @@ export function useAutosave({ formId, version, store, restored }: AutosaveOption
         for (const [i, s] of sent.sections.entries()) {
           const sid = ids.get(s.key);
           if (sid !== undefined && !current.has(s.key)) {
-            await deleteFormSection(formId, sid).catch(() => undefined);
+            await deleteFormSection(formId, sid, versionRef.current)
+              .then((r) => (versionRef.current = r.version))
+              .catch(() => undefined);
             continue;
           }
           const sectionId = saved.sections.find((x) => x.sortOrder === i + 1)?.id;
           for (const q of s.questions) {
             const qid = ids.get(q.key);
             if (qid !== undefined && sectionId !== undefined && !current.has(q.key)) {
-              await deleteFormQuestion(formId, { sectionId, questionId: qid }).catch(
-                () => undefined,
-              );
+              await deleteFormQuestion(formId, {
+                sectionId,
+                questionId: qid,
+                version: versionRef.current,
+              })
+                .then((r) => (versionRef.current = r.version))
+                .catch(() => undefined);
             }
           }
         }
@@ -212,15 +219,23 @@ export function useAutosave({ formId, version, store, restored }: AutosaveOption
    * document at once (before the next queued save reads it); resolves when done.
    */
   const removeSaved = useCallback(
-    (work: () => Promise<unknown>, removal: EditorAction) =>
+    (work: (version: number) => Promise<FormVersion>, removal: EditorAction) =>
       enqueue(async () => {
-        await work();
+        try {
+          // The delete carries the version last saved and answers the next one, so a save by
+          // someone else in between is a 409 here, never overwritten by our next save.
+          versionRef.current = (await work(versionRef.current)).version;
+        } catch (error) {
+          if (isApiError(error) && error.status === 409) {
+            stoppedRef.current = true;
+            storeDraft(formId, null);
+            setState({ kind: 'conflict', message: error.message });
+          }
+          throw error;
+        }
         store.dispatch(removal);
         // Deleting the question that held an error may free edits that waited for a fix.
         if (revRef.current !== savedRevRef.current) schedule(AUTOSAVE_DELAY_MS);
-        // Adopt the version the delete left, so the next save is not refused as stale.
-        const fresh = await fetchForm(formId).catch(() => null);
-        if (fresh && fresh.version > versionRef.current) versionRef.current = fresh.version;
       }),
     [enqueue, formId, schedule, store],
   );
