@@ -137,11 +137,14 @@ export async function seedJournal(trx: Trx, ids: Record<string, number>, now: Da
     },
   ]);
 
+  const letterhead = {
+    clinic_name: 'Hälsoportalen',
+    signature_line: 'Med vänliga hälsningar, teamet på Hälsoportalen',
+  };
   await trx
     .updateTable('journal_settings')
     .set({
-      clinic_name: 'Hälsoportalen',
-      signature_line: 'Med vänliga hälsningar, teamet på Hälsoportalen',
+      ...letterhead,
       default_form_id: form.id,
       updated_by: admin,
       updated_at: ago(30),
@@ -179,6 +182,8 @@ export async function seedJournal(trx: Trx, ids: Record<string, number>, now: Da
       signed_by: admin,
       signed_at: signedAt,
       sent_at: signedAt,
+      // Frozen at signing, as the portal's sign-and-send does (migration 0011).
+      ...letterhead,
       created_at: ago(2),
       updated_at: signedAt,
     })
