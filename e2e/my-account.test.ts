@@ -1,12 +1,16 @@
 // My account end to end (issue 13), in Debian Chromium against the started product: the client
 // changes her password in one browser; she is told her other sessions were signed out, and her
-// other browser is: its next page load shows the login form. The new password works.
+// other browser is: left open, it moves to the login form on its own and says why (and says it
+// again on its next page load). The new password works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
 import { logIn } from './support/session.ts';
 
 let product: Product;
+
+const SIGNED_OUT_NOTICE =
+  'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.';
 
 beforeAll(async () => {
   product = await startProduct();
@@ -36,12 +40,18 @@ describe('my account', () => {
       .getByText('Lösenordet är bytt. Du har loggats ut på alla andra enheter och webbläsare.')
       .waitFor();
 
+    // The other browser, left open on /overview, is signed out at once and told why.
+    await other.waitForURL(/\/login$/, { timeout: 15_000 });
+    await other.getByRole('status').filter({ hasText: SIGNED_OUT_NOTICE }).waitFor();
+
     // this browser stays signed in; the other one is signed out
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Användarinställningar' }).waitFor();
+    expect(await page.getByText(SIGNED_OUT_NOTICE).count()).toBe(0);
     await other.reload();
     await other.waitForURL(/\/login/);
     await other.getByRole('button', { name: 'Logga in' }).waitFor();
+    await other.getByText(SIGNED_OUT_NOTICE).waitFor();
 
     const again = await newPage();
     await logIn(product, again, 'klient@example.com', 'NyttLösen2026!');
