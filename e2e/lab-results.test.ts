@@ -1,7 +1,8 @@
 // The client's lab results end to end (issue 13), in Debian Chromium against the started
-// product: an ADMIN uploads two structured lab CSVs of design §4.12 for the demo client; the
-// client's /lab-results shows the latest values with the one above its range flagged in words,
-// a trend chart across the two uploads, and the newest file marked new until she opens it.
+// product: an ADMIN uploads two structured lab CSVs of design §4.12 for the demo client, the
+// second while she is signed in; its notice reaches her bell live, and opening it takes her to
+// /lab-results, which shows the latest values with the one above its range flagged in words, a
+// trend chart across the two uploads, and the newest file marked new until she opens it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
@@ -26,28 +27,42 @@ async function newPage(): Promise<Page> {
 }
 
 describe('lab results', () => {
-  it('ADMIN uploads two lab CSVs; the client sees values, the flag above range and the trend', async () => {
+  it('ADMIN uploads two lab CSVs; the client opens the notice and sees values, the flag above range and the trend', async () => {
     const admin = await newPage();
     await logIn(product, admin, 'admin@example.com');
     const clients = await admin.request.get(`${product.url}/api/v1/admin/clients`);
     const klient = ((await clients.json()) as { id: number; email: string }[]).find(
       (c) => c.email === 'klient@example.com',
     )!;
-    for (const [name, text] of [
-      ['Provsvar oktober.csv', OCTOBER],
-      ['Provsvar november.csv', NOVEMBER],
-    ] as const) {
+    const uploadLab = async (name: string, text: string) => {
       const res = await admin.request.post(`${product.url}/api/v1/admin/upload-lab/${klient.id}`, {
         headers: { origin: product.url },
         multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(text) } },
       });
       expect(res.status(), await res.text()).toBe(201);
-    }
-    await admin.context().close();
+    };
+    await uploadLab('Provsvar oktober.csv', OCTOBER);
 
     const page = await newPage();
     await logIn(product, page, 'klient@example.com');
-    await page.goto(`${product.url}/lab-results`);
+    // The bell in the shell: its name carries the unread count ('Notiser' alone is none).
+    const bell = page.getByRole('button', { name: /^Notiser/ });
+    const unread = async () =>
+      Number(/^Notiser\D*(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    await expect.poll(unread, { timeout: 15_000 }).toBeGreaterThan(0);
+    const before = await unread();
+
+    // The second upload arrives while she is signed in: the notice comes live, no reload.
+    await uploadLab('Provsvar november.csv', NOVEMBER);
+    await admin.context().close();
+    await expect.poll(unread, { timeout: 15_000 }).toBe(before + 1);
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notiser' });
+    await panel
+      .getByRole('button', { name: /Oläst.*Nya provsvar finns att läsa\./ })
+      .first()
+      .click();
+    await page.waitForURL(/\/lab-results$/);
     const table = page.getByRole('table', { name: 'Senaste värdet för varje analys' });
     await table.waitFor();
     const kolesterol = table.getByRole('row').filter({ hasText: 'Kolesterol' });
