@@ -1,10 +1,13 @@
 // Issue 13: a browser whose session the server ended is told why. The 401 then carries a
-// machine-readable `reason` beside the Swedish `message` (SessionEndReason), which the portal
-// maps to a fixed notice on /login.
+// machine-readable `reason` (SessionEndReason) and a Swedish `message` that says why, which the
+// login page shows as its notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../src/clock.ts';
 import { startTwoInstances, twoInstancesAvailable, type TwoInstances } from './cluster-helpers.ts';
 import { describeDb, login, PASSWORD, send, useTestApp } from './helpers.ts';
+
+const PASSWORD_CHANGED =
+  'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.';
 
 describeDb('why a session ended', () => {
   const t = useTestApp();
@@ -26,10 +29,7 @@ describeDb('why a session ended', () => {
     for (const url of ['/api/v1/auth/me', '/api/v1/user/lab-results']) {
       const ended = await send(t, 'GET', url, { cookie: other });
       expect(ended.statusCode, url).toBe(401);
-      expect(ended.json(), url).toEqual({
-        message: 'Du är inte inloggad.',
-        reason: 'PASSWORD_CHANGED',
-      });
+      expect(ended.json(), url).toEqual({ message: PASSWORD_CHANGED, reason: 'PASSWORD_CHANGED' });
     }
     // Told again on every call (several tabs of that browser each learn it).
     expect((await me(other)).json().reason).toBe('PASSWORD_CHANGED');
@@ -69,7 +69,10 @@ describeDb('why a session ended', () => {
     t.clock.advance(31 * MINUTE);
     const expired = await me(cookie);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ message: 'Du är inte inloggad.', reason: 'EXPIRED' });
+    expect(expired.json()).toEqual({
+      message: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
+      reason: 'EXPIRED',
+    });
     expect((await me(cookie)).json().reason).toBe('EXPIRED');
   });
 
@@ -120,7 +123,7 @@ const twoInstances = await twoInstancesAvailable('session-end-reason.test.ts (tw
     expect(changed.statusCode).toBe(204);
     expect(await meOn(c.hostB, elsewhere)).toEqual({
       status: 401,
-      json: { message: 'Du är inte inloggad.', reason: 'PASSWORD_CHANGED' },
+      json: { message: PASSWORD_CHANGED, reason: 'PASSWORD_CHANGED' },
     });
     expect((await meOn(c.hostB, here)).status).toBe(200);
   });

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
 import type { Access } from './types.ts';
-import type { SessionService } from '../modules/auth/sessions.ts';
+import { SESSION_END_MESSAGES, type SessionService } from '../modules/auth/sessions.ts';
 
 export interface RouteAccessEntry {
   method: string;
@@ -40,7 +40,10 @@ export function registerAccessControl(
     if (access === undefined || access === 'public') return;
     const token = sessions.tokenOf(request);
     const session = await sessions.resolve(token);
-    if (!session) throw unauthorized(undefined, sessions.endedReason(token));
+    if (!session) {
+      const reason = sessions.endedReason(token);
+      throw reason ? unauthorized(SESSION_END_MESSAGES[reason], reason) : unauthorized();
+    }
     if (!access.includes(session.role)) throw forbidden();
     request.session = session;
     const owner = request.routeOptions.config.ownerParam;

@@ -15,6 +15,13 @@ import {
 } from './utils.ts';
 import { registerQuerySchema } from '../../contract/auth.ts';
 
+/** The server's 401 messages when it says why a session ended (server/src/modules/auth/sessions.ts). */
+const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  PASSWORD_CHANGED:
+    'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
+  EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
+};
+
 const toSession = (user: SessionUser): SessionUser => ({
   id: user.id,
   firstName: user.firstName,
@@ -116,10 +123,13 @@ export const authScenarios = {
   asUser: sessionAs(roleUser.USER),
   /** No session: `/auth/me` and every signed-in call answer 401. */
   signedOut: sessionAs(null),
-  /** The server ended the session and says why: `/auth/me` answers 401 with `reason` (issue 13). */
+  /**
+   * The server ended the session and says why (issue 13): `/auth/me` answers 401 with `reason`
+   * and the server's Swedish message for it.
+   */
   sessionEnded: (reason: SessionEndReason) => [
     answer('me', () =>
-      HttpResponse.json({ message: 'Du är inte inloggad.', reason }, { status: 401 }),
+      HttpResponse.json({ message: SESSION_END_MESSAGES[reason], reason }, { status: 401 }),
     ),
   ],
   /** `GET /auth/me` fails with 500 (not a 401). */

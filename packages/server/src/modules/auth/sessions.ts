@@ -50,6 +50,16 @@ const SESSION_CACHE_MAX = 10_000;
 const ENDED_TTL_MS = ABSOLUTE_TIMEOUT_MS;
 const ENDED_MAX = 10_000;
 
+/**
+ * The 401 message when the server knows why the session ended (issue 13). The login page shows
+ * it as the notice, so the words live here once and cost the /login bundle nothing.
+ */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  PASSWORD_CHANGED:
+    'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
+  EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
+};
+
 interface CachedSession {
   ctx: SessionContext;
   cachedAt: number;
