@@ -7,10 +7,9 @@ import {
   setApiBase,
   toQueryString,
   UNAUTHORIZED_EVENT,
-  upload,
-  type UploadProgress,
 } from './client.ts';
-import { clearSessionEnd, sessionEndReason } from './auth/session-end.ts';
+import { upload, type UploadProgress } from './upload.ts';
+import { clearSessionEnd, sessionEndNotice } from './auth/session-end.ts';
 
 type FetchArgs = [input: string, init: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -239,25 +238,24 @@ describe('request: errors follow spec §8', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
-  it('notes a known `reason` of a 401 (issue 13) before the event fires; nothing else', async () => {
+  it('keeps the message of a 401 that says why the session ended (issue 13), before the event fires', async () => {
     clearSessionEnd();
     let atEvent: string | undefined;
-    windowTarget.addEventListener('unAuthorized', () => (atEvent = sessionEndReason()));
+    windowTarget.addEventListener('unAuthorized', () => (atEvent = sessionEndNotice()));
     fetchMock.mockResolvedValueOnce(json({ message: 'Nej', reason: 'PASSWORD_CHANGED' }, 403));
     await caught(request('/x'));
-    expect(sessionEndReason()).toBeUndefined();
-    fetchMock.mockResolvedValueOnce(json({ message: 'Ut', reason: '<b>Valfri text</b>' }, 401));
+    fetchMock.mockResolvedValueOnce(json({ message: 'Du är inte inloggad.' }, 401));
     await caught(request('/x'));
-    expect(sessionEndReason()).toBeUndefined();
-    fetchMock.mockResolvedValueOnce(json({ message: 'Ut', reason: 'PASSWORD_CHANGED' }, 401));
+    expect(sessionEndNotice()).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(json({ message: 'Lösenordet ändrades.', reason: 'X' }, 401));
     await caught(request('/x'));
-    expect(atEvent).toBe('PASSWORD_CHANGED');
+    expect(atEvent).toBe('Lösenordet ändrades.');
     // A later 401 without a reason does not erase it before the login page has shown it.
-    fetchMock.mockResolvedValueOnce(json({ message: 'Ut' }, 401));
+    fetchMock.mockResolvedValueOnce(json({ message: 'Du är inte inloggad.' }, 401));
     await caught(request('/x'));
-    expect(sessionEndReason()).toBe('PASSWORD_CHANGED');
+    expect(sessionEndNotice()).toBe('Lösenordet ändrades.');
     clearSessionEnd();
-    expect(sessionEndReason()).toBeUndefined();
+    expect(sessionEndNotice()).toBeUndefined();
   });
 
   it('does not crash on 401 without a window', async () => {

@@ -3,7 +3,7 @@
 // window event `unAuthorized`. No toasts or redirects here.
 // Runtime reads only the zod-free route table; the schemas come in as types, so the browser
 // entry carries no zod. Answers are typed from the contract but not validated at runtime unless a
-// caller passes `schema` to `request()`/`upload()`.
+// caller passes `schema` to `request()`/`upload()`. Uploads with progress are in upload.ts.
 import type { z } from 'zod';
 import type { EndpointDefs } from './contract/endpoints.ts';
 import type { EndpointName, HttpMethod, RouteDef } from './contract/routes.ts';
@@ -13,7 +13,7 @@ import { noteSessionEnd } from './auth/session-end.ts';
 // the signed-out pages make no call before they are shown (issue 14, /login budget).
 const importRoutes = () => import('./contract/routes.ts');
 let routeTable: ReturnType<typeof importRoutes> | undefined;
-const loadRoutes = () => (routeTable ??= importRoutes());
+export const loadRoutes = () => (routeTable ??= importRoutes());
 
 /** Window event fired on every 401 answer (spec §4); the session listens and clears the user. */
 export const UNAUTHORIZED_EVENT = 'unAuthorized';
@@ -115,16 +115,16 @@ export function readErrorBody(
 }
 
 /** The error of a failed answer; a 401 first notes why the session ended and fires the event. */
-function failed(status: number, text: string, contentType: string | null, fallback: string) {
+export function failed(status: number, text: string, contentType: string | null, fallback: string) {
   const { message, body } = readErrorBody(text, contentType, fallback);
   if (status === 401) {
-    noteSessionEnd(body);
+    noteSessionEnd(body, message);
     notifyUnauthorized();
   }
   return new ApiError(status, message, body);
 }
 
-function parseJson<T>(
+export function parseJson<T>(
   text: string,
   status: number,
   fallback: string,
@@ -197,92 +197,6 @@ export async function request<T = unknown>(
   return parseJson(text, response.status, fallback, schema);
 }
 
-// ---- uploads with progress ----------------------------------------------------------------------
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-  /** 0..1, or `null` when the total is unknown. */
-  fraction: number | null;
-}
-
-export interface UploadOptions<T = unknown> {
-  method?: Extract<HttpMethod, 'POST' | 'PUT' | 'PATCH'>;
-  body: FormData;
-  query?: Query | undefined;
-  fallback?: string;
-  schema?: z.ZodType<T> | undefined;
-  onProgress?: ((progress: UploadProgress) => void) | undefined;
-  signal?: AbortSignal | undefined;
-}
-
-/**
- * A multipart upload through `XMLHttpRequest` so `onProgress` sees the bytes sent. Same rules as
- * `request()`: cookies, 204 → undefined, `ApiError` with the §8 message, 401 event.
- */
-export function upload<T = unknown>(path: string, options: UploadOptions<T>): Promise<T> {
-  const {
-    method = 'POST',
-    body,
-    query,
-    fallback = DEFAULT_FALLBACK,
-    schema,
-    onProgress,
-    signal,
-  } = options;
-  return new Promise<T>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, buildUrl(path, query));
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (onProgress) {
-      xhr.upload.onprogress = (event) => {
-        const total = event.lengthComputable ? event.total : 0;
-        onProgress({
-          loaded: event.loaded,
-          total,
-          fraction: total > 0 ? Math.min(1, event.loaded / total) : null,
-        });
-      };
-    }
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => signal?.removeEventListener('abort', onAbort);
-
-    xhr.onload = () => {
-      done();
-      const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(failed(xhr.status, text, xhr.getResponseHeader('Content-Type'), fallback));
-        return;
-      }
-      if (xhr.status === 204) {
-        resolve(undefined as T);
-        return;
-      }
-      try {
-        resolve(parseJson(text, xhr.status, fallback, schema));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new ApiError(0, fallback));
-    };
-    xhr.onabort = () => {
-      done();
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
-    };
-    xhr.send(body);
-  });
-}
-
 // ---- calls by endpoint name ---------------------------------------------------------------------
 
 type Defs = EndpointDefs;
@@ -336,26 +250,5 @@ export async function call<N extends EndpointName>(
     fallback: options.fallback ?? route.fallback,
     signal: options.signal,
     responseType: responseTypeOf(route),
-  });
-}
-
-/** Uploads to a multipart endpoint of the table with progress (answer typed, not validated). */
-export async function callUpload<N extends EndpointName>(
-  name: N,
-  options: Omit<CallOptions<N>, 'body'> & {
-    body: FormData;
-    onProgress?: UploadOptions['onProgress'];
-  },
-): Promise<EndpointResponse<N>> {
-  const { buildPath, routeDefs } = await loadRoutes();
-  const route: RouteDef = routeDefs[name];
-  const method = route.method === 'GET' || route.method === 'DELETE' ? 'POST' : route.method;
-  return upload<EndpointResponse<N>>(buildPath(route.path, options.params), {
-    method,
-    body: options.body,
-    query: options.query,
-    fallback: options.fallback ?? route.fallback,
-    onProgress: options.onProgress,
-    signal: options.signal,
   });
 }

@@ -6,7 +6,6 @@ export {
   UNAUTHORIZED_EVENT,
   buildUrl,
   call,
-  callUpload,
   getApiBase,
   isApiError,
   notifyUnauthorized,
@@ -14,7 +13,6 @@ export {
   request,
   setApiBase,
   toQueryString,
-  upload,
   type CallOptions,
   type EndpointBody,
   type EndpointResponse,
@@ -23,9 +21,8 @@ export {
   type QueryValue,
   type RequestOptions,
   type ResponseType,
-  type UploadOptions,
-  type UploadProgress,
 } from './client.ts';
+export { callUpload, upload, type UploadOptions, type UploadProgress } from './upload.ts';
 export { SESSION_KEY, keyFor, mutationKey } from './keys.ts';
 export { saveBlob } from './download.ts';
 export * from './auth/index.ts';

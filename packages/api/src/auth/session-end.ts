@@ -1,21 +1,19 @@
-// Why the server ended this browser's session (issue 13): a 401 answer may carry a `reason`
-// (SessionEndReason) beside its message. request() notes it here; the login page shows the
-// matching fixed Swedish notice once and clears it. Only known codes are kept, so no answer can
-// put text of its own on the page.
-import type { SessionEndReason } from '../contract/auth.ts';
+// Why the server ended this browser's session (issue 13): a 401 that carries a `reason`
+// (SessionEndReason) says why in its Swedish message. request() keeps that message here; the
+// login page shows it once and clears it. Only our own API answers reach request(), so no link
+// or page can put text of its own there.
 
-let ended: SessionEndReason | undefined;
+let ended: string | undefined;
 
-/** Notes the `reason` of a 401 body; a body without a known reason leaves the note as it is. */
-export function noteSessionEnd(body: unknown): void {
-  const reason = (body as { reason?: unknown } | null)?.reason;
-  if (reason === 'PASSWORD_CHANGED' || reason === 'EXPIRED') ended = reason;
+/** Keeps the message of a 401 that says why the session ended (its body has a `reason`). */
+export function noteSessionEnd(body: unknown, message: string): void {
+  if ((body as { reason?: unknown } | null)?.reason) ended = message;
 }
 
-/** The reason noted since the login page last showed one, if any. */
-export const sessionEndReason = (): SessionEndReason | undefined => ended;
+/** The message kept since the login page last showed one, if any. */
+export const sessionEndNotice = (): string | undefined => ended;
 
-/** Forgets the noted reason (the login page has shown it). */
+/** Forgets the kept message (the login page has shown it). */
 export function clearSessionEnd(): void {
   ended = undefined;
 }

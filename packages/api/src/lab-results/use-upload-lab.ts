@@ -1,6 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { callUpload, type ApiError, type UploadProgress } from '../client.ts';
+import type { ApiError } from '../client.ts';
+import { callUpload, type UploadProgress } from '../upload.ts';
 import type { Id } from '../contract/common.ts';
 import { UPLOAD_FILE_FIELD, type FileEntry } from '../contract/common.ts';
 import { mutationKey } from '../keys.ts';

@@ -1,6 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { callUpload, type ApiError, type UploadProgress } from '../client.ts';
+import type { ApiError } from '../client.ts';
+import { callUpload, type UploadProgress } from '../upload.ts';
 import type { SessionUser } from '../contract/auth.ts';
 import { PROFILE_IMAGE_FIELD } from '../contract/profile.ts';
 import { mutationKey, SESSION_KEY } from '../keys.ts';

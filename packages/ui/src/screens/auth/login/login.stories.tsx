@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
-import { fetchSessionUser, sessionEndReason } from '@halsa/api';
+import { fetchSessionUser, sessionEndNotice } from '@halsa/api';
 import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
 import { LoginScreen } from './login';
 import { LocationProbe, mocks } from '../../../testing';
@@ -166,7 +166,7 @@ export const UtloggadEfterLosenordsbyte: Story = {
     );
     await expect(canvas.getByRole('button', { name: 'Logga in' })).toBeEnabled();
     // Shown once: the next visit to /login starts clean.
-    await expect(sessionEndReason()).toBeUndefined();
+    await expect(sessionEndNotice()).toBeUndefined();
   },
 };
 

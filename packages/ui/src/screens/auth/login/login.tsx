@@ -1,12 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  clearSessionEnd,
-  isApiError,
-  sessionEndReason,
-  useLogin,
-  type SessionEndReason,
-} from '@halsa/api';
+import { clearSessionEnd, isApiError, sessionEndNotice, useLogin } from '@halsa/api';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { PasswordField } from '../../../primitives/password-field/password-field';
@@ -18,13 +12,6 @@ import { paths, to } from '../../../config/paths';
 
 export const LOGIN_FAILED_MESSAGE = 'Ogiltig e-postadress eller lösenord.';
 export const LOGIN_SUCCESS_MESSAGE = 'Kontrollera din e-post för 2FA-koden.';
-
-/** Why she was signed out, by the code a 401 carried (issue 13); the text is always ours. */
-export const SESSION_END_NOTICES: Record<SessionEndReason, string> = {
-  PASSWORD_CHANGED:
-    'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
-  EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
-};
 
 /** Where the code is entered: `/2fa?twoFactorId=…` (spec §2.1). */
 export const twoFactorPath = (twoFactorId: string): string => to.twoFactor(twoFactorId);
@@ -49,8 +36,9 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  // Read once when the page opens, then forgotten, so it is shown once.
-  const [ended] = useState(sessionEndReason);
+  // Why she was signed out, if the server said (issue 13): read when the page opens, then
+  // forgotten, so it is shown once.
+  const [ended] = useState(sessionEndNotice);
   useEffect(clearSessionEnd, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -75,7 +63,7 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
       footerConfig={footerConfig}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {ended ? <Alert>{SESSION_END_NOTICES[ended]}</Alert> : null}
+        {ended ? <Alert>{ended}</Alert> : null}
         <TextField
           label="E-post"
           type="email"
