@@ -1,4 +1,4 @@
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { preload, type SWRConfiguration } from 'swr';
 import { call, type ApiError } from '../client.ts';
 import type { Id } from '../contract/common.ts';
 import type { LabResultsOverview } from '../contract/lab-results.ts';
@@ -12,6 +12,14 @@ export const fetchLabResults = (userId: Id): Promise<LabResultsOverview> =>
   call('labResults', { query: { userId } });
 
 export const labResultsKey = (userId: Id): string => keyFor('labResults', undefined, { userId });
+
+/**
+ * Starts her lab-results call before /lab-results renders (the portal, once the session is
+ * known; issue 14); useLabResults takes the answer when it mounts. A failure reaches the hook.
+ */
+export function preloadLabResults(userId: Id): void {
+  preload(labResultsKey(userId), () => fetchLabResults(userId)).catch(() => undefined);
+}
 
 export function useLabResults(
   userId: Id | null | undefined,
