@@ -51,4 +51,7 @@ export const to = {
   clientJournalForm: (clientId: number, formId: number) =>
     `${paths.clients}/${clientId}/journal/${formId}`,
   journalTemplate: (formId: number) => `${paths.journalTemplates}/${formId}`,
+  /** Staff's /appointments showing one client's meetings (and booking for her). */
+  clientAppointments: (clientId: number) =>
+    `${paths.appointments}?${new URLSearchParams({ klient: String(clientId) })}`,
 } as const;

@@ -8,10 +8,11 @@ import {
   type ClientSort,
   type RegistrationStatus,
 } from '@halsa/api';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../components/message/format-time';
 import { to } from '../../../config/paths';
+import { useDebounced } from '../../../lib/use-debounced';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
@@ -41,15 +42,6 @@ const STATUSES = [
 export interface ClientListScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */
   now?: Date;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function ClientListScreen({ now }: ClientListScreenProps) {
