@@ -237,6 +237,60 @@ describeDb('appointments', () => {
     expect(moved.json().message).toBe('Mötet är redan avbokat.');
   });
 
+  it('staff filter the list by client: only hers, none for a client without meetings, a bad id is a 400 in Swedish; a USER cannot widen it', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const ids = async (cookie: string, query: string) => {
+      const res = await send(t, 'GET', `/api/v1/user/appointments${query}`, { cookie });
+      expect(res.statusCode, query).toBe(200);
+      return appointmentListSchema.parse(res.json());
+    };
+    const hers = [] as number[];
+    for (const [clientId, hours] of [
+      [t.users.klient.id, 10],
+      [t.users.klient2.id, 11],
+      [t.users.klient.id, 12],
+    ] as const) {
+      const res = await book(staff, {
+        clientId,
+        startsAt: inHours(hours),
+        minutes: 30,
+        place: 'Rum 7',
+      });
+      const booked = appointmentSchema.parse(res.json());
+      if (clientId === t.users.klient.id) hers.push(booked.id);
+    }
+    const all = await ids(staff, '');
+    expect(new Set(all.map((a) => a.clientId))).toEqual(
+      new Set([t.users.klient.id, t.users.klient2.id]),
+    );
+    const filtered = await ids(staff, `?userId=${t.users.klient.id}`);
+    // Earlier tests share the database: hers are every one of hers, in the list's order.
+    expect(filtered.map((a) => a.id)).toEqual(
+      all.filter((a) => a.clientId === t.users.klient.id).map((a) => a.id),
+    );
+    expect(filtered.map((a) => a.id)).toEqual(expect.arrayContaining(hers));
+    expect(filtered.length).toBeLessThan(all.length);
+    // Someone with no meetings (here a staff member's id): an empty list, not everyone's.
+    expect(await ids(staff, `?userId=${t.users.admin.id}`)).toEqual([]);
+    for (const bad of ['abc', '0', '-3', '1.5']) {
+      const res = await send(t, 'GET', `/api/v1/user/appointments?userId=${bad}`, {
+        cookie: staff,
+      });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toMatch(/^Fältet "userId" (har fel typ|är för kort)\.$/);
+    }
+    // A client's filter is replaced by her own id: the other client's meetings never show.
+    const klient2 = await login(t, t.users.klient2.email);
+    for (const query of ['', `?userId=${t.users.klient.id}`, '?userId=abc']) {
+      const list = await ids(klient2, query);
+      expect(list.length, query).toBeGreaterThan(0);
+      expect(
+        list.every((a) => a.clientId === t.users.klient2.id),
+        query,
+      ).toBe(true);
+    }
+  });
+
   it('the .ics file: RFC 5545 lines, Stockholm local time, escaped text, folded lines', async () => {
     const staff = await login(t, t.users.staff.email);
     const start = new Date(Date.UTC(t.clock.now().getUTCFullYear() + 1, 6, 1, 7, 30));

@@ -1,7 +1,8 @@
 // /appointments (design §4.11, issue 13; all roles): meetings between a client and a staff
 // member. The client sees her upcoming and past meetings and adds one to her calendar (.ics);
 // she is told live (an APPOINTMENT notice revalidates the list). STAFF/ADMIN book a meeting
-// with a client and cancel one.
+// with a client and cancel one; they can narrow the list to one client (?klient=ID), searched
+// as they type, and the booking form then has that client chosen.
 import {
   appointmentsKey,
   isApiError,
@@ -18,12 +19,14 @@ import {
 } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
+import { CLIENT_FILTER_PARAM, ClientFilter, clientIdOf } from './client-filter';
 
 export const NO_APPOINTMENTS = 'Inga bokningar';
 
@@ -237,11 +240,18 @@ function AppointmentList({
 }
 
 /** The staff's booking form: client, date and time (Stockholm), length, place or link, note. */
-export function BookingForm() {
+export function BookingForm({ clientId = null }: { clientId?: number | null }) {
   const { clients } = useClients();
   const create = useCreateAppointment();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // The client the list is narrowed to is chosen here too (again when the filter changes).
+  const [chosen, setChosen] = useState(clientId === null ? '' : String(clientId));
+  const [chosenFor, setChosenFor] = useState(clientId);
+  if (chosenFor !== clientId) {
+    setChosenFor(clientId);
+    setChosen(clientId === null ? '' : String(clientId));
+  }
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
@@ -281,6 +291,8 @@ export function BookingForm() {
       </h2>
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
         <Select
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
           name="clientId"
           label="Klient"
           placeholder="Välj klient"
@@ -319,13 +331,27 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
   const { user } = useSession();
   const headingId = useId();
   const staff = user?.role === 'STAFF' || user?.role === 'ADMIN';
-  const { appointments, error, isLoading, mutate } = useAppointments(staff ? null : user?.id);
+  const [params, setParams] = useSearchParams();
+  // Staff may narrow the list to one client; a client always sees her own (the server agrees).
+  const clientId = staff ? clientIdOf(params) : null;
+  const listFor = staff ? clientId : user?.id;
+  const { appointments, error, isLoading, mutate } = useAppointments(listFor);
+  const filterBy = (id: number | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete(CLIENT_FILTER_PARAM);
+        else next.set(CLIENT_FILTER_PARAM, String(id));
+        return next;
+      },
+      { replace: true },
+    );
   // An APPOINTMENT notice arriving live brings the change in without a reload.
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
     const parsed = notificationSchema.safeParse(body);
     if (!parsed.success || parsed.data.type === 'APPOINTMENT') void mutate();
   });
-  useRevalidateOnReconnect(user ? [appointmentsKey(staff ? null : user.id)] : []);
+  useRevalidateOnReconnect(user ? [appointmentsKey(listFor)] : []);
   const at = now().getTime();
   const upcoming = (appointments ?? []).filter((a) => new Date(a.startsAt).getTime() >= at);
   const past = (appointments ?? []).filter((a) => new Date(a.startsAt).getTime() < at).reverse();
@@ -338,7 +364,8 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
       <h1 id={headingId} className="text-2xl font-semibold">
         Bokningar
       </h1>
-      {staff ? <BookingForm /> : null}
+      {staff ? <BookingForm clientId={clientId} /> : null}
+      {staff ? <ClientFilter clientId={clientId} onChange={filterBy} /> : null}
       {error ? (
         <Alert variant="error" title="Kunde inte hämta bokningar">
           {error.message}
@@ -349,9 +376,11 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
         <EmptyState
           title={NO_APPOINTMENTS}
           description={
-            staff
-              ? 'Bokade möten med klienter visas här.'
-              : 'När mottagningen bokar ett möte med dig visas det här.'
+            !staff
+              ? 'När mottagningen bokar ett möte med dig visas det här.'
+              : clientId !== null
+                ? 'Den valda klienten har inga bokade möten. Boka ett i formuläret ovan.'
+                : 'Bokade möten med klienter visas här.'
           }
         />
       ) : (

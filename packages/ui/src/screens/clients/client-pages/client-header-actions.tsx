@@ -1,7 +1,8 @@
 // The client header's icons (spec §2.6): message the client (opens the widget on the existing
 // conversation, or starts one, through the api package's window events), send a password reset
-// link (ADMIN), and remind (shown, with no action, as the spec says). Without a conversation a
-// warning offers to start one.
+// link (ADMIN), and remind (shown, with no action, as the spec says); a link opens /appointments
+// showing this client's meetings, ready to book one. Without a conversation a warning offers to
+// start one.
 import {
   openConversation,
   RESET_LINK_FAILED_FALLBACK,
@@ -12,11 +13,13 @@ import {
   useSession,
   type Client,
 } from '@halsa/api';
+import { Link } from 'react-router';
 import { ChatIcon } from '../../../components/top-bar/shell-icons';
+import { to } from '../../../config/paths';
 import { BellRingIcon, KeyIcon } from '../../../lib/icons';
 import { messageOr } from '../../../lib/server-message';
 import { Alert } from '../../../primitives/alert/alert';
-import { Button } from '../../../primitives/button/button';
+import { Button, buttonVariants } from '../../../primitives/button/button';
 import { useToast } from '../../../primitives/toast/toast';
 import { displayNameOf } from '../labels';
 
@@ -54,6 +57,13 @@ export function ClientHeaderActions({ client }: { client: Client }) {
 
   return (
     <div className="flex items-center gap-1">
+      <Link
+        to={to.clientAppointments(client.id)}
+        className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+        aria-label={`Bokningar för ${name}`}
+      >
+        Bokningar
+      </Link>
       <Button
         variant="ghost"
         size="sm"

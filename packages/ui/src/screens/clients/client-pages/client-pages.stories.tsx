@@ -42,6 +42,10 @@ export const PersonalUtanFlikar: Story = {
     await expect(
       canvas.queryByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
     ).toBeNull();
+    // Her meetings, on /appointments narrowed to her (issue 13).
+    await expect(
+      canvas.getByRole('link', { name: 'Bokningar för Anna Lindqvist' }),
+    ).toHaveAttribute('href', '/appointments?klient=3');
   },
 };
 
