@@ -39,3 +39,4 @@ export * from './clients/index.ts';
 export * from './invitations/index.ts';
 export * from './stats/index.ts';
 export * from './activity/index.ts';
+export * from './reports/index.ts';

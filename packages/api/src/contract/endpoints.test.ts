@@ -419,6 +419,13 @@ const specCalls: SpecCall[] = [
     path: '/api/v1/admin/send-reset-link/:userId',
     url: '/api/v1/admin/send-reset-link/3',
   },
+  // Clinic reports (design §4.11, issue 13)
+  { method: 'GET', path: '/api/v1/admin/reports', url: '/api/v1/admin/reports?interval=3man' },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/reports/export',
+    url: '/api/v1/admin/reports/export?interval=1ar',
+  },
 ];
 
 function toRequest(call: SpecCall, origin = 'http://localhost:6006'): Request {

@@ -78,6 +78,7 @@ import {
 } from './messaging.ts';
 import { notificationListSchema } from './notifications.ts';
 import { userStatsSchema } from './stats.ts';
+import { reportQuerySchema, reportSchema } from './reports.ts';
 import { registerRequestSchema } from './validation.ts';
 import {
   routeDefs,
@@ -237,6 +238,8 @@ const schemas = {
   exportLogs: { query: exportLogsQuerySchema },
   exportSubjectLogs: { params: userId, query: subjectExportLogsQuerySchema },
   sendResetLink: { params: userId },
+  reports: { query: reportQuerySchema, response: reportSchema },
+  exportReports: { query: reportQuerySchema },
 } as const satisfies { [N in EndpointName]: SchemasOf<RouteDefs[N]> };
 
 type Schemas = typeof schemas;

@@ -14,4 +14,5 @@ export * from './lab-results.ts';
 export * from './self-test.ts';
 export * from './appointments.ts';
 export * from './action-plan.ts';
+export * from './reports.ts';
 export * from './endpoints.ts';

@@ -595,6 +595,21 @@ export const routeDefs = {
     roles: ADMIN,
     clientData: true,
   },
+  // Clinic figures over a period (design §4.11): counts only, no client's data, so STAFF too.
+  reports: {
+    method: 'GET',
+    path: '/api/v1/admin/reports',
+    response: 'json',
+    fallback: 'Kunde inte hämta rapporten',
+    roles: STAFF,
+  },
+  exportReports: {
+    method: 'GET',
+    path: '/api/v1/admin/reports/export',
+    response: 'blob',
+    fallback: 'Kunde inte exportera rapporten',
+    roles: STAFF,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteDefs = typeof routeDefs;

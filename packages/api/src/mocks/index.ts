@@ -19,6 +19,7 @@ import { labHandlers, labScenarios } from './handlers/lab-results.ts';
 import { actionPlanHandlers, actionPlanScenarios } from './handlers/action-plan.ts';
 import { selfTestHandlers, selfTestScenarios } from './handlers/self-test.ts';
 import { appointmentHandlers, appointmentScenarios } from './handlers/appointments.ts';
+import { reportHandlers, reportScenarios } from './handlers/reports.ts';
 
 /** Every endpoint of the contract, answered from `mockState` (signed in as ADMIN by default). */
 export const defaultHandlers: HttpHandler[] = [
@@ -36,6 +37,7 @@ export const defaultHandlers: HttpHandler[] = [
   ...actionPlanHandlers,
   ...selfTestHandlers,
   ...appointmentHandlers,
+  ...reportHandlers,
 ];
 
 /** Scenario handlers first, then the defaults: `withDefaults(authScenarios.asUser, labScenarios.empty)`. */
@@ -59,6 +61,7 @@ export const scenarios = {
   actionPlan: actionPlanScenarios,
   selfTest: selfTestScenarios,
   appointments: appointmentScenarios,
+  reports: reportScenarios,
 };
 
 /** Every signed-in endpoint answers 500 / 403 / slowly (combine with `withDefaults`). */
@@ -96,6 +99,8 @@ export {
   actionPlanScenarios,
   appointmentHandlers,
   appointmentScenarios,
+  reportHandlers,
+  reportScenarios,
 };
 export {
   answer,

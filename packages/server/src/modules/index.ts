@@ -19,6 +19,7 @@ import { accessLogModule } from './profile/access-log.ts';
 import { selfTestModule } from './self-test/routes.ts';
 import { appointmentsModule } from './appointments/routes.ts';
 import { statsModule } from './stats/routes.ts';
+import { reportsModule } from './reports/routes.ts';
 
 export const apiModules: AppModule[] = [
   healthModule,
@@ -29,6 +30,7 @@ export const apiModules: AppModule[] = [
   appointmentsModule,
   invitationsModule,
   statsModule,
+  reportsModule,
   clientsModule,
   activityModule,
   formsModule,

@@ -24,9 +24,15 @@ export const csvRow = ([at, action, performedBy, subject, ip]: ExportRow): strin
 
 const CSV_OPTIONS = { delimiter: ';', record_delimiter: 'windows' } as const;
 
+/**
+ * A whole small CSV in this format (BOM, `;`, CRLF), for exports that fit in memory such as the
+ * clinic reports. The caller passes cells already neutralised where they carry free text.
+ */
+export const csvDocument = (header: readonly string[], rows: readonly string[][]): Buffer =>
+  Buffer.from(`\ufeff${stringify([header, ...rows], CSV_OPTIONS)}`, 'utf8');
+
 /** The BOM and the header row: the first bytes of every export. */
-export const csvHead = (): Buffer =>
-  Buffer.from(`\ufeff${stringify([CSV_HEADER], CSV_OPTIONS)}`, 'utf8');
+export const csvHead = (): Buffer => csvDocument(CSV_HEADER, []);
 
 /** One batch of rows as one chunk of CSV. */
 export const csvChunk = (rows: readonly ExportRow[]): Buffer =>

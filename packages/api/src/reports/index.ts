@@ -1,0 +1,2 @@
+export * from './use-report.ts';
+export * from './export-report.ts';
