@@ -8,7 +8,7 @@ import { AppShell } from '@halsa/ui/screens/shell/app-shell';
 import type { MessagesTabProps } from '@halsa/ui/screens/messaging';
 import { paths } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
-import { lazyPage, placeholder, screen, TermsOfUse } from './router';
+import { lazyPage, screen, TermsOfUse } from './router';
 import { SessionUserProvider } from './session/session-context';
 
 // The widget's Meddelande tab loads when it is first opened: it validates live messages and its
@@ -45,7 +45,7 @@ const ClientJournalForm = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-note')).JournalNoteScreen,
 );
 const Activity = screen(async () => (await import('@halsa/ui/screens/activity')).ActivityLogScreen);
-const Reports = placeholder('Rapporter');
+const Reports = screen(async () => (await import('@halsa/ui/screens/reports')).ReportsScreen);
 const Appointments = screen(
   async () => (await import('@halsa/ui/screens/appointments')).AppointmentsScreen,
 );

@@ -5,27 +5,10 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { labFlag } from '@halsa/api';
+import { niceScale, ticks, token } from '../../../lib/chart-scale';
 import { formatNumber, formatShortDay, type Analysis } from '../labels';
 
 const HEIGHT = 220;
-
-/** A theme colour from globals.css, so the chart follows the tokens. */
-function token(name: string, fallback: string): string {
-  if (typeof document === 'undefined') return fallback;
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
-/** Round axis ends at 1, 2 or 5 × 10ⁿ steps, with room above and below. */
-function niceScale(lo: number, hi: number): { min: number; max: number; step: number } {
-  const span = hi - lo || Math.abs(hi) || 1;
-  const raw = span / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
-  const min = Math.max(0, Math.floor((lo - span * 0.05) / step) * step);
-  const max = Math.ceil((hi + span * 0.05) / step) * step;
-  return { min, max, step };
-}
 
 const dayToSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 const secondsToDay = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
@@ -87,12 +70,7 @@ export default function TrendChart({ analysis }: { analysis: Analysis }) {
           {
             ...axis,
             size: 48,
-            splits: () => {
-              const out: number[] = [];
-              for (let t = scale.min; t <= scale.max + scale.step / 2; t += scale.step)
-                out.push(Number(t.toFixed(6)));
-              return out;
-            },
+            splits: () => ticks(scale),
             values: (_u, splits) => splits.map((s) => formatNumber(s)),
           },
         ],

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { FlagBadge } from './flag-badge';
@@ -7,25 +8,6 @@ import { formatDay, rangeText, valueText, type Analysis } from '../labels';
 // uPlot only in this chunk, loaded when a trend comes near the screen: on a phone the trends
 // are below the values table, so the first view never waits for the chart library.
 const TrendChart = lazy(() => import('./trend-chart'));
-
-/** True once the element is within 300 px of the viewport (at once without IntersectionObserver). */
-function useNearViewport<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const el = ref.current;
-    if (near || !el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '300px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near] as const;
-}
 
 /** One analysis across her uploads: the chart, and the same values as a table. */
 function Trend({ analysis }: { analysis: Analysis }) {
