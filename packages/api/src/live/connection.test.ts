@@ -1,6 +1,6 @@
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveConnection, type LiveConnectionOptions } from './connection.ts';
+import { LiveConnection, LivePingError, type LiveConnectionOptions } from './connection.ts';
 import { FakeLiveClient } from './fake.ts';
 import { liveUrls } from './urls.ts';
 
@@ -233,6 +233,26 @@ describe('LiveConnection', () => {
 });
 
 describe('liveUrls', () => {
+  it('ping: a SEND to /app/ping with a receipt, timed until its RECEIPT; refused when closed or unanswered', async () => {
+    const { conn, last } = setup();
+    open.push(conn);
+    await expect(conn.ping()).rejects.toEqual(new LivePingError('not-connected'));
+    conn.start();
+    await until(() => conn.status === 'open');
+    const answered = conn.ping(1000);
+    await until(() => last().sent('SEND').length === 1);
+    const send = last().sent('SEND')[0]!;
+    expect(send.headers.destination).toBe('/app/ping');
+    expect(send.headers.receipt).toMatch(/^ping-\d+$/);
+    await wait(30);
+    last().serverSend(`RECEIPT\nreceipt-id:${send.headers.receipt}\n\n\0`);
+    const ms = await answered;
+    expect(ms).toBeGreaterThanOrEqual(25);
+    expect(ms).toBeLessThan(1000);
+    // No RECEIPT: rejected after the timeout.
+    await expect(conn.ping(50)).rejects.toEqual(new LivePingError('timeout'));
+  });
+
   it('derives ws(s) and http(s) URLs for /ws', () => {
     expect(liveUrls('https://portal.example/any/page?x=1')).toEqual({
       websocket: 'wss://portal.example/ws',

@@ -13,6 +13,7 @@ import {
   type StompSubscription,
   TickerStrategy,
 } from '@stomp/stompjs';
+import { LiveDestinations } from './destinations.ts';
 import { liveUrls } from './urls.ts';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
@@ -34,6 +35,21 @@ export interface LiveClient {
   onStatus(listener: (status: LiveStatus) => void): () => void;
   /** Called after every successful reconnect (not the first connect). */
   onReconnect(listener: () => void): () => void;
+  /**
+   * The live connection's round trip in ms: a SEND to the ping destination with a `receipt`
+   * header, timed until its RECEIPT. Rejects when not connected or after `timeoutMs`.
+   */
+  ping(timeoutMs?: number): Promise<number>;
+}
+
+/** How long `ping` waits for its RECEIPT by default. */
+export const PING_TIMEOUT_MS = 5_000;
+
+/** `ping` got no RECEIPT: not connected, or none in time. */
+export class LivePingError extends Error {
+  constructor(readonly reason: 'not-connected' | 'timeout') {
+    super(reason === 'not-connected' ? 'Inte ansluten' : 'Inget svar i tid');
+  }
 }
 
 export interface LiveError {
@@ -106,6 +122,7 @@ export class LiveConnection implements LiveClient {
   private useSockJS: boolean;
   private sockjs: ((url: string) => IStompSocket) | undefined;
   private subCounter = 0;
+  private pingCounter = 0;
   /** Transport of the current attempt, for diagnostics and tests. */
   transport: 'websocket' | 'sockjs' | undefined;
 
@@ -185,6 +202,25 @@ export class LiveConnection implements LiveClient {
   onReconnect(listener: () => void): () => void {
     this.reconnectListeners.add(listener);
     return () => this.reconnectListeners.delete(listener);
+  }
+
+  ping(timeoutMs = PING_TIMEOUT_MS): Promise<number> {
+    if (!this.client.connected) return Promise.reject(new LivePingError('not-connected'));
+    const receipt = `ping-${++this.pingCounter}`;
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const timer = setTimeout(() => reject(new LivePingError('timeout')), timeoutMs);
+      this.client.watchForReceipt(receipt, () => {
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      });
+      try {
+        this.client.publish({ destination: LiveDestinations.ping, headers: { receipt } });
+      } catch {
+        clearTimeout(timer);
+        reject(new LivePingError('not-connected'));
+      }
+    });
   }
 
   /** Destinations with at least one handler (diagnostics, tests). */
@@ -312,4 +348,5 @@ export const idleLiveClient: LiveClient = {
   subscribe: () => () => {},
   onStatus: () => () => {},
   onReconnect: () => () => {},
+  ping: () => Promise.reject(new LivePingError('not-connected')),
 };

@@ -9,4 +9,6 @@ export const LiveDestinations = {
   /** New and edited messages of one conversation (participants only). */
   conversationMessages: (conversationId: string | number) =>
     `/topic/conversations/${conversationId}/messages`,
+  /** SEND with a `receipt` header; the server answers only the RECEIPT (round-trip time). */
+  ping: '/app/ping',
 } as const;

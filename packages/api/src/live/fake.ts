@@ -1,6 +1,13 @@
 // In-memory LiveClient for stories and component tests: no socket; `emit` delivers to whatever
 // useTopic subscribed, `setStatus` and `reconnect` drive useLiveStatus and reconnect hooks.
-import type { LiveClient, LiveHandler, LiveMessage, LiveStatus } from './connection.ts';
+import {
+  LivePingError,
+  PING_TIMEOUT_MS,
+  type LiveClient,
+  type LiveHandler,
+  type LiveMessage,
+  type LiveStatus,
+} from './connection.ts';
 
 export class FakeLiveClient implements LiveClient {
   private readonly handlers = new Map<string, Set<LiveHandler>>();
@@ -9,6 +16,8 @@ export class FakeLiveClient implements LiveClient {
   private currentStatus: LiveStatus;
   /** Everything emitted, in order (assert on it in tests). */
   readonly emitted: { destination: string; body: unknown; delivered: number }[] = [];
+  /** What `ping` answers while open, in ms; `null`: no RECEIPT ever comes (times out). */
+  pingMs: number | null = 12;
 
   constructor(status: LiveStatus = 'open') {
     this.currentStatus = status;
@@ -37,6 +46,15 @@ export class FakeLiveClient implements LiveClient {
   onReconnect(listener: () => void): () => void {
     this.reconnectListeners.add(listener);
     return () => this.reconnectListeners.delete(listener);
+  }
+
+  ping(timeoutMs = PING_TIMEOUT_MS): Promise<number> {
+    if (this.currentStatus !== 'open') return Promise.reject(new LivePingError('not-connected'));
+    const answer = this.pingMs;
+    return new Promise((resolve, reject) => {
+      if (answer === null) setTimeout(() => reject(new LivePingError('timeout')), timeoutMs);
+      else setTimeout(() => resolve(answer), 0);
+    });
   }
 
   /** Delivers `body` to the subscribers of `destination`; returns how many got it. */

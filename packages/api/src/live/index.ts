@@ -9,6 +9,8 @@ export {
   type LiveMessage,
   type LiveStatus,
   idleLiveClient,
+  LivePingError,
+  PING_TIMEOUT_MS,
 } from './connection.ts';
 export { LiveDestinations } from './destinations.ts';
 export { FakeLiveClient } from './fake.ts';

@@ -7,6 +7,8 @@
 //   anything else                             the authorize callback decides for /topic/…;
 //                                             everything outside /topic/ and /user/queue/
 //                                             is refused (default deny)
+//   /app/ping                                 SEND only, answered with its RECEIPT (the
+//                                             round trip /test shows); no other SEND
 
 export const LiveDestinations = {
   notifications: '/user/queue/notifications',
@@ -15,6 +17,8 @@ export const LiveDestinations = {
   userConversations: (userId: string | number) => `/topic/users/${userId}/conversations`,
   conversationMessages: (conversationId: string | number) =>
     `/topic/conversations/${conversationId}/messages`,
+  /** SEND here with a `receipt` header: the RECEIPT comes back at once (round-trip time). */
+  ping: '/app/ping',
 } as const;
 
 const MAX_DESTINATION_LENGTH = 200;

@@ -380,6 +380,18 @@ describe('STOMP protocol edges (bare client)', () => {
     expect(err.headers['receipt-id']).toBe('r-9');
   });
 
+  it('answers a SEND to the ping destination with its RECEIPT only, and stays open', async () => {
+    const raw = RawStomp.open(t.wsUrl);
+    await raw.connect();
+    raw.frame('SEND', { destination: '/app/ping', receipt: 'ping-1' }, '');
+    expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('ping-1');
+    raw.frame('SEND', { destination: '/app/ping', receipt: 'ping-2' }, '');
+    expect((await raw.next('RECEIPT')).headers['receipt-id']).toBe('ping-2');
+    // Any other destination is still refused.
+    raw.frame('SEND', { destination: '/app/other', receipt: 'r-3' }, '');
+    expect((await raw.next('ERROR')).headers['receipt-id']).toBe('r-3');
+  });
+
   it('handles frames split across messages, CRLF line ends and escaped headers', async () => {
     const raw = RawStomp.open(t.wsUrl);
     await raw.connect();

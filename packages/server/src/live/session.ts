@@ -1,12 +1,13 @@
 // One STOMP 1.2 session on one transport (a `ws` WebSocket or a SockJS connection).
 // The user was authenticated at the HTTP handshake; here: CONNECT/STOMP → CONNECTED with
 // heart-beat negotiation, SUBSCRIBE (authorised per destination) / UNSUBSCRIBE, ACK/NACK
-// (accepted, no-ops: messages are transient), DISCONNECT with receipt, and ERROR + close for
-// anything wrong. Client frames are handled strictly in order, also across the asynchronous
+// (accepted, no-ops: messages are transient), SEND only to the ping destination (answered with
+// its RECEIPT: the client times the live connection's round trip, /test), DISCONNECT with
+// receipt, and ERROR + close for anything wrong. Client frames are handled strictly in order, also across the asynchronous
 // authorisation of a SUBSCRIBE.
 
 import type { LocalBroker, MessageSink, Subscription } from './broker.ts';
-import { classifySubscription } from './destinations.ts';
+import { classifySubscription, LiveDestinations } from './destinations.ts';
 import {
   type ClientFrame,
   type FrameLimits,
@@ -251,6 +252,10 @@ export class StompSession<U extends LiveUser> implements MessageSink {
       case 'ACK':
       case 'NACK':
         return this.receipt(receipt);
+      case 'SEND':
+        // Clients do not publish; the one exception is the ping, which only asks for a RECEIPT.
+        if (headers.get('destination') === LiveDestinations.ping) return this.receipt(receipt);
+        return this.fail(`Kommandot ${command} stöds inte`, LiveCloseCodes.PROTOCOL_ERROR, receipt);
       case 'DISCONNECT':
         this.receipt(receipt);
         this.state = 'closed';
