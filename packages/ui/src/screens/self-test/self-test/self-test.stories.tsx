@@ -37,7 +37,8 @@ const withLive = (live: FakeLiveClient) => [
 
 /** Delivers the test notice the mocked server stored, as the live connection would. */
 async function deliverNotice(canvas: Canvas, live: FakeLiveClient) {
-  await canvas.findByText(/^Servern svarade på/);
+  // The server has answered (and stored the notice) once the clock line has its verdict.
+  await canvas.findByText(/^Datorns klocka går/);
   live.emit(LiveDestinations.notifications, mockState.notifications[0]);
 }
 
@@ -52,9 +53,11 @@ export const AllaOK: Story = {
     await waitFor(async () =>
       expect((await lines(canvas)).map((l) => l[1])).toEqual(['OK', 'OK', 'OK', 'OK', 'OK']),
     );
-    const [browser, connection, , notice, clock] = await lines(canvas);
+    const [browser, connection, rtt, notice, clock] = await lines(canvas);
     await expect(browser).toEqual(['Webbläsare', 'OK', 'Chrome 140. Stöds.']);
     await expect(connection).toEqual(['Realtidsanslutning', 'OK', 'Ansluten.']);
+    // The fake live connection answers its ping in 12 ms.
+    await expect(rtt).toEqual(['Svarstid', 'OK', 'Realtidsanslutningen svarade på 12 ms.']);
     await expect(notice![2]).toMatch(/^Testnotisen kom fram på \d+ ms\.$/);
     await expect(clock![2]).toMatch(/^Datorns klocka går rätt \(skillnad \d+ s\)\.$/);
   },
@@ -86,6 +89,40 @@ export const InteAnsluten: Story = {
       ),
     ).toBeVisible();
     await expect((await lines(canvas))[1]![1]).toBe('Fel');
+    await expect((await lines(canvas))[2]).toEqual([
+      'Svarstid',
+      'Fel',
+      'Kan inte mätas utan realtidsanslutning.',
+    ]);
+  },
+};
+
+const slow = Object.assign(new FakeLiveClient('open'), { pingMs: 2345 });
+
+/** The live connection answers, but slowly: red, with the time in ms. */
+export const LangsamRealtidsanslutning: Story = {
+  args: { userAgent: CHROME },
+  decorators: withLive(slow),
+  play: async ({ canvas }) => {
+    const text = await canvas.findByText(/^Realtidsanslutningen svarade på/);
+    // sv-SE groups thousands with a no-break space.
+    await expect(text.textContent).toBe('Realtidsanslutningen svarade på 2\u00a0345 ms, långsamt.');
+    await expect((await lines(canvas))[2]![1]).toBe('Fel');
+  },
+};
+
+const mute = Object.assign(new FakeLiveClient('open'), { pingMs: null });
+
+/** Connected, but the ping's RECEIPT never comes. */
+export const RealtidsanslutningenSvararInte: Story = {
+  args: { userAgent: CHROME, pingTimeoutMs: 1000 },
+  decorators: withLive(mute),
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('Realtidsanslutningen svarade inte inom 1 s.', {}, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect((await lines(canvas))[2]![1]).toBe('Fel');
+    await expect((await lines(canvas))[1]![1]).toBe('OK');
   },
 };
 
@@ -133,7 +170,10 @@ export const ServernSvararInte: Story = {
   parameters: mocks(authScenarios.asUser, scenarios.selfTest.error(500)),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Kunde inte skicka testnotisen')).toBeVisible();
-    const verdicts = (await lines(canvas)).map((l) => l[1]);
-    await expect(verdicts).toEqual(['OK', 'OK', 'Fel', 'Fel', 'Fel']);
+    // The live connection still answers its ping: only the notice and the clock fail.
+    await waitFor(async () =>
+      expect((await lines(canvas)).map((l) => l[1])).toEqual(['OK', 'OK', 'OK', 'Fel', 'Fel']),
+    );
+    await expect((await lines(canvas))[4]![2]).toBe('Serverns tid kunde inte hämtas.');
   },
 };

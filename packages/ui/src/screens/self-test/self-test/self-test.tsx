@@ -1,14 +1,22 @@
 // /test (spec §2.4, design §4.11, issue 13; every role): a self-check a support person can ask a
 // user to open. Each line says in words (and colour) whether it passed: the browser and version,
-// the live connection and the server's response time, a test notice sent to oneself that must
-// arrive over the live connection within 10 seconds, and the computer's clock against the server's.
+// the live connection's state and its round trip (a STOMP SEND to the ping destination timed until
+// its RECEIPT, on the connection itself), a test notice sent to oneself that must arrive over the
+// live connection within 10 seconds, and the computer's clock against the server's.
 import {
   isApiError,
   notificationSchema,
   SELF_TEST_NOTIFICATION_TYPE,
   useSelfTest,
 } from '@halsa/api';
-import { LiveDestinations, useLiveStatus, useTopic } from '@halsa/api/live';
+import {
+  LiveDestinations,
+  LivePingError,
+  PING_TIMEOUT_MS,
+  useLiveClient,
+  useLiveStatus,
+  useTopic,
+} from '@halsa/api/live';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
@@ -25,7 +33,6 @@ type Verdict = 'pass' | 'fail' | 'pending';
 interface Run {
   id: number;
   startedAt: number;
-  rttMs?: number;
   skewMs?: number;
   noticeId?: number;
   noticeMs?: number;
@@ -59,25 +66,37 @@ function Line({
   );
 }
 
+/** The live connection's round trip of one run: ms, or why there is none. */
+interface Ping {
+  id: number;
+  ms?: number;
+  failed?: 'not-connected' | 'timeout';
+}
+
 export interface SelfTestScreenProps {
   /** For stories: another browser's user-agent string. */
   userAgent?: string;
   /** For stories: a shorter wait for the test notice. */
   noticeTimeoutMs?: number;
+  /** For stories: a shorter wait for the live connection's answer. */
+  pingTimeoutMs?: number;
 }
 
 export function SelfTestScreen({
   userAgent,
   noticeTimeoutMs = NOTICE_TIMEOUT_MS,
+  pingTimeoutMs = PING_TIMEOUT_MS,
 }: SelfTestScreenProps = {}) {
   const headingId = useId();
   const status = useLiveStatus();
+  const live = useLiveClient();
   const selfTest = useSelfTest();
   const { trigger } = selfTest;
   const [browser] = useState(() => detectBrowser(userAgent ?? navigator.userAgent));
   const waitSeconds = Math.max(1, Math.round(noticeTimeoutMs / 1000));
   const [runId, setRunId] = useState(1);
   const [run, setRun] = useState<Run>({ id: 0, startedAt: 0 });
+  const [ping, setPing] = useState<Ping>({ id: 0 });
   // Test notices seen on the live connection, with when they arrived (they may beat the answer).
   const arrived = useRef(new Map<number, number>());
 
@@ -93,6 +112,25 @@ export function SelfTestScreen({
     );
   });
 
+  // The round trip on the live connection itself, once it is open (again on every run).
+  useEffect(() => {
+    if (status !== 'open') return;
+    let cancelled = false;
+    live.ping(pingTimeoutMs).then(
+      (ms) => {
+        if (!cancelled) setPing({ id: runId, ms });
+      },
+      (e: unknown) => {
+        if (cancelled) return;
+        const reason = e instanceof LivePingError ? e.reason : 'timeout';
+        setPing({ id: runId, failed: reason });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [live, status, runId, pingTimeoutMs]);
+
   useEffect(() => {
     let cancelled = false;
     const startedAt = performance.now();
@@ -100,13 +138,13 @@ export function SelfTestScreen({
     trigger().then(
       (answer) => {
         if (cancelled) return;
-        const rttMs = performance.now() - startedAt;
-        const skewMs = Date.now() - rttMs / 2 - Date.parse(answer.serverTime);
+        // The server read its clock about half-way through the HTTP round trip.
+        const httpMs = performance.now() - startedAt;
+        const skewMs = Date.now() - httpMs / 2 - Date.parse(answer.serverTime);
         const seen = arrived.current.get(answer.notificationId);
         setRun({
           id: runId,
           startedAt,
-          rttMs,
           skewMs,
           noticeId: answer.notificationId,
           noticeMs: seen === undefined ? undefined : seen - startedAt,
@@ -135,6 +173,15 @@ export function SelfTestScreen({
   }, [trigger, runId, noticeTimeoutMs]);
 
   const current = run.id === runId ? run : null;
+  const rtt = ping.id === runId && status === 'open' ? ping : null;
+  const rttVerdict: Verdict =
+    status === 'closed' || rtt?.failed
+      ? 'fail'
+      : rtt?.ms === undefined
+        ? 'pending'
+        : rtt.ms <= SLOW_MS
+          ? 'pass'
+          : 'fail';
   const noticeVerdict: Verdict =
     current?.error || current?.timedOut
       ? 'fail'
@@ -172,27 +219,20 @@ export function SelfTestScreen({
               ? 'Ansluter…'
               : 'Inte ansluten. Nya meddelanden och notiser visas först när sidan laddas om.'}
         </Line>
-        <Line
-          label="Svarstid"
-          verdict={
-            current?.error
-              ? 'fail'
-              : current?.rttMs === undefined
-                ? 'pending'
-                : current.rttMs <= SLOW_MS
-                  ? 'pass'
-                  : 'fail'
-          }
-        >
-          {current?.error
-            ? current.error
-            : current?.rttMs === undefined
-              ? 'Mäter…'
-              : `Servern svarade på ${ms(current.rttMs)}${current.rttMs > SLOW_MS ? ', långsamt.' : '.'}`}
+        <Line label="Svarstid" verdict={rttVerdict}>
+          {status === 'closed'
+            ? 'Kan inte mätas utan realtidsanslutning.'
+            : rtt?.failed === 'timeout'
+              ? `Realtidsanslutningen svarade inte inom ${seconds(pingTimeoutMs)}.`
+              : rtt?.failed
+                ? 'Kan inte mätas utan realtidsanslutning.'
+                : rtt?.ms === undefined
+                  ? 'Mäter…'
+                  : `Realtidsanslutningen svarade på ${ms(rtt.ms)}${rtt.ms > SLOW_MS ? ', långsamt.' : '.'}`}
         </Line>
         <Line label="Testnotis" verdict={noticeVerdict}>
           {current?.error
-            ? 'Testnotisen kunde inte skickas.'
+            ? current.error
             : current?.timedOut
               ? `Testnotisen kom inte fram inom ${waitSeconds} ${waitSeconds === 1 ? 'sekund' : 'sekunder'}.`
               : current?.noticeMs !== undefined
