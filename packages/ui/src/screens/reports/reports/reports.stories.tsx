@@ -132,6 +132,16 @@ export const MangaManader: Story = {
   },
 };
 
+/** Opened on Alla: 37 months, the axis names only as many months as fit. */
+export const AllaManader: Story = {
+  args: { initialInterval: 'all' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/per månad\.$/)).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Period' })).toHaveValue('all');
+    await expect(tableRows(canvas, 'Uppladdningar')).toHaveLength(37);
+  },
+};
+
 /** A period without any figures: one line says so, the period can be changed. */
 export const Tom: Story = {
   parameters: mocks(reportScenarios.empty),

@@ -168,7 +168,7 @@ function Figures({ report }: { report: Report }) {
           {SUMMARY.map((key) => (
             <div
               key={key}
-              className="flex flex-col-reverse gap-1 rounded-card bg-surface-sunken p-3"
+              className="flex flex-col-reverse justify-end gap-1 rounded-card bg-surface-sunken p-3"
             >
               <dt className="text-sm text-fg-muted">{reportFigureLabels[key]}</dt>
               <dd className="text-2xl font-semibold tabular-nums">
@@ -195,9 +195,14 @@ function Figures({ report }: { report: Report }) {
   );
 }
 
-export function ReportsScreen() {
+export interface ReportsScreenProps {
+  /** The period shown first (30 dagar unless told). */
+  initialInterval?: ExportInterval;
+}
+
+export function ReportsScreen({ initialInterval = '30dagar' }: ReportsScreenProps) {
   const headingId = useId();
-  const [interval, setInterval] = useState<ExportInterval>('30dagar');
+  const [interval, setInterval] = useState<ExportInterval>(initialInterval);
   const { report, error, isLoading, mutate } = useReport(interval);
   const exporter = useExportReport();
   const [exportError, setExportError] = useState<string | null>(null);
