@@ -68,11 +68,11 @@ export default function FigureChart({
           {
             ...axis,
             grid: { show: false },
-            // As many names as fit: about one per 72 px, always the first and the last.
+            // As many names as fit, about one per 80 px, evenly spaced back from the latest.
             splits: (u) => {
-              const room = Math.max(2, Math.floor(u.width / 72));
+              const room = Math.max(2, Math.floor(u.width / 80));
               const every = Math.max(1, Math.ceil(xs.length / room));
-              return xs.filter((i) => i % every === 0 || i === xs.length - 1);
+              return xs.filter((i) => (xs.length - 1 - i) % every === 0);
             },
             values: (_u, splits) => splits.map((i) => names[i] ?? ''),
           },
