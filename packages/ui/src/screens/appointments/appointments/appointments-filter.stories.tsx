@@ -114,3 +114,18 @@ export const OkandKlient: Story = {
     await expect(await canvas.findByLabelText('Sök klient')).toBeVisible();
   },
 };
+
+/** A client given someone else's ?klient= still sees only her own meetings, and no filter. */
+export const KlientUtanFilter: Story = {
+  parameters: {
+    route: { path: '/appointments', url: '/appointments?klient=4' },
+    ...mocks(authScenarios.asUser),
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    await expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(2);
+    await expect(listUnder(canvasElement, 'Tidigare möten')).toHaveLength(1);
+    await expect(canvas.queryByLabelText('Sök klient')).toBeNull();
+    await expect(canvas.queryByText(/^Visar möten med/)).toBeNull();
+  },
+};
