@@ -17,9 +17,20 @@ describe('sidebarMenuFor', () => {
       'Provsvar',
       'Handlingsplan',
       'Journal',
+      'Bokningar',
     ]);
-    expect(labels('/overview', 'STAFF')).toEqual(['Att göra', 'Klienter']);
-    expect(labels('/overview', 'ADMIN')).toEqual(['Att göra', 'Klienter']);
+    expect(labels('/overview', 'STAFF')).toEqual([
+      'Att göra',
+      'Klienter',
+      'Bokningar',
+      'Rapporter',
+    ]);
+    expect(labels('/overview', 'ADMIN')).toEqual([
+      'Att göra',
+      'Klienter',
+      'Bokningar',
+      'Rapporter',
+    ]);
   });
 
   it('gives the profile menu under /profile for every role', () => {
@@ -70,7 +81,14 @@ describe('isSidebarItemActive', () => {
   });
 
   it('marks nothing on a page without an item', () => {
-    expect(active('/appointments', 'USER')).toEqual([]);
+    expect(active('/activity', 'ADMIN')).toEqual([]);
     expect(active('/overviews', 'USER')).toEqual([]);
+  });
+
+  it('marks the pages beyond the spec list: Bokningar, Rapporter', () => {
+    expect(active('/appointments', 'USER')).toEqual(['Bokningar']);
+    expect(active('/reports', 'STAFF')).toEqual(['Rapporter']);
+    expect(labels('/reports', 'USER')).not.toContain('Rapporter');
+    expect(active('/profile/notifications', 'USER')).toEqual(['Notiser']);
   });
 });

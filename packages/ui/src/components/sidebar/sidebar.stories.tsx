@@ -27,7 +27,13 @@ export const KlientAttGora: Story = {
   name: 'Klient: Att göra',
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Huvudmeny' });
-    await expect(linkNames(nav)).toEqual(['Att göra', 'Provsvar', 'Handlingsplan', 'Journal']);
+    await expect(linkNames(nav)).toEqual([
+      'Att göra',
+      'Provsvar',
+      'Handlingsplan',
+      'Journal',
+      'Bokningar',
+    ]);
     await expect(current(nav)).toEqual(['Att göra']);
     await expect(within(nav).getByRole('link', { name: 'Provsvar' })).toHaveAttribute(
       'href',
@@ -68,7 +74,7 @@ export const PersonalAttGora: Story = {
   args: { user: sessionUsers.staff },
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Huvudmeny' });
-    await expect(linkNames(nav)).toEqual(['Att göra', 'Klienter']);
+    await expect(linkNames(nav)).toEqual(['Att göra', 'Klienter', 'Bokningar', 'Rapporter']);
     await expect(within(nav).getByRole('link', { name: 'Klienter' })).toHaveAttribute(
       'href',
       '/clients',
@@ -82,7 +88,7 @@ export const AdminKlienter: Story = {
   parameters: { route: { url: '/clients' } },
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Huvudmeny' });
-    await expect(linkNames(nav)).toEqual(['Att göra', 'Klienter']);
+    await expect(linkNames(nav)).toEqual(['Att göra', 'Klienter', 'Bokningar', 'Rapporter']);
     await expect(current(nav)).toEqual(['Klienter']);
   },
 };

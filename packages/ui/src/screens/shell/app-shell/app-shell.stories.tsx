@@ -25,6 +25,7 @@ export const KlientMedOlasta: Story = {
       'Provsvar',
       'Handlingsplan',
       'Journal',
+      'Bokningar',
     ]);
     const main = canvas.getByRole('main');
     await expect(within(main).getByRole('heading', { level: 1, name: 'Att göra' })).toBeVisible();
@@ -41,7 +42,7 @@ export const PersonalMedOlasta: Story = {
   args: { user: sessionUsers.staff },
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('button', { name: 'Notiser, 3 olästa' })).toBeVisible();
-    await expect(sidebarLinks(canvas)).toEqual(['Att göra', 'Klienter']);
+    await expect(sidebarLinks(canvas)).toEqual(['Att göra', 'Klienter', 'Bokningar', 'Rapporter']);
     await userEvent.click(canvas.getByRole('button', { name: /^Öppna meddelanden/ }));
     const widget = canvas.getByRole('dialog', { name: 'Meddelanden' });
     await expect(within(widget).getByRole('heading', { name: 'Välkommen Erik' })).toBeVisible();
@@ -54,7 +55,7 @@ export const AdminMedOlasta: Story = {
   args: { user: sessionUsers.admin },
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('button', { name: 'Notiser, 3 olästa' })).toBeVisible();
-    await expect(sidebarLinks(canvas)).toEqual(['Att göra', 'Klienter']);
+    await expect(sidebarLinks(canvas)).toEqual(['Att göra', 'Klienter', 'Bokningar', 'Rapporter']);
     await userEvent.click(canvas.getByRole('button', { name: /^Öppna meddelanden/ }));
     const widget = canvas.getByRole('dialog', { name: 'Meddelanden' });
     await expect(within(widget).getByRole('heading', { name: 'Välkommen Maria' })).toBeVisible();
