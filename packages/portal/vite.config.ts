@@ -17,7 +17,13 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias:
       command === 'build'
-        ? [{ find: /^react-router$/, replacement: `${reactRouter}/dist/production/index.mjs` }]
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouter}/dist/production/index.mjs` },
+            {
+              find: /^use-sync-external-store\/shim$/,
+              replacement: path.join(import.meta.dirname, 'src/use-sync-external-store-shim.ts'),
+            },
+          ]
         : [],
   },
   build: {
@@ -27,6 +33,23 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Every browser the portal supports has <link rel="modulepreload">; no polyfill on /login.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What /login needs besides its own screen, in one file instead of eight: each
+              // file is compressed on its own, so every split costs its imports and its gzip
+              // framing again (issue 14, budget). The signed-in screens use the same primitives.
+              name: 'signed-out-kit',
+              // Only these modules: React and the rest stay where the other pages share them.
+              includeDependenciesRecursively: false,
+              test: /packages\/(ui\/src\/(primitives\/(alert|button|spinner|form-field|password-field|text-field)|components\/(footer|auth-layout)|config\/footer|lib\/server-message)|api\/src\/(contract\/routes|keys)\.ts)|swr\/dist\/mutation/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
