@@ -8,8 +8,10 @@ import { AppShell } from '@halsa/ui/screens/shell/app-shell';
 import type { MessagesTabProps } from '@halsa/ui/screens/messaging';
 import { paths } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
+import { preloadOpenedData, preloadOpenedScreen } from './opened-page';
 import { lazyPage, screen, TermsOfUse } from './router';
 import { SessionUserProvider } from './session/session-context';
+import { WhenShown } from './when-shown';
 
 // The widget's Meddelande tab loads when it is first opened: it validates live messages and its
 // form with the contract's zod schemas, which the shell and /overview never need (issue 14).
@@ -89,6 +91,8 @@ const signedIn: { path: string; roles: readonly Role[]; Screen: ComponentType }[
   { path: paths.journalTemplates, roles: STAFF_ADMIN, Screen: JournalTemplates },
   { path: paths.journalTemplate, roles: STAFF_ADMIN, Screen: JournalTemplate },
 ];
+// The opened page's chunk loads beside the shell, not after it (opened-page.ts, issue 14).
+preloadOpenedScreen(signedIn);
 
 function SignedInRoutes({ user }: { user: SessionUser }) {
   return (
@@ -98,7 +102,11 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
         element={
           <AppShell
             user={user}
-            messagesTab={(intent) => lazyPage(<MessagesTab intent={intent} />)}
+            messagesTab={(intent) => (
+              <WhenShown>
+                <MessagesTab intent={intent} />
+              </WhenShown>
+            )}
           />
         }
       >
@@ -117,6 +125,8 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
 }
 
 export default function SignedInApp({ user }: { user: SessionUser }) {
+  // Once: the opened page's data call starts with the shell (opened-page.ts, issue 14).
+  preloadOpenedData(user);
   return (
     <LiveProvider user={user}>
       <SessionUserProvider user={user}>
