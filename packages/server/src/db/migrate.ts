@@ -12,6 +12,7 @@ import * as m0006 from './migrations/0006_file_blobs.ts';
 import * as m0007 from './migrations/0007_activity_chain.ts';
 import * as m0008 from './migrations/0008_lab_values.ts';
 import * as m0009 from './migrations/0009_appointments.ts';
+import * as m0010 from './migrations/0010_file_blob_chunks.ts';
 import * as m0011 from './migrations/0011_note_letterhead.ts';
 import type { Database } from './schema.ts';
 
@@ -25,6 +26,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0007,
   m0008,
   m0009,
+  m0010,
   m0011,
 ];
 

@@ -69,10 +69,10 @@ export interface ConversationsTable {
   last_message_at: Date | null;
 }
 
-export interface FileBlobsTable {
+export interface FileBlobChunksTable {
   key: string;
+  seq: number;
   data: Uint8Array;
-  created_at: Generated<Date>;
 }
 
 export interface FilesTable {
@@ -260,7 +260,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   client_profiles: ClientProfilesTable;
   conversations: ConversationsTable;
-  file_blobs: FileBlobsTable;
+  file_blob_chunks: FileBlobChunksTable;
   files: FilesTable;
   form_questions: FormQuestionsTable;
   form_sections: FormSectionsTable;

@@ -5,6 +5,7 @@
 //   GET  list?userId=                 signed in (own for USER)
 //   GET  download/:fileName?userId=   signed in (own for USER)
 // A USER's userId is forced to their own by the access hook (ownerParam), whatever was sent.
+import type { Readable } from 'node:stream';
 import type { endpointDefs } from '@halsa/api/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -19,7 +20,13 @@ import {
   type UploadReader,
 } from './client-files.ts';
 import { attachmentDisposition } from './names.ts';
-import { bodyLimitOf, readUpload, UPLOAD_POLICIES, type UploadPolicy } from './upload.ts';
+import {
+  bodyLimitOf,
+  readUpload,
+  UPLOAD_POLICIES,
+  withUpload,
+  type UploadPolicy,
+} from './upload.ts';
 
 type Defs = typeof endpointDefs;
 
@@ -37,18 +44,21 @@ function callerOf(request: FastifyRequest): Caller {
   return { userId: s.userId, role: s.role, ip: request.ip };
 }
 
-/** Sends a stored file as a download that the browser never sniffs or caches. */
+/**
+ * Sends a stored file as a download that the browser never sniffs or caches, streamed from
+ * storage (the length is the size counted at upload).
+ */
 export function sendFile(
   reply: FastifyReply,
-  file: { fileName: string; mimeType: string; data: Buffer },
+  file: { fileName: string; mimeType: string; size: number; stream: Readable },
 ): FastifyReply {
   return reply
     .header('content-type', file.mimeType)
-    .header('content-length', String(file.data.length))
+    .header('content-length', String(file.size))
     .header('content-disposition', attachmentDisposition(file.fileName))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
-    .send(file.data);
+    .send(file.stream);
 }
 
 export function registerClientFileRoutes(
@@ -78,14 +88,9 @@ export function registerClientFileRoutes(
       if (!request.isMultipart()) throw badRequest(policy.messages.notMultipart);
       // 404 for an unknown client before the body is read.
       await files.requireClient(params.userId);
-      const { file } = await readUpload(request, policy);
-      const entry = await files.upload(
-        kind,
-        params.userId,
-        caller,
-        file!.data,
-        file!.filename,
-        options.reader,
+      const { file } = await readUpload(request, policy, { storage: ctx.storage });
+      const entry = await withUpload(ctx.storage, file, () =>
+        files.upload(kind, params.userId, caller, file!, options.reader),
       );
       reply.code(201);
       return entry;

@@ -7,13 +7,14 @@
 //   cannot be recognised by content (any text passes) and opens as a live spreadsheet
 //   (formula injection), XLSX is a ZIP container that cannot be told from other Office/ZIP
 //   files without unpacking it and can carry macros or external links.
-// - At most FILE_MAX_BYTES (10 MB) per file.
+// - At most FILE_MAX_BYTES (10 MB) per file, streamed into storage by the upload reader
+//   (upload.ts) and streamed back on download: never held whole in memory.
 // - Blobs are stored under random UUID keys; the client's name is cleaned (names.ts) and kept
 //   only as data. It is made unique per client and kind ("Blodprov (2).pdf"), so a fileName
 //   always names exactly one file and an older upload is never hidden by a newer one.
 // - Every staff upload, list and download is written to the activity log with the IP: uploads
 //   and downloads here, lists by the routes' audit declaration.
-import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FileEntry } from '@halsa/api/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
@@ -26,7 +27,7 @@ import type { ActivityLog } from '../modules/activity/service.ts';
 import type { NotificationService } from '../modules/notifications/service.ts';
 import { NOTIFICATION_TYPES } from '../modules/notifications/service.ts';
 import { cleanUploadName, uniqueName } from './names.ts';
-import { UPLOAD_POLICIES } from './upload.ts';
+import { storeBuffer, UPLOAD_POLICIES, withUpload, type StoredUpload } from './upload.ts';
 
 export const FILE_MAX_BYTES = UPLOAD_POLICIES.clientFile.maxBytes;
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -65,15 +66,24 @@ export const FILE_KINDS = {
 } as const satisfies Record<ClientFileKind, unknown>;
 
 /**
+ * Largest file a reader gets whole (read back from storage): structured lab files are text, and
+ * one of their at most 2 000 values takes far less than 1 KiB. A larger file gets its first
+ * bytes only (`complete: false`).
+ */
+export const READ_WHOLE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
  * How a kind reads an upload beyond the default PDF/PNG/JPEG check (lab results: design §4.12).
  * `read` answers the type by content, or `null` to refuse with `wrongType`; `store` runs in the
- * upload's transaction after the file row is written.
+ * upload's transaction after the file row is written. `data` is the whole file when `complete`,
+ * else its first bytes (a file over READ_WHOLE_MAX_BYTES).
  */
 export interface UploadReader {
   wrongType: string;
   read(
     data: Buffer,
     originalName: string | undefined,
+    complete: boolean,
   ): {
     type: SniffedType;
     store?(trx: Transaction<Database>, fileId: string, subjectUserId: number): Promise<void>;
@@ -90,7 +100,8 @@ export interface Caller {
 export interface DownloadedFile {
   fileName: string;
   mimeType: string;
-  data: Buffer;
+  size: number;
+  stream: Readable;
 }
 
 /** Largest value of a PostgreSQL `integer` id; anything above cannot exist. */
@@ -121,9 +132,18 @@ export class ClientFileService {
   }
 
   /**
-   * Stores an uploaded file for a client, notifies the client and logs the upload.
-   * `data` has already been size-limited by the upload reader (`upload.ts`).
+   * Keeps an uploaded file (already in storage, size-limited and hashed by the upload reader,
+   * `upload.ts`) for a client, notifies the client and logs the upload. The file is `kept` once
+   * its row is committed; otherwise the caller's `withUpload` removes it.
    */
+  async upload(
+    kind: ClientFileKind,
+    subjectUserId: number,
+    caller: Caller,
+    file: StoredUpload,
+    reader?: UploadReader,
+  ): Promise<FileEntry>;
+  /** The same for a Buffer at hand (seed data): stored first, removed again when refused. */
   async upload(
     kind: ClientFileKind,
     subjectUserId: number,
@@ -131,10 +151,37 @@ export class ClientFileService {
     data: Buffer,
     originalName: string | undefined,
     reader?: UploadReader,
+  ): Promise<FileEntry>;
+  async upload(
+    kind: ClientFileKind,
+    subjectUserId: number,
+    caller: Caller,
+    upload: StoredUpload | Buffer,
+    nameOrReader?: string | UploadReader,
+    bufferReader?: UploadReader,
   ): Promise<FileEntry> {
-    if (data.length > FILE_MAX_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge);
-    const read = reader?.read(data, originalName);
-    const type = reader ? read?.type : sniffDocument(data);
+    if (!Buffer.isBuffer(upload)) {
+      return this.#upload(kind, subjectUserId, caller, upload, nameOrReader as UploadReader);
+    }
+    const stored = await storeBuffer(this.storage, upload, (nameOrReader as string) ?? '');
+    return withUpload(this.storage, stored, () =>
+      this.#upload(kind, subjectUserId, caller, stored, bufferReader),
+    );
+  }
+
+  async #upload(
+    kind: ClientFileKind,
+    subjectUserId: number,
+    caller: Caller,
+    file: StoredUpload,
+    reader: UploadReader | undefined,
+  ): Promise<FileEntry> {
+    if (file.size > FILE_MAX_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge);
+    const originalName = file.filename;
+    const whole =
+      reader && file.size <= READ_WHOLE_MAX_BYTES ? await this.storage.get(file.key) : null;
+    const read = reader?.read(whole ?? file.head, originalName, whole !== null);
+    const type = reader ? read?.type : sniffDocument(file.head);
     if (reader && !read) throw badRequest(reader.wrongType);
     if (!type || (!reader && !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime))) {
       throw badRequest(FILE_MESSAGES.wrongType);
@@ -144,66 +191,60 @@ export class ClientFileService {
     const day = now.toISOString().slice(0, 10);
     const cleaned = cleanUploadName(originalName, type.mime, `${spec.fallbackName}_${day}`);
     const id = newId();
-    const key = newId();
-    await this.storage.put(key, data);
-    let fileName: string;
-    try {
-      fileName = await this.db.transaction().execute(async (trx) => {
-        // Locks the client row: concurrent uploads for one client pick names one at a time.
-        const client = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', subjectUserId)
-          .where('role', '=', 'USER')
-          .forUpdate()
-          .executeTakeFirst();
-        if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
-        const taken = await trx
-          .selectFrom('files')
-          .select('original_name')
-          .where('subject_user_id', '=', subjectUserId)
-          .where('kind', '=', kind)
-          .execute();
-        const name = uniqueName(cleaned, new Set(taken.map((r) => r.original_name)));
-        await trx
-          .insertInto('files')
-          .values({
-            id,
-            kind,
-            subject_user_id: subjectUserId,
-            uploaded_by: caller.userId,
-            storage_key: key,
-            original_name: name,
-            mime_type: type.mime,
-            size_bytes: data.length,
-            sha256: createHash('sha256').update(data).digest('hex'),
-            created_at: now,
-          })
-          .execute();
-        await read?.store?.(trx, id, subjectUserId);
-        await this.activity.record(
-          {
-            action: spec.actions.uploaded,
-            actorUserId: caller.userId,
-            subjectUserId,
-            ip: caller.ip,
-            details: { fileName: name, fileId: id, mimeType: type.mime, sizeBytes: data.length },
-          },
-          trx,
-        );
-        // The client's notice is part of the upload: pushed after commit, never without it.
-        await this.notifications.notify(
+    const key = file.key;
+    const fileName = await this.db.transaction().execute(async (trx) => {
+      // Locks the client row: concurrent uploads for one client pick names one at a time.
+      const client = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', subjectUserId)
+        .where('role', '=', 'USER')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
+      const taken = await trx
+        .selectFrom('files')
+        .select('original_name')
+        .where('subject_user_id', '=', subjectUserId)
+        .where('kind', '=', kind)
+        .execute();
+      const name = uniqueName(cleaned, new Set(taken.map((r) => r.original_name)));
+      await trx
+        .insertInto('files')
+        .values({
+          id,
+          kind,
+          subject_user_id: subjectUserId,
+          uploaded_by: caller.userId,
+          storage_key: key,
+          original_name: name,
+          mime_type: type.mime,
+          size_bytes: file.size,
+          sha256: file.sha256,
+          created_at: now,
+        })
+        .execute();
+      await read?.store?.(trx, id, subjectUserId);
+      await this.activity.record(
+        {
+          action: spec.actions.uploaded,
+          actorUserId: caller.userId,
           subjectUserId,
-          spec.notificationType,
-          spec.notificationMessage,
-          trx,
-        );
-        return name;
-      });
-    } catch (error) {
-      await this.storage.remove(key).catch(() => {});
-      throw error;
-    }
+          ip: caller.ip,
+          details: { fileName: name, fileId: id, mimeType: type.mime, sizeBytes: file.size },
+        },
+        trx,
+      );
+      // The client's notice is part of the upload: pushed after commit, never without it.
+      await this.notifications.notify(
+        subjectUserId,
+        spec.notificationType,
+        spec.notificationMessage,
+        trx,
+      );
+      return name;
+    });
+    file.kept = true;
     await this.notifications.flush();
     return { fileName, timestamp: now.toISOString() };
   }
@@ -238,7 +279,7 @@ export class ClientFileService {
       fileName.length <= MAX_FILE_NAME_LENGTH && subjectUserId <= MAX_INT4
         ? await this.db
             .selectFrom('files')
-            .select(['id', 'original_name', 'storage_key', 'mime_type'])
+            .select(['id', 'original_name', 'storage_key', 'mime_type', 'size_bytes'])
             .where('subject_user_id', '=', subjectUserId)
             .where('kind', '=', kind)
             .where('original_name', '=', fileName)
@@ -246,17 +287,27 @@ export class ClientFileService {
             .limit(1)
             .executeTakeFirst()
         : undefined;
-    const data = row ? await this.storage.get(row.storage_key) : null;
-    if (!row || !data) throw notFound(FILE_MESSAGES.fileNotFound);
+    const stream = row ? await this.storage.read(row.storage_key) : null;
+    if (!row || !stream) throw notFound(FILE_MESSAGES.fileNotFound);
     if (caller.role !== 'USER') {
-      await this.activity.record({
-        action: FILE_KINDS[kind].actions.downloaded,
-        actorUserId: caller.userId,
-        subjectUserId,
-        ip: caller.ip,
-        details: { fileName: row.original_name, fileId: row.id },
-      });
+      try {
+        await this.activity.record({
+          action: FILE_KINDS[kind].actions.downloaded,
+          actorUserId: caller.userId,
+          subjectUserId,
+          ip: caller.ip,
+          details: { fileName: row.original_name, fileId: row.id },
+        });
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
     }
-    return { fileName: row.original_name, mimeType: row.mime_type, data };
+    return {
+      fileName: row.original_name,
+      mimeType: row.mime_type,
+      size: Number(row.size_bytes),
+      stream,
+    };
   }
 }

@@ -1,10 +1,12 @@
 // Moves the uploaded files of a deployment that kept them in DATA_DIR/files into the database
-// (file_blobs), for a deployment that runs on DATABASE_URL and so reads files from there now.
-// Each file is inserted, read back and compared, and only then deleted from the disk; a file
-// already in the database with the same bytes is just deleted, one with other bytes is left
-// on disk and reported. Running it twice is harmless.
+// (file_blob_chunks), for a deployment that runs on DATABASE_URL and so reads files from there
+// now. Each file is streamed in, read back and compared (SHA-256, streamed: no file is held
+// whole in memory), and only then deleted from the disk; a file already in the database with
+// the same bytes is just deleted, one with other bytes is left on disk and reported. Running it
+// twice is harmless. Files in progress (DiskStorage's `.tmp`) are not storage keys: skipped.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.ts';
 import { UUID_RE } from '../security/tokens.ts';
@@ -19,7 +21,17 @@ export interface MoveResult {
   skipped: string[];
 }
 
-const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+async function sha(stream: AsyncIterable<Uint8Array>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** SHA-256 of a stored file, or null when the database has none under `key`. */
+async function storedSha(store: DatabaseStorage, key: string): Promise<string | null> {
+  const stream = await store.read(key);
+  return stream ? sha(stream) : null;
+}
 
 export async function moveFilesToDatabase(root: string, db: Db): Promise<MoveResult> {
   const store = new DatabaseStorage(db);
@@ -43,18 +55,17 @@ export async function moveFilesToDatabase(root: string, db: Db): Promise<MoveRes
         result.skipped.push(path.join(dir, name));
         continue;
       }
-      const data = await readFile(file);
-      const existing = await store.get(name);
+      const onDisk = await sha(createReadStream(file));
+      const existing = await storedSha(store, name);
       if (existing) {
-        if (sha(existing) !== sha(data)) {
+        if (existing !== onDisk) {
           result.conflicts.push(name);
           continue;
         }
         result.alreadyThere++;
       } else {
-        await store.put(name, data);
-        const back = await store.get(name);
-        if (!back || sha(back) !== sha(data))
+        await store.write(name, createReadStream(file));
+        if ((await storedSha(store, name)) !== onDisk)
           throw new Error(`Filen ${name} lästes inte tillbaka lika`);
         result.moved++;
       }

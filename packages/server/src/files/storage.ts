@@ -1,20 +1,40 @@
 // Blob storage for uploads. Keys are random UUIDs made by the server: an uploaded file's
 // name is kept only as data (files.original_name), never used as a path.
-//   DatabaseStorage  with DATABASE_URL: a bytea row per file in `file_blobs` (migration 0006),
-//                    so every instance reads every file and pg_dump backs them up;
+//   DatabaseStorage  with DATABASE_URL: rows of at most 256 KiB per file in `file_blob_chunks`
+//                    (migration 0010), so every instance reads every file and pg_dump backs
+//                    them up;
 //   DiskStorage      the embedded default: DATA_DIR/files/<2 hex>/<uuid>;
 //   MemoryStorage    tests.
+// Files stream in and out (issue 16 §7): `write` takes the upload's bytes as they arrive and a
+// file appears only once all of them are stored (nothing is left of a write that fails), `read`
+// answers a stream. `put`/`get` are the same for a Buffer at hand (seed data, tests).
 // `pnpm --filter @halsa/server files:to-db` moves a DiskStorage deployment's files into the
 // database (files/move-to-db.ts).
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/index.ts';
 import { UUID_RE } from '../security/tokens.ts';
 
+/** Bytes as they arrive: an upload's file stream, a file on disk, or a Buffer in an array. */
+export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
 export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
-  get(key: string): Promise<Buffer | null>;
+  /**
+   * Stores `source` under `key` and answers its size. A key is written once (a second write
+   * fails). When `source` or the storage fails, nothing is stored and the error is thrown.
+   */
+  write(key: string, source: ByteSource): Promise<number>;
+  /** The stored bytes as a stream, or null when there is no such file. */
+  read(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
+  /** `write` of a Buffer at hand. */
+  put(key: string, data: Buffer): Promise<void>;
+  /** The whole file in memory: only for small files (seed data, tests, a lab file to parse). */
+  get(key: string): Promise<Buffer | null>;
 }
 
 /** Where this deployment keeps files: the database with DATABASE_URL, else DATA_DIR/files. */
@@ -32,59 +52,177 @@ function checkKey(key: string): string {
   return key.toLowerCase();
 }
 
-export class DatabaseStorage implements FileStorage {
-  constructor(private readonly db: Db) {}
+/** Reads a stream to its end into one Buffer. */
+export async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** `put` and `get` in terms of `write` and `read`. */
+abstract class StreamStorage implements FileStorage {
+  abstract write(key: string, source: ByteSource): Promise<number>;
+  abstract read(key: string): Promise<Readable | null>;
+  abstract remove(key: string): Promise<void>;
   async put(key: string, data: Buffer): Promise<void> {
-    // A key is written once, like DiskStorage's 'wx': a second put of the same key fails.
-    await this.db
-      .insertInto('file_blobs')
-      .values({ key: checkKey(key), data })
-      .execute();
+    await this.write(key, [data]);
   }
   async get(key: string): Promise<Buffer | null> {
-    const row = await this.db
-      .selectFrom('file_blobs')
-      .select('data')
-      .where('key', '=', checkKey(key))
-      .executeTakeFirst();
-    return row ? Buffer.from(row.data) : null;
-  }
-  async remove(key: string): Promise<void> {
-    await this.db.deleteFrom('file_blobs').where('key', '=', checkKey(key)).execute();
+    const stream = await this.read(key);
+    return stream ? readAll(stream) : null;
   }
 }
 
-export class DiskStorage implements FileStorage {
-  constructor(readonly root: string) {}
+/** Size of a row of `file_blob_chunks`. */
+export const DB_CHUNK_BYTES = 256 * 1024;
+
+export class DatabaseStorage extends StreamStorage {
+  constructor(
+    private readonly db: Db,
+    private readonly chunkBytes = DB_CHUNK_BYTES,
+  ) {
+    super();
+  }
+
+  async write(key: string, source: ByteSource): Promise<number> {
+    const k = checkKey(key);
+    // One transaction: the rows appear together at the commit, and a failed upload (too large,
+    // cut off, refused) rolls back every row it wrote. At most one chunk is held in memory.
+    return this.db.transaction().execute(async (trx) => {
+      let seq = 0;
+      let size = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = async (data: Buffer) => {
+        // A key is written once, like DiskStorage: seq 0 of a second write hits the primary key.
+        await trx.insertInto('file_blob_chunks').values({ key: k, seq, data }).execute();
+        seq++;
+      };
+      for await (const piece of source) {
+        let chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+        size += chunk.length;
+        while (pendingBytes + chunk.length >= this.chunkBytes) {
+          const take = this.chunkBytes - pendingBytes;
+          await flush(Buffer.concat([...pending, chunk.subarray(0, take)]));
+          chunk = chunk.subarray(take);
+          pending = [];
+          pendingBytes = 0;
+        }
+        if (chunk.length > 0) {
+          // A copy: the source may reuse its buffer once it has been consumed.
+          pending.push(Buffer.from(chunk));
+          pendingBytes += chunk.length;
+        }
+      }
+      if (pendingBytes > 0 || seq === 0) await flush(Buffer.concat(pending));
+      return size;
+    });
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    const k = checkKey(key);
+    const { count } = await this.db
+      .selectFrom('file_blob_chunks')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('key', '=', k)
+      .executeTakeFirstOrThrow();
+    const chunks = Number(count);
+    if (chunks === 0) return null;
+    const db = this.db;
+    // One row per read: the response takes the next only when it has sent the last.
+    return Readable.from(
+      (async function* () {
+        for (let seq = 0; seq < chunks; seq++) {
+          const row = await db
+            .selectFrom('file_blob_chunks')
+            .select('data')
+            .where('key', '=', k)
+            .where('seq', '=', seq)
+            .executeTakeFirst();
+          if (!row) throw new Error(`Filen ${k} saknar del ${seq}`);
+          if (row.data.length > 0) yield Buffer.from(row.data);
+        }
+      })(),
+      { objectMode: false },
+    );
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.db.deleteFrom('file_blob_chunks').where('key', '=', checkKey(key)).execute();
+  }
+}
+
+/** Where DiskStorage writes files in progress; a file is linked into place once complete. */
+const TEMP_DIR = '.tmp';
+
+export class DiskStorage extends StreamStorage {
+  constructor(readonly root: string) {
+    super();
+  }
   #path(key: string) {
     const k = checkKey(key);
     return path.join(this.root, k.slice(0, 2), k);
   }
-  async put(key: string, data: Buffer): Promise<void> {
-    const file = this.#path(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data, { flag: 'wx' });
+  /** Where files in progress are written (same file system as the files, for `link`). */
+  get tempDir(): string {
+    return path.join(this.root, TEMP_DIR);
   }
-  async get(key: string): Promise<Buffer | null> {
+
+  async write(key: string, source: ByteSource): Promise<number> {
+    const file = this.#path(key);
+    const temp = path.join(
+      this.tempDir,
+      `${path.basename(file)}.${randomBytes(6).toString('hex')}`,
+    );
+    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(this.tempDir, { recursive: true });
+    let size = 0;
     try {
-      return await readFile(this.#path(key));
+      await pipeline(
+        Readable.from(source, { objectMode: false }),
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(temp, { flags: 'wx' }),
+      );
+      // `link` fails when the key exists (a key is written once); a half-written file is
+      // never seen under its key.
+      await link(temp, file);
+    } finally {
+      await rm(temp, { force: true });
+    }
+    return size;
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    try {
+      const handle = await open(this.#path(key), 'r');
+      return handle.createReadStream();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
   }
+
   async remove(key: string): Promise<void> {
     await rm(this.#path(key), { force: true });
   }
 }
 
-export class MemoryStorage implements FileStorage {
+export class MemoryStorage extends StreamStorage {
   readonly blobs = new Map<string, Buffer>();
-  async put(key: string, data: Buffer) {
-    this.blobs.set(checkKey(key), Buffer.from(data));
+  async write(key: string, source: ByteSource): Promise<number> {
+    const k = checkKey(key);
+    const data = await readAll(Readable.from(source, { objectMode: false }));
+    this.blobs.set(k, data);
+    return data.length;
   }
-  async get(key: string) {
-    return this.blobs.get(checkKey(key)) ?? null;
+  async read(key: string) {
+    const data = this.blobs.get(checkKey(key));
+    return data ? Readable.from([data], { objectMode: false }) : null;
   }
   async remove(key: string) {
     this.blobs.delete(checkKey(key));

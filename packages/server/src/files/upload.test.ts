@@ -1,12 +1,15 @@
-// The one upload reader: each policy's limit answers 413, a wrong part or a missing file 400,
-// a right file is read whole. Through a real Fastify with @fastify/multipart.
+// The one upload reader: each policy's limit answers 413 and stores nothing, a wrong part or a
+// missing file 400, a right file is streamed whole into storage. Through a real Fastify with
+// @fastify/multipart.
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
+import { MemoryStorage } from './storage.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES, type UploadPolicy } from './upload.ts';
 
 const app = Fastify();
+const storage = new MemoryStorage();
 
 function form(field: string | null, bytes: number, fields: Record<string, string> = {}) {
   const boundary = '----halsa';
@@ -44,11 +47,12 @@ beforeAll(async () => {
   );
   for (const [name, policy] of Object.entries(UPLOAD_POLICIES) as [string, UploadPolicy][]) {
     app.post(`/${name}`, { bodyLimit: bodyLimitOf(policy) + 1024 * 1024 }, async (request) => {
-      const { fields, file } = await readUpload(request, policy, [
-        ...(policy.fields ?? []),
-        'text',
-      ]);
-      return { fields, bytes: file?.data.length ?? null };
+      const { fields, file } = await readUpload(request, policy, {
+        storage,
+        fields: [...(policy.fields ?? []), 'text'],
+      });
+      const stored = file ? storage.blobs.get(file.key) : undefined;
+      return { fields, bytes: file?.size ?? null, storedBytes: stored?.length ?? null };
     });
   }
   await app.ready();
@@ -68,11 +72,12 @@ describe('readUpload, per policy', () => {
       });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe(policy.messages.tooLarge);
+      expect(storage.blobs.size).toBe(0);
     },
   );
 
   it.each(cases.filter(([, p]) => p.fileField))(
-    '%s: a file at the limit is read whole',
+    '%s: a file at the limit is stored whole',
     async (name, policy) => {
       const res = await app.inject({
         method: 'POST',
@@ -80,7 +85,12 @@ describe('readUpload, per policy', () => {
         ...form('file', policy.maxBytes, { text: 'hej' }),
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ fields: { text: 'hej' }, bytes: policy.maxBytes });
+      expect(res.json()).toEqual({
+        fields: { text: 'hej' },
+        bytes: policy.maxBytes,
+        storedBytes: policy.maxBytes,
+      });
+      storage.blobs.clear();
     },
   );
 

@@ -2,9 +2,18 @@
 // be, which part carries it, whether one is required and which text fields come with it.
 // The same answers everywhere: a file over the limit is 413, anything else unexpected is a 400,
 // each with a Swedish message. The type of a file is checked by content in the service that
-// keeps it (`sniff.ts`), never by the name or the Content-Type the browser sent.
+// keeps it (`sniff.ts` on the first bytes), never by the name or the Content-Type the browser sent.
+//
+// The file streams into storage as it arrives (issue 16 §7), counted, hashed (SHA-256) and its
+// first bytes kept for the type check: no upload is held whole in memory. A file over the limit
+// stops the stream and nothing of it is stored. The caller gets a stored file (`StoredUpload`)
+// and hands it to a service inside `withUpload`, which removes it again unless the service
+// kept it (`kept`, set once the row that points at it is committed).
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { newId } from '../security/tokens.ts';
+import type { FileStorage } from './storage.ts';
 import type { UploadLimits } from './upload-limits.ts';
 
 export interface UploadPolicy {
@@ -23,16 +32,28 @@ export interface UploadPolicy {
   };
 }
 
-export interface UploadedFile {
-  data: Buffer;
+/** An uploaded file, already in storage under `key`. */
+export interface StoredUpload {
+  key: string;
+  /** Bytes counted as they streamed in. */
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+  /** The first bytes (at most HEAD_BYTES), for the type check by content. */
+  head: Buffer;
   /** As the client named it; data only, never a path. */
   filename: string;
+  /** Set by the service that keeps the file; `withUpload` removes a file nobody kept. */
+  kept: boolean;
 }
 
 export interface UploadForm {
   fields: Record<string, string>;
-  file: UploadedFile | null;
+  file: StoredUpload | null;
 }
+
+/** How many first bytes of a file are kept for the type check (sniff.ts, lab-results/parse.ts). */
+export const HEAD_BYTES = 4096;
 
 const MB = 1024 * 1024;
 const NOT_MULTIPART = 'Skicka formuläret som multipart/form-data.';
@@ -109,16 +130,19 @@ export interface UploadGuard {
 }
 
 /**
- * Reads the form of `request` under `policy`; `fields` extends the policy's text fields. With a
- * `guard`, a file part is admitted (rate, quota) before its bytes are read, and refused when it
- * would take the user over the quota.
+ * Reads the form of `request` under `policy`, streaming its file into `storage`; `fields`
+ * extends the policy's text fields. With a `guard`, a file part is admitted (rate, quota) before
+ * its bytes are read, and removed again when its counted size takes the user over the quota.
+ * Whatever fails after the file was stored removes it; once answered, the caller owns it (see
+ * `withUpload`).
  */
 export async function readUpload(
   request: FastifyRequest,
   policy: UploadPolicy,
-  fields: readonly string[] = policy.fields ?? [],
-  guard?: UploadGuard,
+  options: { storage?: FileStorage; fields?: readonly string[]; guard?: UploadGuard } = {},
 ): Promise<UploadForm> {
+  const { storage, guard } = options;
+  const fields = options.fields ?? policy.fields ?? [];
   if (!request.isMultipart()) throw badRequest(policy.messages.notMultipart);
   const form: UploadForm = { fields: {}, file: null };
   try {
@@ -134,10 +158,10 @@ export async function readUpload(
     });
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (!policy.fileField || part.fieldname !== policy.fileField) {
+        if (!policy.fileField || part.fieldname !== policy.fileField || !storage) {
           part.file.resume();
           throw badRequest(
-            !policy.fileField
+            !policy.fileField || !storage
               ? 'Förfrågan får inte innehålla filer.'
               : (policy.requireFile && policy.messages.noFile) ||
                   `Filen ska skickas i fältet "${policy.fileField}".`,
@@ -151,10 +175,8 @@ export async function readUpload(
             throw error;
           }
         }
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge(policy);
-        if (guard) await guard.limits.fits(guard.userId, data.length);
-        form.file = { data, filename: part.filename ?? '' };
+        form.file = await streamToStorage(storage, part.file, part.filename ?? '', policy);
+        if (guard) await guard.limits.fits(guard.userId, form.file.size);
         continue;
       }
       if (!fields.includes(part.fieldname)) continue;
@@ -164,7 +186,11 @@ export async function readUpload(
       }
       form.fields[part.fieldname] = part.value;
     }
+    if (policy.requireFile && (!form.file || form.file.size === 0)) {
+      throw badRequest(policy.messages.noFile ?? 'Välj en fil att ladda upp.');
+    }
   } catch (error) {
+    if (form.file) await storage?.remove(form.file.key).catch(() => {});
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -173,8 +199,86 @@ export async function readUpload(
     if (code === 'FST_FILES_LIMIT') throw badRequest('Bifoga högst en fil.');
     throw error;
   }
-  if (policy.requireFile && (!form.file || form.file.data.length === 0)) {
-    throw badRequest(policy.messages.noFile ?? 'Välj en fil att ladda upp.');
-  }
   return form;
+}
+
+/**
+ * Pipes an upload's file stream into storage under a new key: counted, hashed, its first bytes
+ * kept. Past `policy.maxBytes` (busboy cuts the stream and marks it truncated) the write fails
+ * with the policy's 413 and storage keeps nothing of it.
+ */
+async function streamToStorage(
+  storage: FileStorage,
+  file: AsyncIterable<Buffer> & { truncated?: boolean; resume(): unknown },
+  filename: string,
+  policy: UploadPolicy,
+): Promise<StoredUpload> {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let size = 0;
+  async function* measured() {
+    for await (const chunk of file) {
+      size += chunk.length;
+      if (size > policy.maxBytes) throw tooLarge(policy);
+      hash.update(chunk);
+      if (headBytes < HEAD_BYTES) {
+        const part = Buffer.from(chunk.subarray(0, HEAD_BYTES - headBytes));
+        head.push(part);
+        headBytes += part.length;
+      }
+      yield chunk;
+    }
+    if (file.truncated) throw tooLarge(policy);
+  }
+  const key = newId();
+  try {
+    await storage.write(key, measured());
+  } catch (error) {
+    // Storage stopped reading (its own failure): let the rest of the request flow past.
+    file.resume();
+    throw error;
+  }
+  return {
+    key,
+    size,
+    sha256: hash.digest('hex'),
+    head: Buffer.concat(head),
+    filename,
+    kept: false,
+  };
+}
+
+/** A Buffer at hand (seed data) stored as if uploaded. */
+export async function storeBuffer(
+  storage: FileStorage,
+  data: Buffer,
+  filename: string,
+): Promise<StoredUpload> {
+  const key = newId();
+  await storage.put(key, data);
+  return {
+    key,
+    size: data.length,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    head: Buffer.from(data.subarray(0, HEAD_BYTES)),
+    filename,
+    kept: false,
+  };
+}
+
+/**
+ * Runs `use` with an uploaded file and removes the file afterwards unless `use` kept it
+ * (`file.kept`): a refused, repeated or failed upload leaves nothing in storage.
+ */
+export async function withUpload<T>(
+  storage: FileStorage,
+  file: StoredUpload | null,
+  use: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await use();
+  } finally {
+    if (file && !file.kept) await storage.remove(file.key).catch(() => {});
+  }
 }

@@ -50,6 +50,8 @@ export const LAB_NOTES = {
   empty:
     'Värdena i filen kunde inte läsas: filen innehåller inga provsvar. Filen finns kvar att ladda ner.',
   tooMany: `Värdena i filen kunde inte läsas: filen har fler än ${MAX_LAB_VALUES} värden. Filen finns kvar att ladda ner.`,
+  tooLarge:
+    'Värdena i filen kunde inte läsas: filen är större än 2 MB. Filen finns kvar att ladda ner.',
   json: 'Värdena i filen kunde inte läsas: filen är ingen giltig JSON. Filen finns kvar att ladda ner.',
   fhir: 'Värdena i filen kunde inte läsas: filen är ingen FHIR-bundle med provsvar (Observation med värde och provtagningsdatum). Filen finns kvar att ladda ner.',
   row: (row: number, what: string) =>
@@ -235,9 +237,15 @@ export function readLabFhir(text: string): ReadLabFile {
 
 /**
  * What a lab upload is, by content: a PDF or picture, a structured file (read, or kept with a
- * note when it cannot be read), or `null` (refused).
+ * note when it cannot be read), or `null` (refused). `complete: false` says `data` is only the
+ * first bytes of a file too large to read whole (over 2 MB, files/client-files.ts): a
+ * structured file that large is kept with the note `tooLarge`.
  */
-export function readLabFile(data: Buffer, name: string | undefined): ReadLabFile | null {
+export function readLabFile(
+  data: Buffer,
+  name: string | undefined,
+  complete = true,
+): ReadLabFile | null {
   const document = sniffDocument(data);
   if (document) {
     if (!['application/pdf', 'image/png', 'image/jpeg'].includes(document.mime)) return null;
@@ -253,6 +261,13 @@ export function readLabFile(data: Buffer, name: string | undefined): ReadLabFile
   const claimsFhir = lower.endsWith('.json') || start.trimStart().startsWith('{');
   const claimsCsv = lower.endsWith('.csv') || start.toLowerCase().startsWith('analys;');
   if (!claimsFhir && !claimsCsv) return null;
+  if (!complete) {
+    return unreadable(
+      claimsFhir ? FHIR_TYPE : CSV_TYPE,
+      claimsFhir ? 'FHIR' : 'CSV',
+      LAB_NOTES.tooLarge,
+    );
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);

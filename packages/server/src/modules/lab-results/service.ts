@@ -67,8 +67,8 @@ async function storeRead(
 /** The lab upload's reader: PDF/PNG/JPEG as before, plus the structured CSV and FHIR files. */
 export const labUploadReader: UploadReader = {
   wrongType: LAB_WRONG_TYPE,
-  read(data, originalName) {
-    const read = readLabFile(data, originalName);
+  read(data, originalName, complete) {
+    const read = readLabFile(data, originalName, complete);
     if (!read) return null;
     return {
       type: read.type,

@@ -1,5 +1,5 @@
 // Message attachments: at most 10 MB, PDF, PNG or JPEG recognised by content (magic bytes),
-// stored under a random key. The client's file name is kept only as data (shown in the
+// streamed into storage under a random key by the upload reader (files/upload.ts). The client's file name is kept only as data (shown in the
 // conversation and used in Content-Disposition), cleaned and given the extension of the type
 // actually found, so `rapport.exe` holding a PNG is offered as `rapport.exe.png`.
 import { buildPath, endpointDefs } from '@halsa/api/contract';
@@ -30,11 +30,14 @@ const ALLOWED = new Map<string, { exts: readonly string[] }>([
   ['image/jpeg', { exts: ['jpg', 'jpeg'] }],
 ]);
 
-/** The allowed type of `data`, by content; a 400 with a Swedish message otherwise. */
-export function checkAttachment(data: Buffer): SniffedType {
-  if (data.length === 0) throw badRequest(ATTACHMENT_MESSAGES.empty);
-  if (data.length > ATTACHMENT_MAX_BYTES) throw new HttpError(413, ATTACHMENT_MESSAGES.tooLarge);
-  const type = sniffDocument(data);
+/**
+ * The allowed type of an uploaded file, by content (its first bytes); a 400 with a Swedish
+ * message otherwise.
+ */
+export function checkAttachment(file: { size: number; head: Buffer }): SniffedType {
+  if (file.size === 0) throw badRequest(ATTACHMENT_MESSAGES.empty);
+  if (file.size > ATTACHMENT_MAX_BYTES) throw new HttpError(413, ATTACHMENT_MESSAGES.tooLarge);
+  const type = sniffDocument(file.head);
   if (!type || !ALLOWED.has(type.mime)) throw badRequest(ATTACHMENT_MESSAGES.type);
   return type;
 }

@@ -1,6 +1,7 @@
 // The two downloads of a conversation: its text transcript (spec §7) and a message's attached
 // file. Both answer only a participant; anything else is 404, like a conversation that does not
 // exist.
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -56,7 +57,9 @@ export async function messageAttachment(
   viewer: Viewer,
   fileId: string,
 ): Promise<{
-  data: Buffer;
+  /** The file streamed from storage, and its size counted at upload. */
+  stream: Readable;
+  size: number;
   mime: string;
   name: string;
   conversationId: number;
@@ -74,6 +77,7 @@ export async function messageAttachment(
     .select([
       'f.storage_key',
       'f.mime_type',
+      'f.size_bytes',
       'f.original_name',
       'c.id as conversation_id',
       'p.id as partner_id',
@@ -86,10 +90,11 @@ export async function messageAttachment(
     )
     .limit(1)
     .executeTakeFirst();
-  const data = row ? await storage.get(row.storage_key) : null;
-  if (!row || !data) throw notFound(MESSAGING_TEXT.fileNotFound);
+  const stream = row ? await storage.read(row.storage_key) : null;
+  if (!row || !stream) throw notFound(MESSAGING_TEXT.fileNotFound);
   return {
-    data,
+    stream,
+    size: Number(row.size_bytes),
     mime: row.mime_type,
     name: row.original_name,
     conversationId: row.conversation_id,

@@ -1,7 +1,6 @@
 // The SQL of messaging: conversation rows with the participant check, inserts, and the
 // summaries (partner, last message, unread count) that the list and the live events show.
 // The rules, the locking and the publish order are in service.ts.
-import { createHash } from 'node:crypto';
 import type { Conversation, Message } from '@halsa/api/contract';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
@@ -139,8 +138,8 @@ export async function insertFile(
       storage_key: storageKey,
       original_name: name,
       mime_type: type.mime,
-      size_bytes: file.data.length,
-      sha256: createHash('sha256').update(file.data).digest('hex'),
+      size_bytes: file.size,
+      sha256: file.sha256,
       created_at: now,
     })
     .execute();

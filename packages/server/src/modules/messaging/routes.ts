@@ -18,10 +18,11 @@ import {
   uploadWithTextFieldsSchema,
   type Conversation,
 } from '@halsa/api/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
-import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from '../../files/upload.ts';
+import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../files/upload.ts';
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -106,31 +107,34 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment), audit: 'none' },
       async (request, reply) => {
         const viewer = viewerOf(request);
-        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, CREATE_FIELDS, {
-          limits: uploadLimitsFor(ctx),
-          userId: requireSession(request).userId,
+        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, {
+          storage: ctx.storage,
+          fields: CREATE_FIELDS,
+          guard: { limits: uploadLimitsFor(ctx), userId: requireSession(request).userId },
         });
-        if ((form.fields.receiverId ?? '').trim() === '') {
-          throw badRequest(MESSAGING_TEXT.chooseUser);
-        }
-        const fields = parseInput(createConversationFieldsSchema, form.fields);
-        try {
-          const { conversation, created } = await messaging.create(viewer, {
-            receiverId: fields.receiverId,
-            text: fields.text,
-            file: form.file,
-            clientMessageId: fields.clientMessageId,
-          });
-          reply.code(created ? 201 : 200);
-          return conversation satisfies Conversation;
-        } catch (error) {
-          if (error instanceof ConversationExistsError) {
-            return reply
-              .code(409)
-              .send({ message: error.message, conversationId: error.conversationId });
+        return withUpload(ctx.storage, form.file, async () => {
+          if ((form.fields.receiverId ?? '').trim() === '') {
+            throw badRequest(MESSAGING_TEXT.chooseUser);
           }
-          throw error;
-        }
+          const fields = parseInput(createConversationFieldsSchema, form.fields);
+          try {
+            const { conversation, created } = await messaging.create(viewer, {
+              receiverId: fields.receiverId,
+              text: fields.text,
+              file: form.file,
+              clientMessageId: fields.clientMessageId,
+            });
+            reply.code(created ? 201 : 200);
+            return conversation satisfies Conversation;
+          } catch (error) {
+            if (error instanceof ConversationExistsError) {
+              return reply
+                .code(409)
+                .send({ message: error.message, conversationId: error.conversationId });
+            }
+            throw error;
+          }
+        });
       },
     );
 
@@ -199,26 +203,30 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment), audit: 'none' },
       async (request, reply, { params }) => {
         const viewer = viewerOf(request);
-        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, UPLOAD_FIELDS, {
-          limits: uploadLimitsFor(ctx),
-          userId: requireSession(request).userId,
+        const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, {
+          storage: ctx.storage,
+          fields: UPLOAD_FIELDS,
+          guard: { limits: uploadLimitsFor(ctx), userId: requireSession(request).userId },
         });
-        const fields = parseInput(uploadWithTextFieldsSchema, form.fields);
-        if (!form.file) {
-          // Participants learn the rule; others learn nothing about the conversation.
-          if (!(await messaging.isParticipant(params.id, viewer.userId))) {
-            throw notFound(MESSAGING_TEXT.conversationNotFound);
+        const file = form.file;
+        return withUpload(ctx.storage, file, async () => {
+          const fields = parseInput(uploadWithTextFieldsSchema, form.fields);
+          if (!file) {
+            // Participants learn the rule; others learn nothing about the conversation.
+            if (!(await messaging.isParticipant(params.id, viewer.userId))) {
+              throw notFound(MESSAGING_TEXT.conversationNotFound);
+            }
+            throw badRequest(MESSAGING_TEXT.fileRequired);
           }
-          throw badRequest(MESSAGING_TEXT.fileRequired);
-        }
-        const { message, created } = await messaging.send(viewer, params.id, {
-          receiverId: fields.receiverId,
-          content: fields.text ?? '',
-          file: form.file,
-          clientMessageId: fields.clientMessageId,
+          const { message, created } = await messaging.send(viewer, params.id, {
+            receiverId: fields.receiverId,
+            content: fields.text ?? '',
+            file,
+            clientMessageId: fields.clientMessageId,
+          });
+          reply.code(created ? 201 : 200);
+          return message;
         });
-        reply.code(created ? 201 : 200);
-        return message;
       },
     );
 
@@ -236,12 +244,8 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
           ip: request.ip,
           details: { conversationId: params.id },
         });
-        return sendDownload(
-          reply,
-          Buffer.from(text, 'utf8'),
-          'text/plain; charset=utf-8',
-          fileName,
-        );
+        const data = Buffer.from(text, 'utf8');
+        return sendDownload(reply, data, data.length, 'text/plain; charset=utf-8', fileName);
       },
     );
 
@@ -275,20 +279,27 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
             details: { conversationId: file.conversationId, fileId },
           });
         }
-        return sendDownload(reply, file.data, file.mime, file.name);
+        return sendDownload(reply, file.stream, file.size, file.mime, file.name);
       },
     );
   };
 }
 
-/** A download: never rendered inline, never sniffed, never cached. */
-function sendDownload(reply: FastifyReply, data: Buffer, type: string, name: string) {
+/** A download: never rendered inline, never sniffed, never cached; streamed from storage. */
+function sendDownload(
+  reply: FastifyReply,
+  body: Buffer | Readable,
+  size: number,
+  type: string,
+  name: string,
+) {
   return reply
     .header('content-type', type)
+    .header('content-length', String(size))
     .header('content-disposition', contentDisposition(name))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
-    .send(data);
+    .send(body);
 }
 
 /** The module as registered in modules/index.ts. */

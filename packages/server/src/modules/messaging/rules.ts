@@ -3,6 +3,7 @@
 import { MESSAGING_FIELD_TEXT, type Message } from '@halsa/api/contract';
 import type { Role } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import type { StoredUpload } from '../../files/upload.ts';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 
@@ -54,10 +55,8 @@ export interface Partner {
   role: Role;
 }
 
-export interface NewAttachment {
-  data: Buffer;
-  filename: string;
-}
+/** An attachment as the upload reader stored it (files/upload.ts): kept once its row commits. */
+export type NewAttachment = StoredUpload;
 
 /** Users of role USER message only staff and admins; staff and admins message anyone. */
 export const canMessage = (from: Role, to: Role) => from !== 'USER' || to !== 'USER';

@@ -12,7 +12,6 @@ import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { PublishOrder, type Turn } from './publish-order.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
 import { checkAttachment } from './attachments.ts';
 import type { ConversationChange, MessagingEvents } from './live.ts';
@@ -179,9 +178,10 @@ export class MessagingService {
       .executeTakeFirst();
     if (existing) throw new ConversationExistsError(existing.id);
 
-    const type = input.file ? checkAttachment(input.file.data) : null;
-    const blobKey = input.file ? newId() : null;
-    if (input.file && blobKey) await this.storage.put(blobKey, input.file.data);
+    // The file is already in storage (files/upload.ts); the route's withUpload removes it
+    // unless the message that carries it commits.
+    const type = input.file ? checkAttachment(input.file) : null;
+    const blobKey = input.file?.key ?? null;
     let change: ConversationChange;
     try {
       ({ change } = await this.#change(async (trx, locked) => {
@@ -215,7 +215,6 @@ export class MessagingService {
         return { change: await changeOf(trx, conv, row, true) };
       }));
     } catch (error) {
-      if (blobKey) await this.storage.remove(blobKey);
       // A concurrent repeat of this very call lost the race: answer what the first one made.
       if (
         clientMessageId &&
@@ -229,6 +228,7 @@ export class MessagingService {
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
+    if (input.file) input.file.kept = true;
     const mine = change.summaries.find((s) => s.userId === me);
     return {
       conversation: { ...(mine?.conversation as Conversation), messages: [change.message] },
@@ -263,16 +263,16 @@ export class MessagingService {
       return toMessage(prior);
     };
 
-    // A file is stored before the transaction: only for a participant, and not for a repeat.
+    // The file is already in storage (files/upload.ts): it is kept only for a participant's
+    // new message; otherwise the route's withUpload removes it.
     let blobKey: string | null = null;
     let type: { mime: string; ext: string } | null = null;
     if (file) {
       const conv = await participantConversation(this.db, me, conversationId);
-      type = checkAttachment(file.data);
+      type = checkAttachment(file);
       const early = await repeat(this.db, conv);
       if (early) return { message: early, created: false };
-      blobKey = newId();
-      await this.storage.put(blobKey, file.data);
+      blobKey = file.key;
     }
     let change: ConversationChange;
     try {
@@ -303,11 +303,11 @@ export class MessagingService {
         return { change: await changeOf(trx, conv, row, true) };
       }));
     } catch (error) {
-      if (blobKey) await this.storage.remove(blobKey);
       if (error instanceof Repeated) return { message: error.first, created: false };
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
+    if (file) file.kept = true;
     return { message: change.message, created: true };
   }
 

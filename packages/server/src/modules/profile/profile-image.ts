@@ -1,10 +1,9 @@
-// Profile pictures: images only, recognised by content, at most 2 MB; stored under a
-// random key, the previous picture deleted.
-import { createHash } from 'node:crypto';
+// Profile pictures: images only, recognised by content, at most 2 MB; streamed into storage
+// under a random key by the upload reader (files/upload.ts), the previous picture deleted.
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sniffImage } from '../../files/sniff.ts';
-import { UPLOAD_POLICIES } from '../../files/upload.ts';
+import { UPLOAD_POLICIES, type StoredUpload } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 
 export const PROFILE_IMAGE_MAX_BYTES = UPLOAD_POLICIES.profileImage.maxBytes;
@@ -12,13 +11,13 @@ export const PROFILE_IMAGE_MAX_BYTES = UPLOAD_POLICIES.profileImage.maxBytes;
 export class ProfileImageService {
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'storage' | 'clock' | 'sessions'>) {}
 
-  async replace(userId: number, data: Buffer, originalName: string) {
-    const type = sniffImage(data);
+  /** Makes a stored upload her picture (`file.kept` once committed). */
+  async replace(userId: number, file: StoredUpload) {
+    const type = sniffImage(file.head);
     if (!type) throw badRequest('Endast bilder i formaten JPEG, PNG, WebP eller GIF är tillåtna.');
     const { db, storage, clock } = this.ctx;
     const id = newId();
-    const key = newId();
-    await storage.put(key, data);
+    const key = file.key;
     const now = clock.now();
     const { user, old } = await db.transaction().execute(async (trx) => {
       const before = await trx
@@ -36,10 +35,10 @@ export class ProfileImageService {
           subject_user_id: userId,
           uploaded_by: userId,
           storage_key: key,
-          original_name: originalName.slice(0, 200) || `profilbild.${type.ext}`,
+          original_name: file.filename.slice(0, 200) || `profilbild.${type.ext}`,
           mime_type: type.mime,
-          size_bytes: data.length,
-          sha256: createHash('sha256').update(data).digest('hex'),
+          size_bytes: file.size,
+          sha256: file.sha256,
           created_at: now,
         })
         .execute();
@@ -52,6 +51,7 @@ export class ProfileImageService {
       if (before?.fileId) await trx.deleteFrom('files').where('id', '=', before.fileId).execute();
       return { user, old: before?.key ?? null };
     });
+    file.kept = true;
     await this.ctx.sessions.forgetUser(userId);
     if (old) await storage.remove(old);
     return user;

@@ -8,7 +8,7 @@ import { SIGNED_IN } from '../../http/types.ts';
 import { parseInput } from '../../http/validate.ts';
 import { UUID_RE } from '../../security/tokens.ts';
 import { toSessionUser } from '../auth/session-user.ts';
-import { bodyLimitOf, readUpload, UPLOAD_POLICIES } from '../../files/upload.ts';
+import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../files/upload.ts';
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { ProfileImageService } from './profile-image.ts';
 import { z } from 'zod';
@@ -53,11 +53,11 @@ export const profileModule: AppModule = (app, ctx) => {
     },
     async (request) => {
       const s = requireSession(request);
-      const { file } = await readUpload(request, UPLOAD_POLICIES.profileImage, undefined, {
-        limits: uploadLimitsFor(ctx),
-        userId: s.userId,
+      const { file } = await readUpload(request, UPLOAD_POLICIES.profileImage, {
+        storage: ctx.storage,
+        guard: { limits: uploadLimitsFor(ctx), userId: s.userId },
       });
-      const user = await images.replace(s.userId, file!.data, file!.filename);
+      const user = await withUpload(ctx.storage, file, () => images.replace(s.userId, file!));
       await activity.record({
         action: 'PROFILE_IMAGE_CHANGED',
         actorUserId: s.userId,
@@ -97,17 +97,19 @@ export const profileModule: AppModule = (app, ctx) => {
       );
       const file = await db
         .selectFrom('files')
-        .select(['storage_key', 'mime_type'])
+        .select(['storage_key', 'mime_type', 'size_bytes'])
         .where('id', '=', fileId)
         .where('kind', '=', 'PROFILE_IMAGE')
         .executeTakeFirst();
-      const data = file ? await ctx.storage.get(file.storage_key) : null;
-      if (!file || !data) throw notFound('Bilden finns inte.');
+      // Streamed from storage, with the size counted at upload.
+      const stream = file ? await ctx.storage.read(file.storage_key) : null;
+      if (!file || !stream) throw notFound('Bilden finns inte.');
       return reply
         .header('content-type', file.mime_type)
+        .header('content-length', String(file.size_bytes))
         .header('cache-control', 'private, max-age=3600')
         .header('content-disposition', 'inline')
-        .send(data);
+        .send(stream);
     },
   );
 };
