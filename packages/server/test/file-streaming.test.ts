@@ -1,7 +1,7 @@
 // Uploads stream to storage instead of being held whole in memory (issue 16 §7), on both
 // databases and on disk: the upload reader (files/upload.ts) pipes a multipart file into
-// DiskStorage (temp file, then linked into place) or DatabaseStorage (rows of 256 KiB in one
-// transaction), downloads stream back, and a file over the limit leaves nothing behind.
+// DiskStorage (temp file, then linked into place) or DatabaseStorage (rows of 256 KiB, each
+// its own INSERT, removed again when the upload fails), downloads stream back, and a file over the limit leaves nothing behind.
 // Through a real HTTP server (not inject), so the body arrives in socket-sized pieces.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -257,6 +257,37 @@ describeDb('uploads stream to storage', () => {
     await expect(disk.write(key, failing())).rejects.toThrow('avbruten');
     expect(await disk.read(key)).toBeNull();
     expect(await filesOnDisk(disk.root)).toEqual([]);
+  });
+
+  it('a slow upload holds no database connection between its chunks', async () => {
+    // One transaction over the whole upload kept a pool connection 'idle in transaction' for
+    // as long as the client took to send; a few slow clients would starve every request.
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atPause = new Promise<void>((resolve) => (reached = resolve));
+    const slow = async function* () {
+      yield randomBytes(DB_CHUNK_BYTES + 10);
+      reached();
+      await paused;
+      yield randomBytes(100);
+    };
+    const store = new DatabaseStorage(db.db);
+    const key = randomUUID();
+    const writing = store.write(key, slow());
+    await atPause;
+    await new Promise((r) => setTimeout(r, 50));
+    if (TEST_DB === 'postgres') {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity
+        where datname = current_database() and state = 'idle in transaction'`.execute(db.db);
+      expect(Number(rows[0]!.n)).toBe(0);
+    }
+    // The first chunk is already stored on its own, before the upload has ended.
+    expect(await chunkRows(key)).toBe(1);
+    release();
+    expect(await writing).toBe(DB_CHUNK_BYTES + 110);
+    expect(await chunkRows(key)).toBe(2);
   });
 
   it('migration 0010 moves the one-row files of 0006 into rows of 256 KiB', async () => {

@@ -86,18 +86,21 @@ export class DatabaseStorage extends StreamStorage {
 
   async write(key: string, source: ByteSource): Promise<number> {
     const k = checkKey(key);
-    // One transaction: the rows appear together at the commit, and a failed upload (too large,
-    // cut off, refused) rolls back every row it wrote. At most one chunk is held in memory.
-    return this.db.transaction().execute(async (trx) => {
-      let seq = 0;
-      let size = 0;
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      const flush = async (data: Buffer) => {
-        // A key is written once, like DiskStorage: seq 0 of a second write hits the primary key.
-        await trx.insertInto('file_blob_chunks').values({ key: k, seq, data }).execute();
-        seq++;
-      };
+    // Each chunk is its own short INSERT, not one transaction over the whole upload: a slow
+    // client must not hold a pool connection for as long as it takes to send (a few such
+    // uploads would starve every other request). The rows are invisible until the caller's
+    // file row points at the key; a failed upload (too large, cut off, refused) deletes the
+    // rows it wrote. At most one chunk is held in memory.
+    let seq = 0;
+    let size = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async (data: Buffer) => {
+      // A key is written once, like DiskStorage: seq 0 of a second write hits the primary key.
+      await this.db.insertInto('file_blob_chunks').values({ key: k, seq, data }).execute();
+      seq++;
+    };
+    try {
       for await (const piece of source) {
         let chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
         size += chunk.length;
@@ -116,7 +119,11 @@ export class DatabaseStorage extends StreamStorage {
       }
       if (pendingBytes > 0 || seq === 0) await flush(Buffer.concat(pending));
       return size;
-    });
+    } catch (error) {
+      // Only rows this write made: when seq 0 failed, the key belongs to someone else.
+      if (seq > 0) await this.remove(k).catch(() => undefined);
+      throw error;
+    }
   }
 
   async read(key: string): Promise<Readable | null> {
