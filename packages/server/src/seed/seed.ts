@@ -1,6 +1,7 @@
 // Demo data of design.md §3, written only into an empty database: the three demo accounts
 // (password Halsa2026!) and a handful of Swedish demo clients with profiles, lab and
-// action-plan files, journal notes, conversations and notifications.
+// action-plan files, journal notes, conversations and notifications; the demo client also has
+// two structured lab uploads with values (lab.ts).
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { DAY, HOUR } from '../clock.ts';
@@ -9,6 +10,7 @@ import type { Role } from '../db/schema.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { seedJournal } from './journal.ts';
+import { seedLabValues } from './lab.ts';
 import { newId } from '../security/tokens.ts';
 
 export const DEMO_PASSWORD = 'Halsa2026!';
@@ -118,8 +120,8 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
     return { key, data };
   };
 
+  const ids: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
-    const ids: Record<string, number> = {};
     for (const a of DEMO_ACCOUNTS) {
       const row = await trx
         .insertInto('users')
@@ -323,5 +325,6 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
     await seedJournal(trx, ids, now);
   });
   for (const b of blobs) await storage.put(b.key, b.data);
+  await seedLabValues(db, storage, clock, ids['klient@example.com']!, ids['admin@example.com']!);
   return true;
 }

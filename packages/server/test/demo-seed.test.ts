@@ -1,0 +1,98 @@
+// The demo seed (design §3, issue 13): on an empty database it gives the demo client two
+// structured lab uploads a few weeks apart, stored through the upload's own service, so her
+// /lab-results has values, one above its range, one without a range, and a trend per analysis.
+// A database that has users is left alone.
+import { labResultsOverviewSchema } from '@halsa/api/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DAY, FakeClock } from '../src/clock.ts';
+import { MemoryStorage } from '../src/files/storage.ts';
+import { LabResultsService } from '../src/modules/lab-results/service.ts';
+import { seedDemoData } from '../src/seed/seed.ts';
+import { createTestDb, describeDb, type TestDb } from './helpers.ts';
+
+describeDb('demo seed', () => {
+  let db: TestDb;
+  const clock = new FakeClock('2026-11-24T09:00:00.000Z');
+  const storage = new MemoryStorage();
+
+  beforeAll(async () => {
+    db = await createTestDb();
+    expect(await seedDemoData(db.db, storage, clock)).toBe(true);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const klientId = async () =>
+    (
+      await db.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'klient@example.com')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('the demo client has two read lab CSVs a few weeks apart, with values, a flag and a value without range', async () => {
+    const overview = labResultsOverviewSchema.parse(
+      await new LabResultsService(db.db, clock).overview(await klientId()),
+    );
+    const csv = overview.files.filter((f) => f.format === 'CSV');
+    expect(csv.map((f) => [f.fileName, f.valuesStatus, f.timestamp])).toEqual([
+      ['Provsvar_2026-11-14.csv', 'READ', new Date(clock.now().getTime() - 10 * DAY).toISOString()],
+      ['Provsvar_2026-10-17.csv', 'READ', new Date(clock.now().getTime() - 38 * DAY).toISOString()],
+    ]);
+    // The PDFs of every demo client are still there.
+    expect(overview.files.filter((f) => f.format === 'PDF')).toHaveLength(2);
+
+    expect(overview.values).toHaveLength(12);
+    const of = (analysis: string) => overview.values.filter((v) => v.analysis === analysis);
+    for (const analysis of ['Hemoglobin (Hb)', 'Glukos (fP)', 'LDL', 'HDL', 'TSH']) {
+      expect(of(analysis).map((v) => v.sampledOn)).toEqual(['2026-10-17', '2026-11-14']);
+    }
+    const [ldlOld, ldlNew] = of('LDL');
+    expect(ldlOld).toMatchObject({ value: 2.8, refLow: null, refHigh: 3, unit: 'mmol/L' });
+    expect(ldlNew).toMatchObject({ value: 3.6, refHigh: 3, loinc: '13457-7' });
+    // Only the newer LDL is outside its range.
+    const outside = overview.values.filter(
+      (v) =>
+        (v.refLow !== null && v.value < v.refLow) || (v.refHigh !== null && v.value > v.refHigh),
+    );
+    expect(outside.map((v) => [v.analysis, v.sampledOn])).toEqual([['LDL', '2026-11-14']]);
+    expect(of('Vitamin D (25-OH)').map((v) => [v.value, v.refLow, v.refHigh])).toEqual([
+      [62, null, null],
+      [71, null, null],
+    ]);
+  });
+
+  it('the files are stored and their lab rows written, like an upload; the log says who uploaded', async () => {
+    const id = await klientId();
+    const files = await db.db
+      .selectFrom('files')
+      .innerJoin('lab_files', 'lab_files.file_id', 'files.id')
+      .select(['files.storage_key', 'files.mime_type', 'lab_files.format'])
+      .where('files.subject_user_id', '=', id)
+      .execute();
+    expect(files).toHaveLength(2);
+    for (const f of files) {
+      expect(f).toMatchObject({ mime_type: 'text/csv', format: 'CSV' });
+      expect((await storage.get(f.storage_key))?.toString('utf8')).toMatch(
+        /^analys;loinc;värde;enhet;ref_låg;ref_hög;provtagningsdatum\n/,
+      );
+    }
+    const log = await db.db
+      .selectFrom('activity_log')
+      .select(['action', 'subject_user_id'])
+      .where('action', '=', 'LAB_RESULT_UPLOADED')
+      .execute();
+    expect(log).toEqual([
+      { action: 'LAB_RESULT_UPLOADED', subject_user_id: id },
+      { action: 'LAB_RESULT_UPLOADED', subject_user_id: id },
+    ]);
+  });
+
+  it('runs only on an empty database', async () => {
+    const before = await db.db.selectFrom('lab_values').select('id').execute();
+    expect(await seedDemoData(db.db, storage, clock)).toBe(false);
+    expect(await db.db.selectFrom('lab_values').select('id').execute()).toHaveLength(before.length);
+  });
+});
