@@ -43,7 +43,11 @@ const TARGETS = {
   '/lab-results': { performance: 95, accessibility: 100 },
 };
 // Measured 2026-11-24 (3 runs each, shared machine): /login performance 95–100, LCP 1.2–1.4 s;
-// /overview 87–94; /lab-results 88–93. Raise these as the pages get lighter.
+// /overview 87–94; /lab-results 88–93. Later that day, with the opened page's chunk and data
+// started with the shell and the Meddelande tab loaded only when shown, on a quiet machine:
+// /login 99–100 (LCP 1.22–1.45 s), /overview 77–90 (LCP 2.4–2.8 s), /lab-results 81–84 (LCP
+// 3.2–3.3 s); under other people's load TBT alone swings 140–1150 ms and /overview falls to 69.
+// The floors stay until a page meets its target on every run. Raise these as the pages get lighter.
 const FLOORS = {
   '/login': { performance: 90, accessibility: 100, 'best-practices': 100, lcpMs: 2000 },
   '/overview': { performance: 80, accessibility: 100 },
