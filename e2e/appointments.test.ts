@@ -1,7 +1,7 @@
 // Appointments end to end (issue 13), in Debian Chromium against the started product: STAFF
-// books a meeting with Karin on /appointments; Karin's open /appointments page shows it under
-// 'Kommande möten' without a reload (her APPOINTMENT notice revalidates the list), and her
-// .ics download is an RFC 5545 calendar in Stockholm time.
+// finds Karin through 'Sök klient' on /appointments and books a meeting with her; Karin's open
+// /appointments page shows it under 'Kommande möten' without a reload (her APPOINTMENT notice
+// revalidates the list), and her .ics download is an RFC 5545 calendar in Stockholm time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
@@ -39,13 +39,25 @@ describe('appointments', () => {
     await logIn(product, staff, 'staff@example.com');
     await staff.goto(`${product.url}/appointments`);
     await staff.getByRole('heading', { name: 'Boka möte' }).waitFor();
+    // No client chosen yet: the form says how to choose one, and offers no 'Boka'.
+    await staff
+      .getByText('Välj en klient under ”Visa en klients möten” för att boka ett möte.')
+      .waitFor();
+    expect(await staff.getByRole('button', { name: 'Boka', exact: true }).count()).toBe(0);
+    await staff.getByLabel('Sök klient').fill('Karin');
+    await staff
+      .getByRole('list', { name: 'Sökträffar' })
+      .getByRole('button', { name: /Karin Johansson/ })
+      .click();
+    await staff.getByText('Visar möten med Karin Johansson.').waitFor();
+    const form = staff.getByRole('form', { name: 'Boka möte' });
+    await form.getByText('Klient: Karin Johansson').waitFor();
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await staff.getByLabel('Klient').selectOption({ label: 'Karin Johansson' });
-    await staff.getByLabel('Datum').fill(tomorrow);
-    await staff.getByLabel('Tid').fill('10:30');
-    await staff.getByLabel('Längd (minuter)').fill('30');
-    await staff.getByLabel('Plats').fill('Mottagningen, rum 3');
-    await staff.getByRole('button', { name: 'Boka' }).click();
+    await form.getByLabel('Datum').fill(tomorrow);
+    await form.getByLabel('Tid').fill('10:30');
+    await form.getByLabel('Längd (minuter)').fill('30');
+    await form.getByLabel('Plats').fill('Mottagningen, rum 3');
+    await form.getByRole('button', { name: 'Boka' }).click();
     await staff.getByText('Mötet är bokat.').waitFor();
     await staff.screenshot({ path: '/tmp/e2e-appointments-staff.png', fullPage: true });
 

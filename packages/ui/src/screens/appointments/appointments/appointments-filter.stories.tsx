@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { authScenarios, clientScenarios } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
-import { AppointmentsScreen } from './appointments';
+import { AppointmentsScreen, CHOOSE_CLIENT_HINT } from './appointments';
 
 // Staff narrow /appointments to one client (issue 13): searched as they type, or opened from the
 // client's page with ?klient=ID. The mocks' clients: Anna Lindqvist (3) has two upcoming and one
@@ -40,9 +40,9 @@ export const FiltreradFranKlientsida: Story = {
     for (const item of upcoming) await expect(item).toHaveTextContent('Klient: Anna Lindqvist');
     await expect(listUnder(canvasElement, 'Tidigare möten')).toHaveLength(1);
     await expect(canvas.queryByText('Klient: Lars Nilsson')).toBeNull();
-    await waitFor(() =>
-      expect(canvas.getByLabelText('Klient')).toHaveDisplayValue('Anna Lindqvist'),
-    );
+    const form = await canvas.findByRole('form', { name: 'Boka möte' });
+    await expect(await within(form).findByText('Klient: Anna Lindqvist')).toBeVisible();
+    await expect(form).toHaveAccessibleDescription('Klient: Anna Lindqvist');
   },
 };
 
@@ -63,9 +63,13 @@ export const SokOchValjKlient: Story = {
       'Klient: Lars Nilsson',
     );
     await expect(canvas.getByText('Inga tidigare möten.')).toBeVisible();
+    const form = await canvas.findByRole('form', { name: 'Boka möte' });
+    await expect(await within(form).findByText('Klient: Lars Nilsson')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Visa alla klienters möten' }));
     await waitFor(() => expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(3));
     await expect(canvas.getByLabelText('Sök klient')).toHaveValue('');
+    await expect(canvas.getByText(CHOOSE_CLIENT_HINT)).toBeVisible();
+    await expect(canvas.queryByRole('form', { name: 'Boka möte' })).toBeNull();
   },
 };
 
@@ -110,6 +114,8 @@ export const OkandKlient: Story = {
   },
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByText('Klienten hittades inte.')).toBeVisible();
+    await expect(canvas.getByText(CHOOSE_CLIENT_HINT)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Boka' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Visa alla klienters möten' }));
     await expect(await canvas.findByLabelText('Sök klient')).toBeVisible();
   },

@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { FakeLiveClient, FakeLiveProvider, LiveDestinations } from '@halsa/api/live';
 import { appointmentScenarios, authScenarios, mockState } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
-import { AppointmentsScreen } from './appointments';
+import { AppointmentsScreen, CHOOSE_CLIENT_HINT } from './appointments';
 
 // The mocks' "now" (MOCK_NOW), so upcoming and past stay where the fixtures put them.
 const now = () => new Date('2026-11-21T10:00:00.000Z');
@@ -26,6 +26,21 @@ const listUnder = (canvas: HTMLElement, heading: string) => {
     .closest('section');
   if (!section) throw new Error(`no section ${heading}`);
   return within(section).queryAllByRole('listitem');
+};
+
+/** Staff pick the client through 'Sök klient'; the booking form then books for her. */
+const pickClient = async (
+  { canvas, userEvent }: Parameters<NonNullable<Story['play']>>[0],
+  search: string,
+  name: string,
+) => {
+  await userEvent.type(await canvas.findByLabelText('Sök klient'), search);
+  const hits = await canvas.findByRole('list', { name: 'Sökträffar' });
+  await userEvent.click(within(hits).getByRole('button', { name: new RegExp(`^${name}`) }));
+  await expect(await canvas.findByText(`Visar möten med ${name}.`)).toBeVisible();
+  const form = await canvas.findByRole('form', { name: 'Boka möte' });
+  await expect(await within(form).findByText(`Klient: ${name}`)).toBeVisible();
+  return within(form);
 };
 
 /** The client: two upcoming meetings (one by video), one past; each can go to her calendar. */
@@ -108,40 +123,62 @@ export const Personal: Story = {
   },
 };
 
-/** Staff book a meeting: it is listed under upcoming. */
-export const PersonalBokar: Story = {
+/** Staff with no client chosen: the booking form says, in Swedish, how to choose one. */
+export const PersonalUtanValdKlient: Story = {
   parameters: mocks(authScenarios.asStaff),
-  play: async ({ canvas, canvasElement, userEvent }) => {
-    const client = await canvas.findByLabelText('Klient');
-    await waitFor(() => expect(within(client).getAllByRole('option').length).toBeGreaterThan(1));
-    await userEvent.selectOptions(client, 'Lars Nilsson');
-    await userEvent.type(canvas.getByLabelText('Datum'), '2026-12-01');
-    await userEvent.type(canvas.getByLabelText('Tid'), '10:15');
-    await userEvent.type(canvas.getByLabelText('Plats'), 'Rum 2');
-    await userEvent.click(canvas.getByRole('button', { name: 'Boka' }));
-    await expect(await canvas.findByText('Mötet är bokat.')).toBeVisible();
-    await waitFor(() => expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(4));
+  play: async ({ canvas }) => {
+    const heading = await canvas.findByRole('heading', { level: 2, name: 'Boka möte' });
+    const booking = within(heading.closest('section')!);
+    await expect(booking.getByText(CHOOSE_CLIENT_HINT)).toBeVisible();
+    await expect(booking.queryByRole('form')).toBeNull();
+    await expect(booking.queryByRole('button', { name: 'Boka' })).toBeNull();
+    await expect(booking.queryByLabelText('Datum')).toBeNull();
+    await expect(canvas.getByLabelText('Sök klient')).toBeVisible();
   },
 };
 
-/** Validation in Swedish: no client, then a start in the past, then a bad link. */
+/** Staff pick Lars through the search and book a meeting: it is listed under his upcoming. */
+export const PersonalBokar: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async (context) => {
+    const { canvas, canvasElement, userEvent } = context;
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    const form = await pickClient(context, 'nils', 'Lars Nilsson');
+    await waitFor(() => expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(1));
+    await userEvent.type(form.getByLabelText('Datum'), '2026-12-01');
+    await userEvent.type(form.getByLabelText('Tid'), '10:15');
+    await userEvent.type(form.getByLabelText('Plats'), 'Rum 2');
+    await userEvent.click(form.getByRole('button', { name: 'Boka' }));
+    await expect(await canvas.findByText('Mötet är bokat.')).toBeVisible();
+    await waitFor(() => expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(2));
+    const booked = listUnder(canvasElement, 'Kommande möten').find((li) =>
+      li.textContent?.includes('Plats: Rum 2'),
+    );
+    await expect(booked).toHaveTextContent('Klient: Lars Nilsson');
+    await expect(booked).toHaveTextContent('1 december 2026');
+  },
+};
+
+/** Validation in Swedish: no client (the hint), no time, a start in the past, a bad link. */
 export const PersonalValidering: Story = {
   parameters: mocks(authScenarios.asStaff),
-  play: async ({ canvas, userEvent }) => {
-    const client = await canvas.findByLabelText('Klient');
-    const boka = canvas.getByRole('button', { name: 'Boka' });
+  play: async (context) => {
+    const { canvas, userEvent } = context;
+    await expect(await canvas.findByText(CHOOSE_CLIENT_HINT)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Boka' })).toBeNull();
+    const form = await pickClient(context, 'nils', 'Lars Nilsson');
+    await expect(canvas.queryByText(CHOOSE_CLIENT_HINT)).toBeNull();
+    const boka = form.getByRole('button', { name: 'Boka' });
     await userEvent.click(boka);
-    await expect(await canvas.findByText('Välj en klient.')).toBeVisible();
-    await waitFor(() => expect(within(client).getAllByRole('option').length).toBeGreaterThan(1));
-    await userEvent.selectOptions(client, 'Lars Nilsson');
-    await userEvent.type(canvas.getByLabelText('Datum'), '2026-01-01');
-    await userEvent.type(canvas.getByLabelText('Tid'), '10:00');
-    await userEvent.type(canvas.getByLabelText('Plats'), 'Rum 2');
+    await expect(await form.findByText('Ange datum och tid.')).toBeVisible();
+    await userEvent.type(form.getByLabelText('Datum'), '2026-01-01');
+    await userEvent.type(form.getByLabelText('Tid'), '10:00');
+    await userEvent.type(form.getByLabelText('Plats'), 'Rum 2');
     await userEvent.click(boka);
     await expect(await canvas.findByText('Mötet kan inte börja i det förflutna.')).toBeVisible();
-    await userEvent.clear(canvas.getByLabelText('Datum'));
-    await userEvent.type(canvas.getByLabelText('Datum'), '2026-12-01');
-    await userEvent.type(canvas.getByLabelText('Videolänk'), 'javascript:alert(1)');
+    await userEvent.clear(form.getByLabelText('Datum'));
+    await userEvent.type(form.getByLabelText('Datum'), '2026-12-01');
+    await userEvent.type(form.getByLabelText('Videolänk'), 'javascript:alert(1)');
     await userEvent.click(boka);
     await expect(
       await canvas.findByText('Videolänken måste börja med http:// eller https://.'),

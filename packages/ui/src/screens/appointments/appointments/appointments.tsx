@@ -1,16 +1,18 @@
 // /appointments (design §4.11, issue 13; all roles): meetings between a client and a staff
 // member. The client sees her upcoming and past meetings and adds one to her calendar (.ics);
 // she is told live (an APPOINTMENT notice revalidates the list). STAFF/ADMIN book a meeting
-// with a client and cancel one; they can narrow the list to one client (?klient=ID), searched
-// as they type, and the booking form then has that client chosen.
+// with a client and cancel one; they pick one client (?klient=ID), searched as they type, which
+// narrows the list to her and is the client the booking form books for (the browser never holds
+// the whole register).
 import {
   appointmentsKey,
+  clientDisplayName,
   isApiError,
   notificationSchema,
   saveBlob,
   useAppointments,
   useCancelAppointment,
-  useClients,
+  useClient,
   useCreateAppointment,
   useDownloadAppointmentIcs,
   useSession,
@@ -23,7 +25,6 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
-import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { CLIENT_FILTER_PARAM, ClientFilter, clientIdOf } from './client-filter';
@@ -239,30 +240,23 @@ function AppointmentList({
   );
 }
 
-/** The staff's booking form: client, date and time (Stockholm), length, place or link, note. */
-export function BookingForm({ clientId = null }: { clientId?: number | null }) {
-  const { clients } = useClients();
+/** What the booking form says when no client is chosen in the picker above it. */
+export const CHOOSE_CLIENT_HINT =
+  'Välj en klient under ”Visa en klients möten” för att boka ett möte.';
+
+/** The booking fields for the chosen client: date, time (Stockholm), length, place, link, note. */
+function ClientBooking({ clientId, labelledBy }: { clientId: number; labelledBy: string }) {
+  const { client } = useClient(clientId);
   const create = useCreateAppointment();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  // The client the list is narrowed to is chosen here too (again when the filter changes).
-  const [chosen, setChosen] = useState(clientId === null ? '' : String(clientId));
-  const [chosenFor, setChosenFor] = useState(clientId);
-  if (chosenFor !== clientId) {
-    setChosenFor(clientId);
-    setChosen(clientId === null ? '' : String(clientId));
-  }
+  const forId = useId();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setDone(false);
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const clientId = Number(text('clientId'));
-    if (!clientId) {
-      setError('Välj en klient.');
-      return;
-    }
     const local = `${text('date')}T${text('time')}`;
     const start = new Date(local);
     if (!text('date') || !text('time') || Number.isNaN(start.getTime())) {
@@ -283,46 +277,61 @@ export function BookingForm({ clientId = null }: { clientId?: number | null }) {
       setError(message(e, 'Kunde inte boka mötet'));
     }
   };
+  return (
+    <form
+      noValidate
+      aria-labelledby={labelledBy}
+      aria-describedby={forId}
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-3 sm:grid-cols-2"
+    >
+      <p id={forId} className="font-medium sm:col-span-2">
+        {client ? `Klient: ${clientDisplayName(client)}` : 'Hämtar klienten…'}
+      </p>
+      <TextField name="minutes" label="Längd (minuter)" type="number" defaultValue="45" />
+      <TextField name="date" label="Datum" type="date" />
+      <TextField name="time" label="Tid" type="time" />
+      <TextField name="place" label="Plats" />
+      <TextField name="videoLink" label="Videolänk" type="url" />
+      <TextField name="note" label="Anteckning" className="sm:col-span-2" />
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        {error ? (
+          <Alert variant="error" title="Mötet bokades inte">
+            {error}
+          </Alert>
+        ) : null}
+        {done ? (
+          <p role="status" className="text-success">
+            Mötet är bokat.
+          </p>
+        ) : null}
+        <Button type="submit" disabled={create.isMutating} className="self-start">
+          Boka
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The staff's booking form. It books for the client chosen in the picker (`?klient=ID`), never
+ * from a list of the whole register (issue 11); with none chosen (or one that is not found) it
+ * says how to choose one.
+ */
+export function BookingForm({ clientId = null }: { clientId?: number | null }) {
+  const { error } = useClient(clientId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-xl font-semibold">
         Boka möte
       </h2>
-      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
-        <Select
-          value={chosen}
-          onChange={(e) => setChosen(e.target.value)}
-          name="clientId"
-          label="Klient"
-          placeholder="Välj klient"
-          options={(clients ?? []).map((c) => ({
-            value: String(c.id),
-            label: `${c.firstName} ${c.lastName}`,
-          }))}
-        />
-        <TextField name="minutes" label="Längd (minuter)" type="number" defaultValue="45" />
-        <TextField name="date" label="Datum" type="date" />
-        <TextField name="time" label="Tid" type="time" />
-        <TextField name="place" label="Plats" />
-        <TextField name="videoLink" label="Videolänk" type="url" />
-        <TextField name="note" label="Anteckning" className="sm:col-span-2" />
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          {error ? (
-            <Alert variant="error" title="Mötet bokades inte">
-              {error}
-            </Alert>
-          ) : null}
-          {done ? (
-            <p role="status" className="text-success">
-              Mötet är bokat.
-            </p>
-          ) : null}
-          <Button type="submit" disabled={create.isMutating} className="self-start">
-            Boka
-          </Button>
-        </div>
-      </form>
+      {clientId === null || error ? (
+        <p className="text-fg-muted">{CHOOSE_CLIENT_HINT}</p>
+      ) : (
+        // A new client starts a fresh form: no "booked" or error left from the one before.
+        <ClientBooking key={clientId} clientId={clientId} labelledBy={headingId} />
+      )}
     </section>
   );
 }
@@ -364,8 +373,9 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
       <h1 id={headingId} className="text-2xl font-semibold">
         Bokningar
       </h1>
-      {staff ? <BookingForm clientId={clientId} /> : null}
+      {/* The picker comes first: the booking form books for the client chosen there. */}
       {staff ? <ClientFilter clientId={clientId} onChange={filterBy} /> : null}
+      {staff ? <BookingForm clientId={clientId} /> : null}
       {error ? (
         <Alert variant="error" title="Kunde inte hämta bokningar">
           {error.message}
