@@ -165,6 +165,14 @@ export const Manga: Story = {
     const table = canvas.getByRole('table', { name: 'Glukos: alla värden, äldst först' });
     await expect(within(table).getAllByRole('row')).toHaveLength(25);
     await waitFor(() => expect(canvas.getAllByTestId('trend-chart')).toHaveLength(4));
+    // The shaded band is explained only where there is a range to shade.
+    const trend = (name: string) =>
+      canvas.getByRole('heading', { level: 3, name }).closest('article')!;
+    await expect(trend('Glukos')).toHaveTextContent(
+      'Referensintervall: 4–6 mmol/L. Det skuggade fältet visar referensintervallet.',
+    );
+    await expect(trend('Vitamin D')).toHaveTextContent('Referensintervall: Saknas.');
+    await expect(trend('Vitamin D')).not.toHaveTextContent('skuggade');
   },
 };
 

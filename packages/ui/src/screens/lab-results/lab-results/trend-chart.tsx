@@ -50,6 +50,8 @@ export default function TrendChart({ analysis }: { analysis: Analysis }) {
       {
         width: Math.max(200, el.clientWidth),
         height: HEIGHT,
+        // Room on the right for the last date, centred on the last point (else it is cut off).
+        padding: [null, 40, null, null],
         legend: { show: false },
         cursor: { show: false },
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },

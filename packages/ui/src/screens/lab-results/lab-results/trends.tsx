@@ -9,6 +9,8 @@ import { formatDay, rangeText, valueText, type Analysis } from '../labels';
 // are below the values table, so the first view never waits for the chart library.
 const TrendChart = lazy(() => import('./trend-chart'));
 
+const hasRange = (v: Analysis['latest']) => v.refLow !== null || v.refHigh !== null;
+
 /** One analysis across her uploads: the chart, and the same values as a table. */
 function Trend({ analysis }: { analysis: Analysis }) {
   const headingId = useId();
@@ -27,7 +29,8 @@ function Trend({ analysis }: { analysis: Analysis }) {
       </h3>
       <p className="text-sm text-fg-muted">
         {values.length} värden från {formatDay(first.sampledOn)} till {formatDay(latest.sampledOn)}.
-        Referensintervall: {rangeText(latest)}. Det skuggade fältet visar referensintervallet.
+        Referensintervall: {rangeText(latest)}.
+        {hasRange(latest) ? ' Det skuggade fältet visar referensintervallet.' : null}
       </p>
       <div ref={chartRef} aria-hidden="true" data-testid="trend-chart" className="min-h-[220px]">
         {near ? (
