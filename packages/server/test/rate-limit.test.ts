@@ -95,6 +95,18 @@ describeDb('rate limits: an office behind one address', () => {
     // another address is not affected
     expect((await verify(t, 'inte-ett-id', '123456', '198.51.100.31')).statusCode).toBe(401);
   });
+
+  it('an IPv6 client is counted by its /64: rotating addresses inside it gains nothing', async () => {
+    const max = AUTH_LIMITS.verify.max;
+    for (let i = 1; i <= max; i++) {
+      const res = await verify(t, 'inte-ett-id', '123456', `2001:db8:7:1::${i.toString(16)}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const rotated = await verify(t, 'inte-ett-id', '123456', '2001:db8:7:1:ffff:1:2:3');
+    expect(rotated.statusCode).toBe(429);
+    // the next /64 is another network
+    expect((await verify(t, 'inte-ett-id', '123456', '2001:db8:7:2::1')).statusCode).toBe(401);
+  });
 });
 
 describeDb('rate limits: one account', () => {

@@ -4,7 +4,7 @@
 //   - a ceiling (`max` per `windowMs`): on a public route per client IP, checked on request
 //     (`request.ip` is the client's address only when TRUST_PROXY names the proxy; sized so an
 //     office of several hundred people behind one NAT address can all log in on the same
-//     morning); on a signed-in route per user, checked once the session is known, so colleagues
+//     morning; an IPv6 client counts by its /64, see ip-network.ts); on a signed-in route per user, checked once the session is known, so colleagues
 //     behind one address never share it;
 //   - per-account buckets (`account: [...]`), checked once the body is read: keyed by the e-mail
 //     or by the user behind a twoFactorId, counting failures (401), successes (2xx) or every try.
@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/index.ts';
 import { MESSAGES, tooManyRequests } from '../http/errors.ts';
+import { clientNetwork } from './ip-network.ts';
 import { UUID_RE } from './tokens.ts';
 
 export interface AccountLimit {
@@ -198,7 +199,7 @@ export async function registerRateLimit(
       rule.max,
       rule.windowMs,
       false,
-      (req) => `ip:${req.routeOptions.method} ${req.routeOptions.url}:${req.ip}`,
+      (req) => `ip:${req.routeOptions.method} ${req.routeOptions.url}:${clientNetwork(req.ip)}`,
     );
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) throw refuse(result.ttl);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { clientNetwork } from './ip-network.ts';
+
+describe('clientNetwork', () => {
+  it('keeps an IPv4 address as it is', () => {
+    expect(clientNetwork('192.0.2.17')).toBe('192.0.2.17');
+    expect(clientNetwork('127.0.0.1')).toBe('127.0.0.1');
+  });
+
+  it('groups IPv6 addresses by their /64, however they are written', () => {
+    const a = clientNetwork('2001:db8:1:2:aa:bb:cc:dd');
+    expect(a).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002:ffff:0:0:1')).toBe(a);
+    expect(clientNetwork('2001:db8:1:2::1')).toBe(a);
+    expect(clientNetwork('2001:db8:1:3::1')).not.toBe(a);
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('fe80::1')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('reads IPv4-mapped IPv6 as the IPv4 address', () => {
+    expect(clientNetwork('::ffff:192.0.2.17')).toBe('192.0.2.17');
+    expect(clientNetwork('::ffff:c000:0211')).toBe('192.0.2.17');
+  });
+
+  it('leaves anything else alone', () => {
+    expect(clientNetwork('not-an-ip')).toBe('not-an-ip');
+  });
+});
