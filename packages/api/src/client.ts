@@ -6,11 +6,14 @@
 // caller passes `schema` to `request()`/`upload()`. Uploads with progress are in upload.ts.
 import type { z } from 'zod';
 import type { EndpointDefs } from './contract/endpoints.ts';
+import { authRouteDefs } from './contract/auth-routes.ts';
 import type { EndpointName, HttpMethod, RouteDef } from './contract/routes.ts';
 import { noteSessionEnd } from './auth/session-end.ts';
+import { buildPath } from './contract/route-base.ts';
 
-// The route table (~3 kB gzipped) loads with the first call instead of in the browser entry:
-// the signed-out pages make no call before they are shown (issue 14, /login budget).
+// The route table (~3 kB gzipped) loads with the first call that is not in the small table of the
+// session and signed-out calls (contract/auth-routes.ts), not in the browser entry: /login never
+// loads it (issue 14, /login budget).
 const importRoutes = () => import('./contract/routes.ts');
 let routeTable: ReturnType<typeof importRoutes> | undefined;
 export const loadRoutes = () => (routeTable ??= importRoutes());
@@ -241,8 +244,9 @@ export async function call<N extends EndpointName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<EndpointResponse<N>> {
-  const { buildPath, routeDefs } = await loadRoutes();
-  const route: RouteDef = routeDefs[name];
+  const route: RouteDef = Object.hasOwn(authRouteDefs, name)
+    ? authRouteDefs[name as keyof typeof authRouteDefs]
+    : (await loadRoutes()).routeDefs[name];
   return request<EndpointResponse<N>>(buildPath(route.path, options.params), {
     method: route.method,
     body: options.body,

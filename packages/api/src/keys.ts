@@ -2,8 +2,11 @@
 // global `mutate(key)` anywhere revalidates it. Mutation hooks use `METHOD path` keys so they
 // never collide with a resource. The session is the exception: spec §3 names it `sessionUser`.
 import { toQueryString, type PathParams, type Query } from './client.ts';
-import { buildPath, routeDefs, type EndpointName } from './contract/routes.ts';
+import { buildPath } from './contract/route-base.ts';
+import { routeDefs, type EndpointName } from './contract/routes.ts';
+import { mutationKeyOf } from './mutation-key.ts';
 
+export { mutationKeyOf } from './mutation-key.ts';
 export { SESSION_KEY } from './session-key.ts';
 
 /** Key of a GET resource: `keyFor('conversation', { id: 3 })` → `/api/v1/user/messaging/conversations/3`. */
@@ -16,6 +19,5 @@ export function keyFor(name: EndpointName, params?: PathParams, query?: Query): 
  * (`PATCH /api/v1/user/notifications/:id/read`), for hooks that take the id in `trigger()`.
  */
 export function mutationKey(name: EndpointName, params?: PathParams): string {
-  const def = routeDefs[name];
-  return `${def.method} ${params ? buildPath(def.path, params) : def.path}`;
+  return mutationKeyOf(routeDefs[name], params);
 }

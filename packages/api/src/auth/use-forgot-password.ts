@@ -1,13 +1,14 @@
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { ForgotPasswordRequest } from '../contract/auth.ts';
-import { mutationKey } from '../keys.ts';
+import { authRouteDefs } from '../contract/auth-routes.ts';
+import { mutationKeyOf } from '../mutation-key.ts';
 
 /** `POST /api/v1/auth/forgot-password`. */
 export const forgotPassword = (body: ForgotPasswordRequest): Promise<undefined> =>
   call('forgotPassword', { body });
 
-export const FORGOT_PASSWORD_KEY = mutationKey('forgotPassword');
+export const FORGOT_PASSWORD_KEY = mutationKeyOf(authRouteDefs.forgotPassword);
 
 export function useForgotPassword() {
   return useSWRMutation<undefined, ApiError, string, ForgotPasswordRequest>(

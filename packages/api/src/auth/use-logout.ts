@@ -1,13 +1,15 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { call, isApiError, type ApiError } from '../client.ts';
-import { mutationKey, SESSION_KEY } from '../keys.ts';
+import { authRouteDefs } from '../contract/auth-routes.ts';
+import { mutationKeyOf } from '../mutation-key.ts';
+import { SESSION_KEY } from '../session-key.ts';
 import { clearPendingMessages } from '../messaging/pending-messages-storage.ts';
 
 /** `POST /api/v1/user/logout` (no body). */
 export const logout = (): Promise<undefined> => call('logout');
 
-export const LOGOUT_KEY = mutationKey('logout');
+export const LOGOUT_KEY = mutationKeyOf(authRouteDefs.logout);
 
 /**
  * On success the session becomes `null`, every other cached answer is dropped and the unsent

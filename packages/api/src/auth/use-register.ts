@@ -2,7 +2,8 @@ import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { RegisterRequest } from '../contract/auth.ts';
 import type { RegistrationFormData } from '../contract/validation.ts';
-import { mutationKey } from '../keys.ts';
+import { authRouteDefs } from '../contract/auth-routes.ts';
+import { mutationKeyOf } from '../mutation-key.ts';
 
 export interface RegisterArgs {
   /** The token from the invitation link (`/register?token=…`). */
@@ -21,7 +22,7 @@ export function toRegisterRequest(data: RegisterRequest | RegistrationFormData):
 export const register = ({ token, data }: RegisterArgs): Promise<undefined> =>
   call('register', { query: { token }, body: toRegisterRequest(data) });
 
-export const REGISTER_KEY = mutationKey('register');
+export const REGISTER_KEY = mutationKeyOf(authRouteDefs.register);
 
 export function useRegister() {
   return useSWRMutation<undefined, ApiError, string, RegisterArgs>(

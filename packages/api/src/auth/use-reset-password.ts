@@ -1,13 +1,14 @@
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { ResetPasswordRequest } from '../contract/auth.ts';
-import { mutationKey } from '../keys.ts';
+import { authRouteDefs } from '../contract/auth-routes.ts';
+import { mutationKeyOf } from '../mutation-key.ts';
 
 /** `POST /api/v1/auth/reset-password`. */
 export const resetPassword = (body: ResetPasswordRequest): Promise<undefined> =>
   call('resetPassword', { body });
 
-export const RESET_PASSWORD_KEY = mutationKey('resetPassword');
+export const RESET_PASSWORD_KEY = mutationKeyOf(authRouteDefs.resetPassword);
 
 export function useResetPassword() {
   return useSWRMutation<undefined, ApiError, string, ResetPasswordRequest>(

@@ -2,13 +2,15 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { SessionUser, VerifyTwoFactorRequest } from '../contract/auth.ts';
-import { mutationKey, SESSION_KEY } from '../keys.ts';
+import { authRouteDefs } from '../contract/auth-routes.ts';
+import { mutationKeyOf } from '../mutation-key.ts';
+import { SESSION_KEY } from '../session-key.ts';
 
 /** `POST /api/v1/auth/verify-2fa` → the session user. */
 export const verifyTwoFactor = (body: VerifyTwoFactorRequest): Promise<SessionUser> =>
   call('verifyTwoFactor', { body });
 
-export const VERIFY_TWO_FACTOR_KEY = mutationKey('verifyTwoFactor');
+export const VERIFY_TWO_FACTOR_KEY = mutationKeyOf(authRouteDefs.verifyTwoFactor);
 
 /** On success the user is stored as the session (spec §7). */
 export function useVerifyTwoFactor() {

@@ -4,6 +4,8 @@
 // reads this table, so the entry chunk does not carry the schemas. `endpoints.ts` adds the zod
 // schemas per name for the server, the mocks and callers that validate.
 import type { Role } from './common.ts';
+import { authRouteDefs } from './auth-routes.ts';
+import { ADMIN, fallbacks, SIGNED_IN, STAFF } from './route-base.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointRole = Role | 'PUBLIC';
@@ -36,94 +38,11 @@ export interface RouteDef {
   clientData?: true;
 }
 
-const SIGNED_IN = ['USER', 'STAFF', 'ADMIN'] as const;
-const STAFF = ['STAFF', 'ADMIN'] as const;
-const ADMIN = ['ADMIN'] as const;
-const PUBLIC = ['PUBLIC'] as const;
-
 const fileFile = [{ name: 'file', required: true }] as const;
 
-/** Fallback messages of spec §8 that several calls share. */
-export const fallbacks = {
-  default: 'Något gick fel',
-  session: 'Kunde inte hämta användarsession',
-  login: 'Inloggning misslyckades',
-  logout: 'Utloggning misslyckades',
-  twoFactor: 'Tvåfaktorauthenticering misslyckades',
-  resend: 'Kunde inte skicka kod igen',
-  register: 'Kunde inte registrera användare.',
-  conversationExists: 'Du har redan en konversation med användaren',
-  fetchForms: 'Misslyckades att hämta formulär',
-  createForm: 'Misslyckades att skapa nytt formulär',
-  sendForm: 'Misslyckades att skicka formuläret',
-  download: 'Kunde inte ladda ner filen',
-} as const;
-
 export const routeDefs = {
-  // ---- authentication and account ---------------------------------------------------------------
-  me: {
-    method: 'GET',
-    path: '/api/v1/auth/me',
-    response: 'json',
-    fallback: fallbacks.session,
-    roles: SIGNED_IN,
-  },
-  authenticate: {
-    method: 'POST',
-    path: '/api/v1/auth/authenticate',
-    response: 'json',
-    fallback: fallbacks.login,
-    roles: PUBLIC,
-  },
-  verifyTwoFactor: {
-    method: 'POST',
-    path: '/api/v1/auth/verify-2fa',
-    response: 'json',
-    fallback: fallbacks.twoFactor,
-    roles: PUBLIC,
-  },
-  resendTwoFactor: {
-    method: 'POST',
-    path: '/api/v1/auth/resend-2fa',
-    response: 'empty',
-    fallback: fallbacks.resend,
-    roles: PUBLIC,
-  },
-  logout: {
-    method: 'POST',
-    path: '/api/v1/user/logout',
-    response: 'empty',
-    fallback: fallbacks.logout,
-    roles: SIGNED_IN,
-  },
-  forgotPassword: {
-    method: 'POST',
-    path: '/api/v1/auth/forgot-password',
-    response: 'empty',
-    fallback: 'Kunde inte begära återställning av lösenord',
-    roles: PUBLIC,
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/api/v1/auth/reset-password',
-    response: 'empty',
-    fallback: 'Kunde inte uppdatera lösenordet',
-    roles: PUBLIC,
-  },
-  setPassword: {
-    method: 'POST',
-    path: '/api/v1/auth/set-password',
-    response: 'empty',
-    fallback: 'Kunde inte sätta lösenordet',
-    roles: PUBLIC,
-  },
-  register: {
-    method: 'POST',
-    path: '/api/v1/auth/register',
-    response: 'empty',
-    fallback: fallbacks.register,
-    roles: PUBLIC,
-  },
+  // ---- authentication and account (the signed-out pages' part: auth-routes.ts) ------------------
+  ...authRouteDefs,
   changePassword: {
     method: 'POST',
     path: '/api/v1/user/change-password',
@@ -615,17 +534,4 @@ export const routeDefs = {
 export type RouteDefs = typeof routeDefs;
 export type EndpointName = keyof RouteDefs;
 
-/** Parameter names of a path pattern: `/a/:id/b/:messageId` → `['id', 'messageId']`. */
-export const pathParams = (path: string): string[] =>
-  [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
-
-/** Fills a path pattern: `buildPath('/api/v1/admin/forms/:id', { id: 7 })` → `/api/v1/admin/forms/7`. */
-export const buildPath = (
-  path: string,
-  params: Readonly<Record<string, string | number>> = {},
-): string =>
-  path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+export { buildPath, fallbacks, pathParams } from './route-base.ts';
