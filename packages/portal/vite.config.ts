@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -10,8 +10,25 @@ const reactRouter = path.dirname(
   createRequire(import.meta.url).resolve('react-router/package.json'),
 );
 
+// That build still keeps every component it defines, used or not: `X = React.forwardRef(…)`
+// carries no pure annotation and `X.displayName = …` writes to it, so a bundler must keep Form,
+// ScrollRestoration and the rest, and all they call, in /login's entry. Marking those calls pure
+// and dropping the displayName lines (names for React DevTools only) lets unused ones go
+// (issue 14, budget).
+const reactRouterPure: Plugin = {
+  name: 'halsa:react-router-pure',
+  apply: 'build',
+  transform: {
+    filter: { id: /react-router\/dist\/production\/.*\.mjs$/ },
+    handler: (code) =>
+      code
+        .replace(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, '= /* @__PURE__ */ $1')
+        .replace(/^\w+\.displayName = "[^"\n]*";$/gm, ''),
+  },
+};
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), reactRouterPure],
   // sockjs-client expects a Node-style global (toolchain.md).
   define: { global: 'globalThis' },
   resolve: {
