@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { ErrorIcon } from '../../lib/icons';
+import { ErrorIcon } from '../../lib/icons-core';
 
 /** What a FormField hands its control so label, hint and error are tied to it. */
 export interface FormFieldControlProps {

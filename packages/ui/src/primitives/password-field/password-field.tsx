@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { cn } from '../../lib/cn';
-import { EyeIcon, EyeOffIcon } from '../../lib/icons';
+import { EyeIcon, EyeOffIcon } from '../../lib/icons-core';
 import { controlClass } from '../form-field/control-styles';
 import { describedBy, FormField } from '../form-field/form-field';
 import type { TextFieldProps } from '../text-field/text-field';

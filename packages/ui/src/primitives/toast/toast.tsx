@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { cva } from 'class-variance-authority';
 import { cn } from '../../lib/cn';
-import { CloseIcon, ErrorIcon, SuccessIcon } from '../../lib/icons';
+import { CloseIcon, ErrorIcon, SuccessIcon } from '../../lib/icons-core';
 
 /** A toast closes itself after this long (spec §9). Hovering or focusing it pauses the clock. */
 export const TOAST_DURATION_MS = 10_000;
