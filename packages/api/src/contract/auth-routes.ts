@@ -2,42 +2,42 @@
 // the browser entry reads at once. The rest of routes.ts loads with the first other call
 // (client.ts), so /login carries only these entries (issue 14, /login budget).
 import type { RouteDef } from './routes.ts';
-import { fallbacks, PUBLIC, SIGNED_IN } from './route-base.ts';
+import { authFallbacks, PUBLIC, SIGNED_IN } from './route-base.ts';
 
 export const authRouteDefs = {
   me: {
     method: 'GET',
     path: '/api/v1/auth/me',
     response: 'json',
-    fallback: fallbacks.session,
+    fallback: authFallbacks.session,
     roles: SIGNED_IN,
   },
   authenticate: {
     method: 'POST',
     path: '/api/v1/auth/authenticate',
     response: 'json',
-    fallback: fallbacks.login,
+    fallback: authFallbacks.login,
     roles: PUBLIC,
   },
   verifyTwoFactor: {
     method: 'POST',
     path: '/api/v1/auth/verify-2fa',
     response: 'json',
-    fallback: fallbacks.twoFactor,
+    fallback: authFallbacks.twoFactor,
     roles: PUBLIC,
   },
   resendTwoFactor: {
     method: 'POST',
     path: '/api/v1/auth/resend-2fa',
     response: 'empty',
-    fallback: fallbacks.resend,
+    fallback: authFallbacks.resend,
     roles: PUBLIC,
   },
   logout: {
     method: 'POST',
     path: '/api/v1/user/logout',
     response: 'empty',
-    fallback: fallbacks.logout,
+    fallback: authFallbacks.logout,
     roles: SIGNED_IN,
   },
   forgotPassword: {
@@ -65,7 +65,7 @@ export const authRouteDefs = {
     method: 'POST',
     path: '/api/v1/auth/register',
     response: 'empty',
-    fallback: fallbacks.register,
+    fallback: authFallbacks.register,
     roles: PUBLIC,
   },
 } as const satisfies Record<string, RouteDef>;

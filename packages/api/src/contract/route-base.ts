@@ -1,14 +1,12 @@
 // What every part of the route table shares: the fallback messages of spec §8, the role lists
-// and the path helpers. A module of its own so the signed-out pages' table (auth-routes.ts) can
+// and the path builder. A module of its own so the signed-out pages' table (auth-routes.ts) can
 // use them without loading the whole table of routes.ts (issue 14, /login budget).
 
 export const SIGNED_IN = ['USER', 'STAFF', 'ADMIN'] as const;
-export const STAFF = ['STAFF', 'ADMIN'] as const;
-export const ADMIN = ['ADMIN'] as const;
 export const PUBLIC = ['PUBLIC'] as const;
 
-/** Fallback messages of spec §8 that several calls share. */
-export const fallbacks = {
+/** Fallback messages of spec §8 that the session and signed-out calls share (routes.ts: all). */
+export const authFallbacks = {
   default: 'Något gick fel',
   session: 'Kunde inte hämta användarsession',
   login: 'Inloggning misslyckades',
@@ -16,16 +14,7 @@ export const fallbacks = {
   twoFactor: 'Tvåfaktorauthenticering misslyckades',
   resend: 'Kunde inte skicka kod igen',
   register: 'Kunde inte registrera användare.',
-  conversationExists: 'Du har redan en konversation med användaren',
-  fetchForms: 'Misslyckades att hämta formulär',
-  createForm: 'Misslyckades att skapa nytt formulär',
-  sendForm: 'Misslyckades att skicka formuläret',
-  download: 'Kunde inte ladda ner filen',
 } as const;
-
-/** Parameter names of a path pattern: `/a/:id/b/:messageId` → `['id', 'messageId']`. */
-export const pathParams = (path: string): string[] =>
-  [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
 
 /** Fills a path pattern: `buildPath('/api/v1/admin/forms/:id', { id: 7 })` → `/api/v1/admin/forms/7`. */
 export const buildPath = (

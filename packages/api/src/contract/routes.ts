@@ -5,7 +5,7 @@
 // schemas per name for the server, the mocks and callers that validate.
 import type { Role } from './common.ts';
 import { authRouteDefs } from './auth-routes.ts';
-import { ADMIN, fallbacks, SIGNED_IN, STAFF } from './route-base.ts';
+import { authFallbacks, SIGNED_IN } from './route-base.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointRole = Role | 'PUBLIC';
@@ -38,7 +38,20 @@ export interface RouteDef {
   clientData?: true;
 }
 
+const STAFF = ['STAFF', 'ADMIN'] as const;
+const ADMIN = ['ADMIN'] as const;
+
 const fileFile = [{ name: 'file', required: true }] as const;
+
+/** Fallback messages of spec §8 that several calls share. */
+export const fallbacks = {
+  ...authFallbacks,
+  conversationExists: 'Du har redan en konversation med användaren',
+  fetchForms: 'Misslyckades att hämta formulär',
+  createForm: 'Misslyckades att skapa nytt formulär',
+  sendForm: 'Misslyckades att skicka formuläret',
+  download: 'Kunde inte ladda ner filen',
+} as const;
 
 export const routeDefs = {
   // ---- authentication and account (the signed-out pages' part: auth-routes.ts) ------------------
@@ -534,4 +547,8 @@ export const routeDefs = {
 export type RouteDefs = typeof routeDefs;
 export type EndpointName = keyof RouteDefs;
 
-export { buildPath, fallbacks, pathParams } from './route-base.ts';
+/** Parameter names of a path pattern: `/a/:id/b/:messageId` → `['id', 'messageId']`. */
+export const pathParams = (path: string): string[] =>
+  [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+
+export { buildPath } from './route-base.ts';
