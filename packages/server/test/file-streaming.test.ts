@@ -353,7 +353,9 @@ describeDb('uploads stream to storage', () => {
         // file itself is resident, so only the other legs can show what the upload held.
         if (!(name === 'DatabaseStorage' && TEST_DB === 'pglite')) {
           expect(whole.grew).toBeGreaterThan(size * 0.9);
-          expect(streamed.grew).toBeLessThan(size / 2);
+          // Quiet: under 1 MB. On a loaded machine up to ~6 MB was seen (socket and driver
+          // buffers of the in-process client and pg), still far from the whole file.
+          expect(streamed.grew).toBeLessThan(size * 0.7);
         }
 
         const key = streamed.key;

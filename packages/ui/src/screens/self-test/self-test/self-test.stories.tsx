@@ -113,11 +113,21 @@ export const LangsamRealtidsanslutning: Story = {
 
 const mute = Object.assign(new FakeLiveClient('open'), { pingMs: null });
 
-/** Connected, but the ping's RECEIPT never comes. */
+/**
+ * Connected, but the ping's RECEIPT never comes. The test notice waits for the ping to settle
+ * (its RECEIPT proves the notices subscription is in place), then is sent all the same.
+ */
 export const RealtidsanslutningenSvararInte: Story = {
   args: { userAgent: CHROME, pingTimeoutMs: 1000 },
   decorators: withLive(mute),
   play: async ({ canvas }) => {
+    const seeded = mockState.notifications.length;
+    await canvas.findByRole('list', { name: 'Resultat av testet' });
+    await new Promise((r) => setTimeout(r, 500));
+    await expect(mockState.notifications).toHaveLength(seeded);
+    await waitFor(() => expect(mockState.notifications).toHaveLength(seeded + 1), {
+      timeout: 4000,
+    });
     await expect(
       await canvas.findByText('Realtidsanslutningen svarade inte inom 1 s.', {}, { timeout: 4000 }),
     ).toBeVisible();

@@ -131,7 +131,19 @@ export function SelfTestScreen({
     };
   }, [live, status, runId, pingTimeoutMs]);
 
+  // The test notice is sent only once the ping of this run has settled: its RECEIPT means the
+  // server has handled every frame before it, the notices SUBSCRIBE included, so the notice
+  // cannot be published before she listens (it was, right after a page load, and read as lost).
+  // Without a live connection it is sent once the wait for one has run out.
+  const [waitedOut, setWaitedOut] = useState(0);
   useEffect(() => {
+    const timer = setTimeout(() => setWaitedOut(runId), pingTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [runId, pingTimeoutMs]);
+  const pingSettled = ping.id === runId || waitedOut === runId;
+
+  useEffect(() => {
+    if (!pingSettled) return;
     let cancelled = false;
     const startedAt = performance.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -170,7 +182,7 @@ export function SelfTestScreen({
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [trigger, runId, noticeTimeoutMs]);
+  }, [trigger, runId, noticeTimeoutMs, pingSettled]);
 
   const current = run.id === runId ? run : null;
   const rtt = ping.id === runId && status === 'open' ? ping : null;
