@@ -8,6 +8,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { startOrphanSweep } from './files/orphans.ts';
 import { storageFor } from './files/storage.ts';
 import { createMailer } from './mail/mailer.ts';
 import { warmPasswordHasher } from './security/passwords.ts';
@@ -109,6 +110,10 @@ async function main(): Promise<void> {
   ];
   console.log(lines.join('\n'));
 
+  // Bytes an upload cut off by a crash left behind: swept now, in the background, and every
+  // 6 hours (files/orphans.ts).
+  const orphans = startOrphanSweep(opened.db, storage);
+
   // SIGTERM (a rolling restart): /readyz answers 503 at once, the listener closes (the proxy
   // sends new requests to the other instances), requests in flight finish, STOMP sockets close
   // with 4503 (clients reconnect, through the proxy, to another instance), then the databases
@@ -125,6 +130,7 @@ async function main(): Promise<void> {
     limit.unref();
     app.health.drain();
     await app.close();
+    await orphans.stop();
     const appMs = Date.now() - started;
     await mailer.close();
     await opened.close();

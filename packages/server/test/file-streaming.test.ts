@@ -84,6 +84,8 @@ class MeasuredStorage implements FileStorage {
   read = (key: string) => this.inner.read(key);
   get = (key: string) => this.inner.get(key);
   remove = (key: string) => this.inner.remove(key);
+  removeOrphans = (olderThan: Date, referenced: ReadonlySet<string>) =>
+    this.inner.removeOrphans(olderThan, referenced);
 }
 
 /** A multipart body of `size` pseudo-random PDF bytes, made as it is sent (64 KiB pieces). */

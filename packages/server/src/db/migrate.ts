@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008_lab_values.ts';
 import * as m0009 from './migrations/0009_appointments.ts';
 import * as m0010 from './migrations/0010_file_blob_chunks.ts';
 import * as m0011 from './migrations/0011_note_letterhead.ts';
+import * as m0012 from './migrations/0012_file_blob_chunks_created.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -28,6 +29,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0009,
   m0010,
   m0011,
+  m0012,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

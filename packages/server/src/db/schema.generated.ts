@@ -73,6 +73,7 @@ export interface FileBlobChunksTable {
   key: string;
   seq: number;
   data: Uint8Array;
+  created_at: Generated<Date>;
 }
 
 export interface FilesTable {

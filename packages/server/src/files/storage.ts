@@ -1,7 +1,7 @@
 // Blob storage for uploads. Keys are random UUIDs made by the server: an uploaded file's
 // name is kept only as data (files.original_name), never used as a path.
 //   DatabaseStorage  with DATABASE_URL: rows of at most 256 KiB per file in `file_blob_chunks`
-//                    (migration 0010), so every instance reads every file and pg_dump backs
+//                    (migrations 0010, 0012), so every instance reads every file and pg_dump backs
 //                    them up;
 //   DiskStorage      the embedded default: DATA_DIR/files/<2 hex>/<uuid>;
 //   MemoryStorage    tests.
@@ -10,12 +10,18 @@
 // answers a stream. `put`/`get` are the same for a Buffer at hand (seed data, tests).
 // `pnpm --filter @halsa/server files:to-db` moves a DiskStorage deployment's files into the
 // database (files/move-to-db.ts).
+// A server that crashes in the middle of an upload leaves bytes no file row points at (chunk
+// rows, a DiskStorage temp file): `removeOrphans` deletes what the database does not name and
+// was last written before a cutoff, and files/orphans.ts runs it with an hour's grace (uploads
+// in progress are never touched) at start and every 6 hours. Which keys are in use is the
+// caller's to say: storage knows no other table.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, rm } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { UUID_RE } from '../security/tokens.ts';
 
@@ -35,6 +41,12 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The whole file in memory: only for small files (seed data, tests, a lab file to parse). */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Removes the stored files whose key is not in `referenced` (lower-case keys) and that were
+   * last written before `olderThan`, and unfinished uploads' leftovers older than that (such as
+   * DiskStorage's temp files); answers how many files it removed.
+   */
+  removeOrphans(olderThan: Date, referenced: ReadonlySet<string>): Promise<number>;
 }
 
 /** Where this deployment keeps files: the database with DATABASE_URL, else DATA_DIR/files. */
@@ -64,6 +76,7 @@ abstract class StreamStorage implements FileStorage {
   abstract write(key: string, source: ByteSource): Promise<number>;
   abstract read(key: string): Promise<Readable | null>;
   abstract remove(key: string): Promise<void>;
+  abstract removeOrphans(olderThan: Date, referenced: ReadonlySet<string>): Promise<number>;
   async put(key: string, data: Buffer): Promise<void> {
     await this.write(key, [data]);
   }
@@ -157,6 +170,25 @@ export class DatabaseStorage extends StreamStorage {
   async remove(key: string): Promise<void> {
     await this.db.deleteFrom('file_blob_chunks').where('key', '=', checkKey(key)).execute();
   }
+
+  async removeOrphans(olderThan: Date, referenced: ReadonlySet<string>): Promise<number> {
+    // A key whose newest row is old (its upload ended or died long ago) and that nothing names.
+    // `created_at` is by the database's clock, `olderThan` by the server's: the caller's hour
+    // of grace absorbs any skew between them.
+    const { rows } = await sql<{ removed: number }>`
+      with gone as (
+        delete from file_blob_chunks c
+        using (
+          select key from file_blob_chunks group by key having max(created_at) < ${olderThan}
+          except
+          select unnest(${[...referenced]}::uuid[])
+        ) orphan
+        where c.key = orphan.key
+        returning c.key
+      )
+      select count(distinct key)::integer as removed from gone`.execute(this.db);
+    return rows[0]?.removed ?? 0;
+  }
 }
 
 /** Where DiskStorage writes files in progress; a file is linked into place once complete. */
@@ -217,14 +249,64 @@ export class DiskStorage extends StreamStorage {
   async remove(key: string): Promise<void> {
     await rm(this.#path(key), { force: true });
   }
+
+  async removeOrphans(olderThan: Date, referenced: ReadonlySet<string>): Promise<number> {
+    // A file gone meanwhile (a write that just finished) is not old.
+    const old = async (file: string) =>
+      ((await stat(file).catch(() => null))?.mtimeMs ?? Infinity) < olderThan.getTime();
+    let removed = 0;
+    // Temp files are never referenced: an old one is an upload that died.
+    for (const name of await filesIn(this.tempDir)) {
+      const file = path.join(this.tempDir, name);
+      if (await old(file)) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    // Only names this storage makes (<2 hex>/<uuid>): anything else in the folder is left be.
+    for (const dir of await readdir(this.root).catch(none)) {
+      if (!/^[0-9a-f]{2}$/.test(dir)) continue;
+      for (const key of await filesIn(path.join(this.root, dir))) {
+        if (!KEY_NAME.test(key) || !key.startsWith(dir) || referenced.has(key)) continue;
+        const file = path.join(this.root, dir, key);
+        if (await old(file)) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+}
+
+/** A key as DiskStorage names its file (lower case). */
+const KEY_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An empty list for a folder that does not exist (yet). */
+function none(error: NodeJS.ErrnoException): string[] {
+  if (error.code === 'ENOENT') return [];
+  throw error;
+}
+
+/** The names of the plain files in `dir`. */
+async function filesIn(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => e.name);
+  } catch (error) {
+    return none(error as NodeJS.ErrnoException);
+  }
 }
 
 export class MemoryStorage extends StreamStorage {
   readonly blobs = new Map<string, Buffer>();
+  /** When each blob was written (ms since epoch), for `removeOrphans`. */
+  readonly written = new Map<string, number>();
   async write(key: string, source: ByteSource): Promise<number> {
     const k = checkKey(key);
     const data = await readAll(Readable.from(source, { objectMode: false }));
     this.blobs.set(k, data);
+    this.written.set(k, Date.now());
     return data.length;
   }
   async read(key: string) {
@@ -233,5 +315,18 @@ export class MemoryStorage extends StreamStorage {
   }
   async remove(key: string) {
     this.blobs.delete(checkKey(key));
+    this.written.delete(checkKey(key));
+  }
+  async removeOrphans(olderThan: Date, referenced: ReadonlySet<string>): Promise<number> {
+    let removed = 0;
+    for (const key of [...this.blobs.keys()]) {
+      // A blob set directly (not through `write`) has no time and is kept.
+      const at = this.written.get(key) ?? Infinity;
+      if (!referenced.has(key) && at < olderThan.getTime()) {
+        await this.remove(key);
+        removed++;
+      }
+    }
+    return removed;
   }
 }
