@@ -124,9 +124,16 @@ describe('first paint from HTML', () => {
     const html = await res.text();
     expect(html).toContain('data-shell="signed-in"');
     expect(html).not.toContain('Logga in');
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/signed-in-[\w-]+\.js">/,
-    );
+    // The scripts it loads once its skeleton has painted (scripts/prerender.mjs): the app's.
+    const modules = (doc: string) =>
+      /<meta name="halsa-modules" content="([^"]+)">/.exec(doc)?.[1].split(' ') ?? [];
+    expect(modules(html).some((f) => /^\/assets\/signed-in-[\w-]+\.js$/.test(f))).toBe(true);
+    // A signed-in page's own shell preloads its screen with the app (one round trip less).
+    const labShell = await fetch(`${product.url}/lab-results`, {
+      headers: { cookie: `halsa_session=${cookie!.value}` },
+    }).then((r) => r.text());
+    expect(modules(labShell).some((f) => /^\/assets\/lab-results-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(html).not.toMatch(/\/assets\/lab-results-/);
 
     // In the browser: no password field is ever on screen on the way to /overview.
     await page.addInitScript(() => {
@@ -140,6 +147,43 @@ describe('first paint from HTML', () => {
     await page.waitForURL(/\/overview$/);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('sawLoginForm'))).toBeNull();
+    expect(problems.filter((p) => HYDRATION.test(p) || /content security policy/i.test(p))).toEqual(
+      [],
+    );
+  });
+
+  it('a signed-in page paints its shell and title from the first HTML, and the app keeps them', async () => {
+    const { page, problems } = await watchedPage();
+    await logIn(product, page, 'klient@example.com');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'halsa_session');
+    const html = await fetch(`${product.url}/lab-results`, {
+      headers: { cookie: `halsa_session=${cookie!.value}` },
+    }).then((r) => r.text());
+    // Before any script: the bars and the page's title and lead, inert, no name of the user.
+    expect(html).toMatch(/<div id="root" data-skeleton="true" inert>/);
+    expect(html).toMatch(/<h1[^>]*>Provsvar<\/h1>/);
+    expect(html).toContain('Här finns provsvaren som mottagningen har laddat upp till dig');
+    expect(html).not.toContain('Karin');
+    expect(html.match(/<script\b[^>]*>/g)?.every((tag) => / src="\/assets\//.test(tag))).toBe(true);
+
+    // In Chromium: the skeleton's title is on screen from the first frame that has one, and the
+    // app replaces the skeleton with the page itself (no second title, interactive, values in).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const h1 = document.querySelectorAll('h1');
+        if (h1.length > 1) sessionStorage.setItem('twoTitles', 'yes');
+        if (document.querySelector('#root h1') === null && document.readyState !== 'loading') {
+          sessionStorage.setItem('noTitle', 'yes');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${product.url}/lab-results`);
+    await page.getByRole('heading', { level: 2, name: 'Dina filer' }).waitFor();
+    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Provsvar']);
+    await page.getByRole('button', { name: /Notiser/ }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('twoTitles'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('noTitle'))).toBeNull();
     expect(problems.filter((p) => HYDRATION.test(p) || /content security policy/i.test(p))).toEqual(
       [],
     );

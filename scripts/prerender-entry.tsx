@@ -1,11 +1,12 @@
 // Server side of scripts/prerender.mjs, bundled by Vite for Node: renders a signed-out page of
-// the portal to HTML with React 19's static rendering. The tree is the one main.tsx hydrates
+// the portal (and the skeleton of a signed-in one, below) to HTML with React 19's static rendering. The tree is the one main.tsx hydrates
 // (StrictMode › AppProviders › router › App assuming signed-out), with StaticRouter in place of
 // BrowserRouter, so the first client render matches it node for node (and useId for useId).
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from '@halsa/ui';
+import { ShellSkeleton, SKELETON_PAGES } from '@halsa/ui/screens/shell/shell-skeleton';
 import { App } from '../packages/portal/src/app';
 import { preloadSignedOut } from '../packages/portal/src/router';
 
@@ -21,5 +22,16 @@ export async function renderPage(url: string): Promise<string> {
       </AppProviders>
     </StrictMode>,
   );
+  return await new Response(prelude).text();
+}
+
+/**
+ * The HTML inside #root of a signed-in page's shell: the skeleton of the signed-in layout with
+ * that page's title (none for `undefined`). Static markup: main.tsx replaces it, never hydrates it.
+ */
+export async function renderSignedInShell(pagePath: string | undefined): Promise<string> {
+  const page = pagePath === undefined ? undefined : SKELETON_PAGES[pagePath];
+  if (pagePath !== undefined && !page) throw new Error(`no skeleton for ${pagePath}`);
+  const { prelude } = await prerender(<ShellSkeleton page={page} />);
   return await new Response(prelude).text();
 }

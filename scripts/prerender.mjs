@@ -4,8 +4,9 @@
 //   1. prerenders the signed-out pages with React 19's static rendering (scripts/prerender-entry.tsx,
 //      bundled for Node by the portal's own Vite config) into dist/<page>.html: the first HTML
 //      response already shows the form and the footer, and main.tsx hydrates it;
-//   2. writes dist/app.html, the shell for visitors with a session cookie, which preloads the
-//      signed-in app's chunk and the overview screen's from the start;
+//   2. writes the shells for visitors with a session cookie: dist/app-<page>.html for each
+//      signed-in page, which preloads the signed-in app's chunk and that page's screen from the
+//      start, and dist/app.html (the overview's screen) for every other signed-in path;
 //   3. preloads, in every page, the chunk of that page's screen and the critical font, and
 //      inlines the stylesheet into the prerendered pages (they paint from the first response);
 //   4. writes dist/pages.json, which the server (modules/portal) reads to pick the page;
@@ -49,9 +50,27 @@ const PAGES = [
   },
   { path: '/new-password', file: 'new-password.html', screen: 'auth/set-password', query: 'token' },
 ];
-const SIGNED_IN_CHUNKS = [
-  path.join(portalDir, 'src/signed-in.tsx'),
-  path.join(uiScreens, 'shell/overview/index.ts'),
+const SIGNED_IN_APP = path.join(portalDir, 'src/signed-in.tsx');
+/**
+ * The signed-in pages with a shell of their own, which preloads that page's screen beside the
+ * signed-in app: the page's code arrives with the app's instead of one round trip after it.
+ * Any other signed-in path (a client's pages, an unknown path that goes on to /overview) gets
+ * app.html, which preloads the overview's screen. Paths as in packages/ui/src/config/paths.ts.
+ */
+const SIGNED_IN_PAGES = [
+  { path: '/overview', screen: 'shell/overview' },
+  { path: '/lab-results', screen: 'lab-results' },
+  { path: '/action-plan', screen: 'action-plan' },
+  { path: '/journal', screen: 'journal/my-journal' },
+  { path: '/clients', screen: 'clients' },
+  { path: '/activity', screen: 'activity' },
+  { path: '/reports', screen: 'reports' },
+  { path: '/appointments', screen: 'appointments' },
+  { path: '/test', screen: 'self-test' },
+  { path: '/profile/myaccount', screen: 'profile' },
+  { path: '/profile/notifications', screen: 'notifications/notification-settings' },
+  { path: '/journal/general', screen: 'journal/journal-settings' },
+  { path: '/journal/templates', screen: 'journal/form-templates' },
 ];
 /** The font every page's text is set in: Inter's latin subset covers Swedish (å, ä, ö, –). */
 const CRITICAL_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
@@ -104,7 +123,13 @@ const preloads = (files) =>
     .map((tag) => `    ${tag}\n`)
     .join('');
 
-function page({ files, rootHtml, htmlAttrs = '', extraHead = '' }) {
+function page({
+  files,
+  rootHtml,
+  rootAttrs = 'data-prerendered="true"',
+  htmlAttrs = '',
+  extraHead = '',
+}) {
   if (!shell.includes('<div id="root"></div>') || !shell.includes('</head>')) {
     fail('packages/portal/dist/index.html has no <div id="root"></div> or </head>.');
   }
@@ -123,7 +148,7 @@ function page({ files, rootHtml, htmlAttrs = '', extraHead = '' }) {
     html = deferScripts(html);
     html = html.replace(
       '<div id="root"></div>',
-      () => `<div id="root" data-prerendered="true" inert>${rootHtml}</div>`,
+      () => `<div id="root" ${rootAttrs} inert>${rootHtml}</div>`,
     );
   }
   if (htmlAttrs) html = html.replace('<html lang="sv">', `<html lang="sv" ${htmlAttrs}>`);
@@ -191,7 +216,9 @@ await build({
 });
 const entryFile = readdirSync(cacheDir).find((name) => /^prerender-entry\.m?js$/.test(name));
 if (!entryFile) fail(`Vite wrote no prerender-entry.js to ${cacheDir}.`);
-const { renderPage } = await import(pathToFileURL(path.join(cacheDir, entryFile)).href);
+const { renderPage, renderSignedInShell } = await import(
+  pathToFileURL(path.join(cacheDir, entryFile)).href
+);
 
 const pages = {};
 for (const p of PAGES) {
@@ -204,24 +231,36 @@ for (const p of PAGES) {
   );
   pages[p.path] = p.query ? { file: p.file, query: p.query } : { file: p.file };
 }
-rmSync(cacheDir, { recursive: true, force: true });
 
-// 2. The shell for a visitor with a session cookie, and the plain shell with the font preload.
-writeFileSync(
-  path.join(distDir, 'app.html'),
+// 2. The shells for a visitor with a session cookie (one per signed-in page, app.html for the
+//    rest), and the plain shell with the font preload.
+// Each paints the skeleton of the signed-in layout (and the page's title) from the first
+// response; main.tsx replaces it once the session and the page's code are in.
+const signedInShell = async (screen, pagePath) =>
   page({
-    files: [...new Set(SIGNED_IN_CHUNKS.flatMap(chunkFiles))],
+    files: [
+      ...new Set([SIGNED_IN_APP, path.join(uiScreens, screen, 'index.ts')].flatMap(chunkFiles)),
+    ],
+    rootHtml: await renderSignedInShell(pagePath),
+    rootAttrs: 'data-skeleton="true"',
     htmlAttrs: 'data-shell="signed-in"',
     // The session lookup starts with the page, not after the entry script (main.tsx's
     // fetch with credentials: 'include' takes this response).
     extraHead:
       '    <link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/auth/me">\n',
-  }),
-);
+  });
+writeFileSync(path.join(distDir, 'app.html'), await signedInShell('shell/overview', undefined));
+const signedInPages = {};
+for (const p of SIGNED_IN_PAGES) {
+  const file = `app-${p.path.slice(1).replaceAll('/', '-')}.html`;
+  writeFileSync(path.join(distDir, file), await signedInShell(p.screen, p.path));
+  signedInPages[p.path] = file;
+}
+rmSync(cacheDir, { recursive: true, force: true });
 writeFileSync(path.join(distDir, 'index.html'), page({ files: [] }));
 writeFileSync(
   path.join(distDir, 'pages.json'),
-  `${JSON.stringify({ prerendered: pages, signedIn: 'app.html', shell: 'index.html' }, null, 2)}\n`,
+  `${JSON.stringify({ prerendered: pages, signedIn: 'app.html', signedInPages, shell: 'index.html' }, null, 2)}\n`,
 );
 
 // 3. Precompress (brotli at its best, gzip 9) every text file a browser fetches.
@@ -249,7 +288,7 @@ for (const file of walk(distDir)) {
   br += Math.min(brotli.length, bytes.length);
 }
 console.log(
-  `prerender: ${PAGES.length} pages, app.html, pages.json; ` +
+  `prerender: ${PAGES.length} pages, ${SIGNED_IN_PAGES.length + 1} signed-in shells, pages.json; ` +
     `text assets ${(raw / 1000).toFixed(1)} kB → ${(br / 1000).toFixed(1)} kB brotli ` +
     `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );

@@ -4,9 +4,12 @@ import type { SessionUser } from '@halsa/api/contract';
 import { screen, SignedOutRoutes } from './router';
 
 /** The signed-in app, a chunk of its own; main.tsx starts loading it early on a signed-in shell. */
-export const SignedInApp = screen<{ user: SessionUser }>(
-  async () => (await import('./signed-in')).default,
-);
+export const SignedInApp = screen<{ user: SessionUser }>(async () => {
+  const signedIn = await import('./signed-in');
+  // Ready when the opened page's screen is too, so the first render shows the page, not a gap.
+  await signedIn.openedScreen;
+  return signedIn.default;
+});
 
 export interface AppProps {
   /**
@@ -16,6 +19,11 @@ export interface AppProps {
    * cookie; should the lookup still find a user, the signed-in app takes over.
    */
   assumeSignedOut?: boolean;
+  /**
+   * The user the session lookup has already answered (main.tsx waits for it on a signed-in
+   * shell): shown from the first render instead of nothing while useSession takes that answer.
+   */
+  knownUser?: SessionUser;
   /** Called once the first render is on screen (main.tsx lifts `inert` after hydration). */
   onMounted?: () => void;
 }
@@ -25,10 +33,11 @@ export interface AppProps {
  * prerendered); a found user gets the signed-in app, anyone else the signed-out routes. A 401
  * anywhere clears the session (useSession listens for `unAuthorized`), which swaps the trees.
  */
-export function App({ assumeSignedOut = false, onMounted }: AppProps) {
-  const { user, isLoading } = useSession();
+export function App({ assumeSignedOut = false, knownUser, onMounted }: AppProps) {
+  const session = useSession();
   useEffect(() => onMounted?.(), [onMounted]);
-  if (user === undefined && isLoading && !assumeSignedOut) return null;
+  const user = session.user === undefined && session.isLoading ? knownUser : session.user;
+  if (user === undefined && session.isLoading && !assumeSignedOut) return null;
   if (!user) return <SignedOutRoutes />;
   return (
     <Suspense fallback={null}>

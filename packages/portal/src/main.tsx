@@ -8,11 +8,13 @@
 // look up, so the lookup answers "signed out" at once instead of asking the server for a 401.
 //
 // A prerendered page (scripts/prerender.mjs) is hydrated once its screen's chunk is in, so the
-// first client render matches the HTML on screen; its #root stays `inert` until then.
+// first client render matches the HTML on screen; its #root stays `inert` until then. A signed-in
+// shell's skeleton is replaced, not hydrated, once the session and the page's code are in.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadSession } from '@halsa/api';
+import type { SessionUser } from '@halsa/api/contract';
 import { AppProviders } from '@halsa/ui';
 import '@halsa/ui/styles.css';
 import { App, SignedInApp } from './app';
@@ -31,14 +33,19 @@ if (!root) throw new Error('#root saknas');
 
 const signedInShell = document.documentElement.dataset.shell === 'signed-in';
 const prerendered = root.dataset.prerendered === 'true';
+const skeleton = root.dataset.skeleton === 'true';
 
-preloadSession({ signedOut: !signedInShell });
+const session = preloadSession({ signedOut: !signedInShell });
 
-const tree = (
+const tree = (knownUser?: SessionUser) => (
   <StrictMode>
     <AppProviders>
       <BrowserRouter>
-        <App assumeSignedOut={prerendered} onMounted={() => root.removeAttribute('inert')} />
+        <App
+          assumeSignedOut={prerendered}
+          knownUser={knownUser}
+          onMounted={() => root.removeAttribute('inert')}
+        />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>
@@ -48,5 +55,11 @@ const early = signedInShell ? SignedInApp.preload() : preloadSignedOut(location.
 // A chunk that fails here is loaded (and its failure reported) again when React renders it.
 const settled = early.catch(() => undefined);
 
-if (prerendered) void settled.then(() => hydrateRoot(root, tree));
-else createRoot(root).render(tree);
+if (prerendered) void settled.then(() => hydrateRoot(root, tree()));
+else if (skeleton) {
+  // A signed-in shell paints the skeleton of its page (scripts/prerender.mjs) until the session
+  // and the page's code are in; then the app replaces it in one step, with the page drawn.
+  void Promise.all([session, settled]).then(([user]) =>
+    createRoot(root).render(tree(user ?? undefined)),
+  );
+} else createRoot(root).render(tree());

@@ -22,17 +22,23 @@ let dataStarted = false;
 /**
  * Once per page load, when the signed-in app's chunk is evaluated (main.tsx loads it before the
  * session is known): starts loading the opened page's screen, so it renders without suspending.
- * `screens` maps a path to a lazy screen (router.tsx's `screen`, which has `preload`).
+ * `screens` maps a path to a lazy screen (router.tsx's `screen`, which has `preload`). Settles
+ * when that screen's chunk is in (or failed), at once when the path has none.
  */
 export function preloadOpenedScreen(
   screens: ReadonlyArray<{ path: string; Screen: object }>,
-): void {
-  if (screenStarted) return;
+): Promise<void> {
+  if (screenStarted) return Promise.resolve();
   screenStarted = true;
   const screen = screens.find((route) => route.path === openedPath())?.Screen;
   if (screen && 'preload' in screen && typeof screen.preload === 'function') {
-    void (screen.preload as () => Promise<unknown>)().catch(() => undefined);
+    // Settles either way: a chunk that fails is loaded (and its failure shown) when it renders.
+    return (screen.preload as () => Promise<unknown>)().then(
+      () => undefined,
+      () => undefined,
+    );
   }
+  return Promise.resolve();
 }
 
 /** Once per page load, as soon as the user is known: starts the opened page's data call. */

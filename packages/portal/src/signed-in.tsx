@@ -91,8 +91,8 @@ const signedIn: { path: string; roles: readonly Role[]; Screen: ComponentType }[
   { path: paths.journalTemplates, roles: STAFF_ADMIN, Screen: JournalTemplates },
   { path: paths.journalTemplate, roles: STAFF_ADMIN, Screen: JournalTemplate },
 ];
-// The opened page's chunk loads beside the shell, not after it (opened-page.ts, issue 14).
-preloadOpenedScreen(signedIn);
+/** The opened page's chunk, loading beside the shell, not after it (opened-page.ts, issue 14). */
+export const openedScreen = preloadOpenedScreen(signedIn);
 
 function SignedInRoutes({ user }: { user: SessionUser }) {
   return (

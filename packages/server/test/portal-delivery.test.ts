@@ -22,6 +22,7 @@ await writeFile(path.join(dist, 'assets/logo.png'), Buffer.alloc(4000, 7));
 const pageFiles = {
   'index.html': '<div id="root"></div><!-- shell -->',
   'app.html': '<div id="root"></div><!-- signed-in shell -->',
+  'app-lab-results.html': '<div id="root"></div><!-- signed-in shell of /lab-results -->',
   'login.html': '<div id="root" data-prerendered="true"><form>Logga in</form></div>',
   'reset-password.html': '<div id="root" data-prerendered="true">Återställ lösenord</div>',
 };
@@ -37,6 +38,7 @@ await writeFile(
       '/gone': { file: 'missing.html' },
     },
     signedIn: 'app.html',
+    signedInPages: { '/lab-results': 'app-lab-results.html', '/reports': 'missing.html' },
     shell: 'index.html',
   }),
 );
@@ -168,10 +170,19 @@ describeDb('portal delivery', () => {
   });
 
   it('gives a visitor with a session cookie the signed-in shell on every page', async () => {
-    for (const p of ['/login', '/reset-password?token=abc', '/', '/overview']) {
+    for (const p of ['/login', '/reset-password?token=abc', '/', '/overview', '/reports']) {
       const res = await send(t, 'GET', p, { cookie: 'halsa_session=whatever' });
       expect(res.statusCode, p).toBe(200);
       expect(res.body, p).toBe(pageFiles['app.html']);
     }
+  });
+
+  it("gives a signed-in page with a shell of its own that shell (it preloads the page's code)", async () => {
+    for (const p of ['/lab-results', '/lab-results/', '/lab-results?x=1']) {
+      const res = await send(t, 'GET', p, { cookie: 'halsa_session=whatever' });
+      expect(res.body, p).toBe(pageFiles['app-lab-results.html']);
+    }
+    // Signed out, the page is the plain shell (the app sends the visitor to /login).
+    expect((await send(t, 'GET', '/lab-results')).body).toBe(pageFiles['index.html']);
   });
 });

@@ -10,8 +10,8 @@ holdStill();
 
 /** The stories shot: the text that says the data has arrived, and whether charts are drawn. */
 const shots: [string, string, number][] = [
-  ['Provsvar', 'Senaste värden', 2],
-  ['EttProvsvar', 'Senaste värden', 0],
+  ['Provsvar', 'Utveckling över tid', 2],
+  ['EttProvsvar', 'Utveckling över tid', 0],
   ['BaraDokument', 'Dina filer', 0],
   ['Tom', 'Inga provsvar ännu', 0],
   ['Fel', 'Kunde inte hämta provsvar', 0],

@@ -22,9 +22,14 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
  * the page already knows there is no session (the server sends the signed-out pages only to a
  * visitor without a session cookie), so the answer is `null` without asking for a 401.
  */
-export function preloadSession({ signedOut = false }: { signedOut?: boolean } = {}): void {
+export function preloadSession({ signedOut = false }: { signedOut?: boolean } = {}): Promise<
+  SessionUser | null | undefined
+> {
   // A failure reaches the hook that takes this answer; it is not an unhandled rejection here.
-  preload(SESSION_KEY, signedOut ? async () => null : fetchSessionUser).catch(() => undefined);
+  // The promise answers the user (`undefined` when the lookup failed).
+  return preload(SESSION_KEY, signedOut ? async () => null : fetchSessionUser).catch(
+    () => undefined,
+  );
 }
 
 /** Spec §4/§9: refetch on every mount, no staleness window, no retries. */

@@ -39,16 +39,24 @@ const NOT_BUILT = `<!doctype html>
 
 const RESERVED = /^\/(api|ws|dev)(\/|$)/;
 
-/** dist/pages.json: the prerendered pages and the two shells. */
+/** dist/pages.json: the prerendered pages and the shells. */
 export interface PortalPages {
   prerendered: Record<string, { file: string; query?: string }>;
+  /** The signed-in shell of any path without one of its own. */
   signedIn: string;
+  /** A signed-in page's own shell (it preloads that page's code), by path. */
+  signedInPages: Record<string, string>;
   shell: string;
 }
 
 /** The pages of a build; a build without pages.json (older, or a test's) has only index.html. */
 export function readPages(distDir: string): PortalPages {
-  const fallback: PortalPages = { prerendered: {}, signedIn: 'index.html', shell: 'index.html' };
+  const fallback: PortalPages = {
+    prerendered: {},
+    signedIn: 'index.html',
+    signedInPages: {},
+    shell: 'index.html',
+  };
   const file = path.join(distDir, 'pages.json');
   if (!existsSync(file)) return fallback;
   const pages = JSON.parse(readFileSync(file, 'utf8')) as PortalPages;
@@ -58,14 +66,18 @@ export function readPages(distDir: string): PortalPages {
       Object.entries(pages.prerendered ?? {}).filter(([, page]) => present(page.file)),
     ),
     signedIn: present(pages.signedIn) ? pages.signedIn : fallback.signedIn,
+    signedInPages: Object.fromEntries(
+      Object.entries(pages.signedInPages ?? {}).filter(([, file]) => present(file)),
+    ),
     shell: present(pages.shell) ? pages.shell : fallback.shell,
   };
 }
 
 /** The HTML file answering `urlPath` (a path outside dist's files) for this request. */
 export function pageFor(pages: PortalPages, urlPath: string, request: FastifyRequest): string {
-  if (hasSessionCookie(request.cookies)) return pages.signedIn;
-  const page = pages.prerendered[urlPath.replace(/\/+$/, '') || '/'];
+  const key = urlPath.replace(/\/+$/, '') || '/';
+  if (hasSessionCookie(request.cookies)) return pages.signedInPages[key] ?? pages.signedIn;
+  const page = pages.prerendered[key];
   if (!page) return pages.shell;
   if (page.query && !new URLSearchParams(request.url.split('?')[1] ?? '').get(page.query)) {
     return pages.shell;

@@ -5,6 +5,13 @@ import { cn } from '../../lib/cn';
 import { MenuIcon } from '../top-bar/shell-icons';
 import { SIDEBAR_LABELS, isSidebarItemActive, sidebarMenuFor } from './sidebar-menu';
 
+/** The menu's box (also the shell skeleton's, so nothing moves when the real menu replaces it). */
+export const SIDEBAR_CLASS =
+  'shrink-0 border-b border-border bg-surface lg:w-60 lg:border-r lg:border-b-0';
+/** The 'Meny' button of narrow screens. */
+export const MENU_BUTTON_CLASS =
+  'flex h-control w-full cursor-pointer items-center gap-2 px-gutter font-medium text-fg hover:bg-surface-sunken lg:hidden';
+
 export interface SidebarProps {
   /** The signed-in user; without one the menu is empty (spec §2.5). */
   user: Pick<SessionUser, 'role'> | null | undefined;
@@ -25,10 +32,7 @@ export function Sidebar({ user, className }: SidebarProps) {
   const listId = useId();
   const menu = sidebarMenuFor(pathname, user?.role);
 
-  const navClass = cn(
-    'shrink-0 border-b border-border bg-surface lg:w-60 lg:border-r lg:border-b-0',
-    className,
-  );
+  const navClass = cn(SIDEBAR_CLASS, className);
   if (!menu) return <nav aria-label={SIDEBAR_LABELS.general} data-empty="" className={navClass} />;
 
   return (
@@ -38,7 +42,7 @@ export function Sidebar({ user, className }: SidebarProps) {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpenAt(open ? null : pathname)}
-        className="flex h-control w-full cursor-pointer items-center gap-2 px-gutter font-medium text-fg hover:bg-surface-sunken lg:hidden"
+        className={MENU_BUTTON_CLASS}
       >
         <MenuIcon />
         Meny

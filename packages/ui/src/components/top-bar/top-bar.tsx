@@ -7,6 +7,12 @@ import { BellIcon, LogoMark } from './shell-icons';
 import { UserMenu } from './user-menu';
 
 export const PRODUCT_TITLE = 'Hälsoportalen';
+/** The bar's box (also the shell skeleton's, so nothing moves when the real bar replaces it). */
+export const TOP_BAR_CLASS =
+  'sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface px-gutter';
+/** The title's look (the link here, plain text in the shell skeleton). */
+export const PRODUCT_TITLE_CLASS =
+  'mr-auto flex min-h-target items-center gap-2 rounded-control text-lg font-semibold text-primary no-underline hover:text-primary-hover';
 
 /**
  * Accessible name of the bell: 'Notiser' with nothing unread, 'Notiser, 1 oläst',
@@ -61,16 +67,8 @@ export function TopBar({
     }
   };
   return (
-    <header
-      className={cn(
-        'sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface px-gutter',
-        className,
-      )}
-    >
-      <Link
-        to="/"
-        className="mr-auto flex min-h-target items-center gap-2 rounded-control text-lg font-semibold text-primary no-underline hover:text-primary-hover"
-      >
+    <header className={cn(TOP_BAR_CLASS, className)}>
+      <Link to="/" className={PRODUCT_TITLE_CLASS}>
         <LogoMark className="size-6" />
         {PRODUCT_TITLE}
       </Link>

@@ -8,7 +8,7 @@ import { useId, useMemo } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { groupAnalyses } from '../labels';
+import { groupAnalyses, LAB_RESULTS_LEAD } from '../labels';
 import { LabFiles } from './lab-files';
 import { Trends } from './trends';
 import { ValuesTable } from './values-table';
@@ -32,9 +32,12 @@ export function LabResultsScreen() {
       aria-labelledby={headingId}
       className="mx-auto flex max-w-4xl flex-col gap-6 px-gutter py-section"
     >
-      <h1 id={headingId} className="text-2xl font-semibold">
-        Provsvar
-      </h1>
+      <div>
+        <h1 id={headingId} className="text-2xl font-semibold">
+          Provsvar
+        </h1>
+        <p className="text-fg-muted">{LAB_RESULTS_LEAD}</p>
+      </div>
       {error ? (
         <Alert variant="error" title="Kunde inte hämta provsvar">
           {error.message}
