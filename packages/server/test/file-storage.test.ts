@@ -1,5 +1,6 @@
 // Files across instances (issue 15): with DATABASE_URL uploads live in the database
-// (DatabaseStorage, table file_blobs); `files:to-db` moves a DATA_DIR deployment's files there.
+// (DatabaseStorage, rows of at most 256 KiB in file_blob_chunks); `files:to-db` moves a DATA_DIR
+// deployment's files there.
 // Runs on both databases (the table exists on PGlite too; main.ts only uses it with PostgreSQL).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';

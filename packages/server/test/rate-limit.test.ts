@@ -1,7 +1,7 @@
 // Rate limits that protect accounts, not punish offices (issue 15): a whole office behind one
 // address logs in; one account hammered from many addresses is stopped; codes are 5 tries each
 // and cycling new challenges gains nothing; TRUST_PROXY decides whose address request.ip is.
-// The same limits across two instances sharing PostgreSQL + Redis: test/rate-limit-cluster.test.ts.
+// The same limits across two instances sharing PostgreSQL + Redis: test/cluster-sessions.test.ts.
 import { expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { AUTH_LIMITS } from '../src/security/rate-limit.ts';
