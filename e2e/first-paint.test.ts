@@ -126,7 +126,7 @@ describe('first paint from HTML', () => {
     expect(html).not.toContain('Logga in');
     // The scripts it loads once its skeleton has painted (scripts/prerender.mjs): the app's.
     const modules = (doc: string) =>
-      /<meta name="halsa-modules" content="([^"]+)">/.exec(doc)?.[1].split(' ') ?? [];
+      /<meta name="halsa-modules" content="([^"]+)">/.exec(doc)?.[1]?.split(' ') ?? [];
     expect(modules(html).some((f) => /^\/assets\/signed-in-[\w-]+\.js$/.test(f))).toBe(true);
     // A signed-in page's own shell preloads its screen with the app (one round trip less).
     const labShell = await fetch(`${product.url}/lab-results`, {
