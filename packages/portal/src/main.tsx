@@ -10,7 +10,7 @@
 // A prerendered page (scripts/prerender.mjs) is hydrated once its screen's chunk is in, so the
 // first client render matches the HTML on screen; its #root stays `inert` until then. A signed-in
 // shell's skeleton is replaced, not hydrated, once the session and the page's code are in.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadSession } from '@halsa/api';
@@ -58,8 +58,11 @@ const settled = early.catch(() => undefined);
 if (prerendered) void settled.then(() => hydrateRoot(root, tree()));
 else if (skeleton) {
   // A signed-in shell paints the skeleton of its page (scripts/prerender.mjs) until the session
-  // and the page's code are in; then the app replaces it in one step, with the page drawn.
-  void Promise.all([session, settled]).then(([user]) =>
-    createRoot(root).render(tree(user ?? undefined)),
-  );
+  // and the page's code are in; then the app replaces it in one step, with the page drawn. The
+  // render is a transition: React yields to the browser between pieces of work instead of
+  // blocking a phone's main thread for the whole tree (the skeleton is on screen meanwhile).
+  void Promise.all([session, settled]).then(([user]) => {
+    const app = createRoot(root);
+    startTransition(() => app.render(tree(user ?? undefined)));
+  });
 } else createRoot(root).render(tree());
