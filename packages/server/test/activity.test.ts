@@ -1,7 +1,9 @@
 // The activity log records auth events with actor, subject, action, IP and UTC time,
-// and the database refuses to rewrite it.
+// and the database refuses to rewrite it. The staff list its 'Utförd av' filter is built from
+// holds STAFF and ADMIN only, never a client (design §4.13).
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import type { Role } from '../src/db/schema.ts';
 import { describeDb, lastCode, login, send, useTestApp } from './helpers.ts';
 
 describeDb('activity log', () => {
@@ -78,5 +80,65 @@ describeDb('activity log', () => {
     );
     await expect(sql`truncate activity_log`.execute(t.db.db)).rejects.toThrow(/endast för tillägg/);
     expect(await t.db.db.selectFrom('activity_log').selectAll().execute()).toEqual(before);
+  });
+
+  it('the staff list: STAFF and ADMIN get every STAFF and ADMIN by name, never a client', async () => {
+    const now = t.clock.now();
+    const user = (email: string, role: Role, first: string, last: string) =>
+      t.db.db
+        .insertInto('users')
+        .values({
+          email,
+          password_hash: null,
+          role,
+          first_name: first,
+          last_name: last,
+          image_file_id: null,
+          created_at: now,
+          updated_at: now,
+          last_active_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const asa = await user('asa.ek@example.com', 'STAFF', 'Åsa', 'Ek');
+    const bo = await user('bo.berg@example.com', 'ADMIN', 'Bo', 'Berg');
+    await user('alma@example.com', 'USER', 'Alma', 'Andersson');
+    // By the name as shown, in Swedish order: Å comes after S.
+    const expected = [
+      { id: t.users.admin.id, firstName: 'Anna', lastName: 'Admin', role: 'ADMIN' },
+      { id: bo.id, firstName: 'Bo', lastName: 'Berg', role: 'ADMIN' },
+      { id: t.users.staff.id, firstName: 'Sven', lastName: 'Personal', role: 'STAFF' },
+      { id: asa.id, firstName: 'Åsa', lastName: 'Ek', role: 'STAFF' },
+    ];
+    const logRows = async () =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('activity_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const who of ['admin@example.com', 'staff@example.com']) {
+      const cookie = await login(t, who);
+      const before = await logRows();
+      const res = await send(t, 'GET', '/api/v1/admin/staff', { cookie });
+      expect(res.statusCode, who).toBe(200);
+      const staff = res.json<{ role: string }[]>();
+      expect(staff, who).toEqual(expected);
+      expect(staff.every((s) => s.role === 'STAFF' || s.role === 'ADMIN')).toBe(true);
+      // Names of staff are no client's data: no access row (audit 'none').
+      expect(await logRows(), who).toBe(before);
+    }
+  });
+
+  it('the staff list: a USER gets 403, nobody signed in 401', async () => {
+    const cookie = await login(t, 'klient2@example.com');
+    const asUser = await send(t, 'GET', '/api/v1/admin/staff', { cookie });
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.body).not.toContain('Personal');
+    const anonymous = await send(t, 'GET', '/api/v1/admin/staff');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe('Du är inte inloggad.');
   });
 });

@@ -4,6 +4,7 @@ import {
   idSchema,
   pageQuerySchema,
   pageSchema,
+  roleSchema,
   timestampSchema,
   type Page,
 } from './common.ts';
@@ -164,3 +165,17 @@ export const activityLogListResponseSchema = z.union([
   activityLogListSchema,
   activityLogPageSchema,
 ]);
+
+/**
+ * `GET /api/v1/admin/staff`: the people the whole log can be narrowed to ('Utförd av'): every
+ * STAFF and ADMIN account, sorted by name, never a client, so the browser never holds the
+ * register of clients (design §4.13) to build the filter.
+ */
+export const staffMemberSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema.extract(['STAFF', 'ADMIN']),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListSchema = z.array(staffMemberSchema);

@@ -426,6 +426,8 @@ const specCalls: SpecCall[] = [
     path: '/api/v1/admin/reports/export',
     url: '/api/v1/admin/reports/export?interval=1ar',
   },
+  // The activity log's 'Utförd av' choices: staff only, never the register (design §4.13, issue 11)
+  { method: 'GET', path: '/api/v1/admin/staff', url: '/api/v1/admin/staff' },
 ];
 
 function toRequest(call: SpecCall, origin = 'http://localhost:6006'): Request {

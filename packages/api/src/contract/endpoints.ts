@@ -8,6 +8,7 @@ import {
   activityLogListResponseSchema,
   activityLogQuerySchema,
   exportLogsQuerySchema,
+  staffListSchema,
   subjectExportLogsQuerySchema,
 } from './activity.ts';
 import {
@@ -237,6 +238,7 @@ const schemas = {
   logs: { query: activityLogQuerySchema, response: activityLogListResponseSchema },
   exportLogs: { query: exportLogsQuerySchema },
   exportSubjectLogs: { params: userId, query: subjectExportLogsQuerySchema },
+  staff: { response: staffListSchema },
   sendResetLink: { params: userId },
   reports: { query: reportQuerySchema, response: reportSchema },
   exportReports: { query: reportQuerySchema },

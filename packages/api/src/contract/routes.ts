@@ -519,6 +519,15 @@ export const routeDefs = {
     roles: ADMIN,
     clientData: true,
   },
+  // The 'Utförd av' choices of the activity log: STAFF and ADMIN by name, never a client. Names
+  // of staff are no client's data, so not clientData and no access row.
+  staff: {
+    method: 'GET',
+    path: '/api/v1/admin/staff',
+    response: 'json',
+    fallback: 'Kunde inte hämta personal',
+    roles: STAFF,
+  },
   sendResetLink: {
     method: 'POST',
     path: '/api/v1/admin/send-reset-link/:userId',

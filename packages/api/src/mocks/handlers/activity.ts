@@ -1,4 +1,5 @@
-// Activity log (spec §7 Administration): the whole log, one client's log, CSV exports.
+// Activity log (spec §7 Administration): the whole log, one client's log, CSV exports, and the
+// staff the log can be narrowed to.
 import type { HttpHandler } from 'msw';
 import {
   activityActionLabels,
@@ -6,6 +7,7 @@ import {
   type ExportInterval,
 } from '../../contract/index.ts';
 import { exportLogsQuerySchema, subjectExportLogsQuerySchema } from '../../contract/activity.ts';
+import { staffOf } from '../fixtures/activity.ts';
 import { fullName } from '../fixtures/users.ts';
 import { MOCK_NOW, mockState } from '../state.ts';
 import { clientOr404 } from './clients.ts';
@@ -84,6 +86,7 @@ export const activityHandlers: HttpHandler[] = [
   on('logs', ({ request }) =>
     answerPage(filtered(byNewest(mockState.activityLogs), request), request),
   ),
+  on('staff', () => HttpResponse.json(staffOf(mockState.users))),
   on('subjectLogs', ({ request, params }) =>
     answerPage(filtered(byNewest(subjectLogs(params)), request), request),
   ),
@@ -104,7 +107,7 @@ export const activityHandlers: HttpHandler[] = [
 ];
 
 export const activityScenarios = {
-  ...scenariosFor(['logs', 'subjectLogs', 'exportLogs', 'exportSubjectLogs']),
+  ...scenariosFor(['logs', 'subjectLogs', 'exportLogs', 'exportSubjectLogs', 'staff']),
   /** No activity (→ 'Ingen aktivitet hittades för denna användaren.'). */
   empty: [
     answer('logs', ({ request }) => answerPage([], request)),

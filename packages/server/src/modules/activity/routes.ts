@@ -1,6 +1,7 @@
 // The activity log (spec §7 Administration): the whole log and one client's, paged and
 // filtered, and both as CSV for an ADMIN (spec §9 intervals). Reading the log is itself one row
-// per request (Patientdatalagen), never more.
+// per request (Patientdatalagen), never more. The staff list for its 'Utförd av' filter reads
+// no client's data and writes no row.
 import { endpointDefs, isPageRequest } from '@halsa/api/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppModule } from '../../context.ts';
@@ -8,6 +9,7 @@ import { defineRoute } from '../../http/route.ts';
 import { ClientService } from '../clients/service.ts';
 import { activityCsv, exportFileName } from './csv.ts';
 import { ActivityReader, intervalStart, type LogFilter } from './reader.ts';
+import { listStaff } from './staff.ts';
 
 export const activityModule: AppModule = (app, ctx) => {
   const reader = new ActivityReader(ctx.db, ctx.clock);
@@ -41,6 +43,9 @@ export const activityModule: AppModule = (app, ctx) => {
       return isPageRequest(query) ? reader.page(filter, query) : reader.list(filter);
     },
   );
+
+  // Names and roles of STAFF and ADMIN only: no client's data, so no access row.
+  defineRoute(app, endpointDefs.staff, { audit: 'none' }, () => listStaff(ctx.db));
 
   defineRoute(
     app,

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import type { ActivityLog } from '@halsa/api';
-import { activityScenarios, authScenarios, mockState, resetMockState } from '@halsa/api/mocks';
+import {
+  activityScenarios,
+  authScenarios,
+  mockState,
+  resetMockState,
+  staffFixtures,
+} from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { ActivityLogScreen } from './activity-log';
 
@@ -42,6 +48,25 @@ export const FiltreradHandelse: Story = {
         true,
       );
     });
+  },
+};
+
+/**
+ * 'Utförd av' offers the staff (STAFF and ADMIN, the signed-in ADMIN too), never a client: the
+ * screen asks `GET /api/v1/admin/staff`, not the whole register (design §4.13).
+ */
+export const UtfordAv: Story = {
+  play: async ({ canvas }) => {
+    const select = canvas.getByRole('combobox', { name: 'Utförd av' });
+    const names = staffFixtures.map((s) => `${s.firstName} ${s.lastName}`);
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Alla personer', ...names]),
+    );
+    await expect(names).toEqual(['Erik Johansson', 'Maria Berg']);
   },
 };
 

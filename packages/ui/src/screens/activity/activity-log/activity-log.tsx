@@ -8,8 +8,8 @@ import {
   saveBlob,
   useActivityLogPage,
   useExportLogs,
-  useFilteredUsers,
   useSession,
+  useStaff,
   type ActivityAction,
   type ActivityLogQuery,
   type ExportInterval,
@@ -52,8 +52,8 @@ export function ActivityLogScreen() {
     ...(performedBy ? { performedBy: Number(performedBy) } : {}),
   };
   const { page: result, error, isLoading } = useActivityLogPage(query);
-  const { users } = useFilteredUsers();
-  const staff = (users ?? []).filter((u) => u.role !== 'USER');
+  // Only STAFF and ADMIN, from the server: never the register of clients (design §4.13).
+  const { staff } = useStaff();
   const [interval, setInterval] = useState<ExportInterval>('30dagar');
   const exporter = useExportLogs();
   const [exportError, setExportError] = useState<string | null>(null);
@@ -89,7 +89,10 @@ export function ActivityLogScreen() {
           label="Utförd av"
           options={[
             { value: '', label: 'Alla personer' },
-            ...staff.map((u) => ({ value: String(u.id), label: u.fullName })),
+            ...(staff ?? []).map((u) => ({
+              value: String(u.id),
+              label: `${u.firstName} ${u.lastName}`,
+            })),
           ]}
           value={performedBy}
           onChange={(e) => setPerformedBy(e.target.value)}
