@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, waitFor, within } from 'storybook/test';
 import { OPEN_CONVERSATION_EVENT, START_CONVERSATION_EVENT } from '@halsa/api';
-import { authScenarios, clientScenarios, journalScenarios } from '@halsa/api/mocks';
+import {
+  answer,
+  authScenarios,
+  clientScenarios,
+  errorResponse,
+  journalScenarios,
+} from '@halsa/api/mocks';
 import { mocks, STORY_NOW } from '../../../testing';
 import { ClientPagesScreen } from './client-pages';
 
@@ -146,6 +152,32 @@ export const HittadesInte: Story = {
       'href',
       '/clients',
     );
+  },
+};
+
+/** GETs of the client so far; the first one fails in HamtningMisslyckas. */
+let clientGets = 0;
+
+/**
+ * The client cannot be fetched (500 without a message): the heading and the route's Swedish
+ * fallback, not the not-found state; 'Försök igen' fetches again and the page shows.
+ */
+export const HamtningMisslyckas: Story = {
+  parameters: mocks([
+    answer('client', () => (++clientGets === 1 ? errorResponse(500) : undefined)),
+  ]),
+  beforeEach: () => {
+    clientGets = 0;
+  },
+  play: async ({ canvas, userEvent }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(within(alert).getByText('Kunde inte hämta klienten')).toBeVisible();
+    await expect(within(alert).getByText('Kunde inte hämta klientdata')).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Klienten hittades inte.' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Försök igen' }));
+    await expect(await canvas.findByRole('heading', { name: 'Personuppgifter' })).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(clientGets).toBe(2);
   },
 };
 
