@@ -2,7 +2,8 @@
 // loopback SMTP server: STAFF builds a form with three question types, moves a question by
 // keyboard, reloads (everything kept) and publishes it; an ADMIN picks it for the demo client,
 // fills it in and signs and sends; the mail (no health data, a link to /journal) arrives at the
-// SMTP server; the client's bell rises live and her /journal shows the note with its answers.
+// SMTP server; the client's bell rises live, and opening the DAILY_NOTE notice takes her to
+// /journal, which shows the note with its answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
@@ -48,7 +49,7 @@ async function saved(page: Page) {
 }
 
 describe('journal', () => {
-  it('STAFF builds and publishes a form; ADMIN signs it for Karin; the mail, the bell and /journal follow', async () => {
+  it('STAFF builds and publishes a form; ADMIN signs it for Karin; the mail, the bell and the notice to /journal follow', async () => {
     const title = `Uppföljningssamtal ${Date.now().toString(36)}`;
 
     // ---- STAFF builds the form --------------------------------------------------------------
@@ -185,9 +186,15 @@ describe('journal', () => {
       expect(mail.text).not.toContain(secret);
     }
 
-    // ---- Karin's bell rises live; /journal shows the note ----------------------------------
+    // ---- Karin's bell rises live; its DAILY_NOTE notice opens /journal with the note -------
     await expect.poll(() => bellCount(client), { timeout: 15_000 }).toBe(before + 1);
-    await client.goto(`${product.url}/journal`);
+    await client.getByRole('button', { name: /^Notiser/ }).click();
+    await client
+      .getByRole('dialog', { name: 'Notiser' })
+      .getByRole('button', { name: /Oläst.*Du har fått en ny signerad journalanteckning\./ })
+      .first()
+      .click();
+    await client.waitForURL(/\/journal$/);
     const note = client.getByRole('article').filter({ hasText: title });
     await note.waitFor({ timeout: 15_000 });
     await note.getByText('Lugnare, fler promenader').waitFor();
