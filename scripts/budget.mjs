@@ -12,6 +12,8 @@
 //     static imports. While the router still shows a placeholder for /login, the placeholder
 //     screen's chunk is counted instead, with a note.
 // Sizes are gzip level 9 (node:zlib); 1 kB = 1000 bytes, as Vite prints them.
+// It also checks (issue 13) that the chart library is loaded by no page but the two that draw
+// charts, and only when a chart is shown (see the end of this file).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,4 +154,61 @@ if (total.gzip > FLOOR_KB * 1000) {
     `Over the regression floor (${FLOOR_KB} KB) by ${kb(total.gzip - FLOOR_KB * 1000)} KB.`,
   );
   process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13: the chart library (uPlot) is in no page's code but its charts'. It must sit in chunks
+// that are reached only by a dynamic import from the two chart components (a trend on
+// /lab-results, a figure on /reports), never by a static import from the entry or from any
+// screen, and no page's HTML may load it up front.
+const CHART_LOADERS = [
+  'packages/ui/src/screens/lab-results/lab-results/trend-chart.tsx',
+  'packages/ui/src/screens/reports/reports/figure-chart.tsx',
+].map((file) => path.join(root, file));
+const UPLOT = /\bu-over\b/; // a class name only uPlot's code holds
+const chartChunks = Object.entries(manifest)
+  .filter(([, chunk]) => UPLOT.test(readFileSync(path.join(distDir, chunk.file), 'utf8')))
+  .map(([key]) => key);
+const staticallyReached = new Set();
+const reach = (key) => {
+  if (staticallyReached.has(key) || !manifest[key]) return;
+  staticallyReached.add(key);
+  for (const child of manifest[key].imports ?? []) reach(child);
+};
+// Every chunk a page starts with: the entry, and every lazily loaded chunk except the charts'.
+for (const [key, chunk] of Object.entries(manifest)) {
+  const isChartLoader = CHART_LOADERS.some((loader) => resolveKey(chunk.src ?? key) === loader);
+  if (chunk.isEntry || (chunk.isDynamicEntry && !isChartLoader)) reach(key);
+}
+const pagesHtml = [
+  'login.html',
+  'index.html',
+  ...Object.values(readPagesJson().signedInPages ?? {}),
+];
+const upFront = pagesHtml.flatMap((file) =>
+  chartChunks
+    .filter((key) => readFileSync(path.join(distDir, file), 'utf8').includes(manifest[key].file))
+    .map((key) => `${file} loads ${manifest[key].file}`),
+);
+const leaks = [
+  ...chartChunks
+    .filter((key) => staticallyReached.has(key))
+    .map((key) => `${manifest[key].file} is statically imported by a page`),
+  ...upFront,
+];
+if (chartChunks.length === 0) {
+  console.error('\nchart library: no chunk holds uPlot; has the chart changed library?');
+  process.exit(1);
+}
+console.log(
+  `\nchart library (uPlot): ${chartChunks.map((key) => manifest[key].file).join(', ')}; ` +
+    (leaks.length
+      ? `LOADED ELSEWHERE: ${leaks.join('; ')}`
+      : 'loaded only by the lab-results trend and the reports figure, on demand'),
+);
+if (leaks.length) process.exit(1);
+
+function readPagesJson() {
+  const file = path.join(distDir, 'pages.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 }
