@@ -33,7 +33,8 @@ describe('appointments', () => {
     await logIn(product, client, 'klient@example.com');
     await client.goto(`${product.url}/appointments`);
     await client.getByRole('heading', { level: 1, name: 'Bokningar' }).waitFor();
-    await client.getByText('Inga bokningar').waitFor();
+    // The demo's coming follow-up is there from the start (seed).
+    await client.getByText('Uppföljning av handlingsplanen och järnvärdet.').waitFor();
 
     const staff = await newPage();
     await logIn(product, staff, 'staff@example.com');
@@ -68,7 +69,9 @@ describe('appointments', () => {
     await client.screenshot({ path: '/tmp/e2e-appointments-client.png', fullPage: true });
 
     const list = await client.request.get(`${product.url}/api/v1/user/appointments`);
-    const [booked] = (await list.json()) as { id: number }[];
+    const booked = ((await list.json()) as { id: number; place: string | null }[]).find(
+      (a) => a.place === 'Mottagningen, rum 3',
+    );
     const ics = await client.request.get(
       `${product.url}/api/v1/user/appointments/${booked!.id}/ics`,
     );

@@ -1,7 +1,8 @@
 // The demo seed (design §3, issue 13): on an empty database it gives the demo client two
 // structured lab uploads a few weeks apart, stored through the upload's own service, so her
 // /lab-results has values, one above its range, one without a range, and a trend per analysis.
-// A database that has users is left alone.
+// She also has a past and a coming meeting with her coach. A database that has users is left
+// alone.
 import { labResultsOverviewSchema } from '@halsa/api/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../src/clock.ts';
@@ -31,6 +32,23 @@ describeDb('demo seed', () => {
         .where('email', '=', 'klient@example.com')
         .executeTakeFirstOrThrow()
     ).id;
+
+  it('the demo client has one past meeting and one coming with her coach', async () => {
+    const meetings = await db.db
+      .selectFrom('appointments')
+      .innerJoin('users as s', 's.id', 'appointments.staff_user_id')
+      .select(['starts_at', 'place', 'video_link', 'status', 's.email'])
+      .where('client_user_id', '=', await klientId())
+      .orderBy('starts_at')
+      .execute();
+    expect(meetings.map((m) => [m.email, m.status, m.place ?? m.video_link])).toEqual([
+      ['staff@example.com', 'BOOKED', 'Mottagningen, rum 2'],
+      ['staff@example.com', 'BOOKED', 'https://mote.example.com/halsa/karin'],
+    ]);
+    const now = clock.now().getTime();
+    expect(meetings[0]!.starts_at.getTime()).toBeLessThan(now);
+    expect(meetings[1]!.starts_at.getTime()).toBeGreaterThan(now);
+  });
 
   it('the demo client has two read lab CSVs a few weeks apart, with values, a flag and a value without range', async () => {
     const overview = labResultsOverviewSchema.parse(

@@ -1,7 +1,7 @@
 // Demo data of design.md §3, written only into an empty database: the three demo accounts
 // (password Halsa2026!) and a handful of Swedish demo clients with profiles, lab and
-// action-plan files, journal notes, conversations and notifications; the demo client also has
-// two structured lab uploads with values (lab.ts).
+// action-plan files, journal notes, conversations, notifications and the demo client's meetings
+// (one past, one coming); the demo client also has two structured lab uploads with values (lab.ts).
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { DAY, HOUR } from '../clock.ts';
@@ -323,6 +323,40 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
       ['lars.nilsson@example.com', 'Tack, ser fram emot att komma igång.', 7 * DAY],
     ]);
     await seedJournal(trx, ids, now);
+    // Karin's meetings with her coach: the health talk behind her plan, and the follow-up
+    // she asked for in her messages (/appointments shows both lists from the start).
+    const at = (days: number, hourUtc: number) => {
+      const d = new Date(now.getTime() + days * DAY);
+      d.setUTCHours(hourUtc, 0, 0, 0);
+      return d;
+    };
+    await trx
+      .insertInto('appointments')
+      .values([
+        {
+          client_user_id: ids['klient@example.com']!,
+          staff_user_id: ids['staff@example.com']!,
+          starts_at: at(-21, 9),
+          minutes: 45,
+          place: 'Mottagningen, rum 2',
+          video_link: null,
+          note: 'Hälsosamtal och genomgång av provsvaren.',
+          created_at: ago(28 * DAY),
+          updated_at: ago(28 * DAY),
+        },
+        {
+          client_user_id: ids['klient@example.com']!,
+          staff_user_id: ids['staff@example.com']!,
+          starts_at: at(6, 8),
+          minutes: 30,
+          place: null,
+          video_link: 'https://mote.example.com/halsa/karin',
+          note: 'Uppföljning av handlingsplanen och järnvärdet.',
+          created_at: ago(2 * HOUR),
+          updated_at: ago(2 * HOUR),
+        },
+      ])
+      .execute();
   });
   for (const b of blobs) await storage.put(b.key, b.data);
   await seedLabValues(db, storage, clock, ids['klient@example.com']!, ids['admin@example.com']!);
