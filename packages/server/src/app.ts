@@ -25,6 +25,7 @@ import { apiModules } from './modules/index.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { registerCompression } from './modules/portal/compression.ts';
 import { portalModule } from './modules/portal/routes.ts';
+import { openLimitStore } from './security/limit-store.ts';
 import { registerRateLimit, type RateLimitOptions } from './security/rate-limit.ts';
 import { createOutbox } from './outbox/index.ts';
 import { BackgroundTasks } from './tasks.ts';
@@ -107,6 +108,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sessions.useInvalidation(invalidation);
     app.addHook('onClose', () => invalidation.close());
   }
+  // The counters of the rate limits and upload tries: in Redis when REDIS_URL is set (shared by
+  // every instance), in this process otherwise.
+  const limitStore = openLimitStore({
+    redisUrl: options.config.redisUrl,
+    namespace: `${options.config.redisChannel}:rate`,
+    clock,
+    log: app.log,
+  });
+  app.addHook('onClose', () => limitStore.close());
   const activity = new ActivityLog(options.db, clock);
   const outbox = createOutbox(options.db, clock, options.mailer, live.broker, tasks, app.log);
   const auth = new AuthService(
@@ -153,15 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerLiveSessionEnd(app, ctx);
   registerFetchSiteCheck(app);
   registerOriginCheck(app, options.config.publicUrl);
-  await registerRateLimit(
-    app,
-    {
-      db: options.db,
-      redisUrl: options.config.redisUrl,
-      namespace: `${options.config.redisChannel}:rate`,
-    },
-    options.rateLimit,
-  );
+  await registerRateLimit(app, { db: options.db, store: limitStore.store }, options.rateLimit);
   registerSecurityHeaders(app, {
     // HSTS whenever the portal is served over HTTPS (PUBLIC_URL https), behind a proxy or not.
     hsts: options.config.publicUrl.startsWith('https:'),

@@ -4,7 +4,7 @@
 // The same limits across two instances sharing PostgreSQL + Redis: test/cluster-sessions.test.ts.
 import { expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { AUTH_LIMITS } from '../src/security/rate-limit.ts';
+import { AUTH_LIMITS, BACKOFF_STEPS } from '../src/security/rate-limit.ts';
 import { hashPassword } from '../src/security/passwords.ts';
 import {
   describeDb,
@@ -173,6 +173,40 @@ describeDb('rate limits: one account', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ message: TOO_MANY });
     expect(sessionCookieOf(res)).toBeUndefined();
+  });
+});
+
+describeDb('rate limits without Redis: the wait of a locked account grows', () => {
+  // The in-process store (no REDIS_URL) on the app's clock, which stands still here: every
+  // Retry-After is exact. The same growth across two instances with Redis: cluster-sessions.
+  const t = useTestApp({ rateLimit: { enabled: true } });
+
+  it('each try while locked doubles the wait, up to 2^BACKOFF_STEPS windows, then it opens', async () => {
+    const { max, windowMs } = AUTH_LIMITS.authenticate.account[0];
+    for (let i = 1; i <= max; i++) {
+      expect(
+        (await authenticate(t, 'klient@example.com', 'fel', `203.0.113.${i}`)).statusCode,
+      ).toBe(401);
+    }
+    const waits: number[] = [];
+    for (let i = 0; i < BACKOFF_STEPS + 2; i++) {
+      const res = await authenticate(t, 'klient@example.com', 'fel', `198.51.100.${i + 1}`);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ message: TOO_MANY });
+      waits.push(Number(res.headers['retry-after']));
+    }
+    const window = windowMs / 1000;
+    // 5, 10, 20, 40, 80, 160, 320 minutes, and no further.
+    const doubling = Array.from({ length: BACKOFF_STEPS + 1 }, (_, i) => window * 2 ** i);
+    expect(waits).toEqual([...doubling, window * 2 ** BACKOFF_STEPS]);
+
+    // Until the grown wait is over even the right password is refused; then it logs in.
+    t.clock.advance((window * 2 ** BACKOFF_STEPS - 1) * 1000);
+    const early = await authenticate(t, 'klient@example.com', PASSWORD);
+    expect(early.statusCode).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBe(1);
+    t.clock.advance(1000);
+    expect((await authenticate(t, 'klient@example.com', PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -10,16 +10,17 @@
 //     or by the user behind a twoFactorId, counting failures (401), successes (2xx) or every try.
 //     A bucket with `backoff` doubles its wait for every try made while it is closed (up to
 //     2^BACKOFF_STEPS windows), so hammering an account gains less and less.
-// With REDIS_URL the counters live in Redis (the library's Lua store), so every instance sees the
-// same count; without it they live in this process (one instance, the embedded default).
+// The counters live in the app's limit store (limit-store.ts): with REDIS_URL in Redis (the
+// library's Lua store), so every instance sees the same count; without it in this process (one
+// instance, the embedded default). Both grow a closed bucket's wait the same way.
 // If Redis cannot be reached the check lets the request through (logged): the OTP's own 5 tries
 // per code are in the database and hold regardless, and /readyz reports Redis as down.
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Db } from '../db/index.ts';
 import { MESSAGES, tooManyRequests } from '../http/errors.ts';
 import { clientNetwork } from './ip-network.ts';
+import type { LimitStore } from './limit-store.ts';
 import { UUID_RE } from './tokens.ts';
 
 export interface AccountLimit {
@@ -51,10 +52,8 @@ export interface RateLimitOptions {
 
 export interface RateLimitDeps {
   db: Db;
-  /** Shared counters across instances; unset → in-process. */
-  redisUrl?: string | undefined;
-  /** Key prefix in Redis; deployments (and test runs) sharing one Redis each need their own. */
-  namespace: string;
+  /** The app's counters (limit-store.ts): Redis with REDIS_URL, in-process otherwise. */
+  store: LimitStore;
 }
 
 /** A closed bucket's wait doubles at most this many times (5 min → 5 h 20 min). */
@@ -139,28 +138,12 @@ export async function registerRateLimit(
 ): Promise<void> {
   if (options.enabled === false) return;
   const factor = options.factor ?? 1;
-  let redis: Redis | undefined;
-  if (deps.redisUrl) {
-    redis = new Redis(deps.redisUrl, {
-      connectionName: 'halsa-rate-limit',
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-    });
-    let lastLogged = 0;
-    redis.on('error', (err: Error) => {
-      if (Date.now() - lastLogged < 30_000) return;
-      lastLogged = Date.now();
-      app.log.warn({ err: err.message }, 'rate-limit: Redis error; limits are not enforced');
-    });
-    app.addHook('onClose', async () => {
-      await redis!.quit().catch(() => redis!.disconnect());
-    });
-  }
-  await app.register(fastifyRateLimit, {
-    global: false,
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: `${deps.namespace}:` } : {}),
-  });
+  // The plugin constructs its store with `new`; this hands it the app's one store, whose
+  // children (one per limiter below) share its counters.
+  const store = function appStore() {
+    return deps.store;
+  } as unknown as FastifyRateLimitStoreCtor;
+  await app.register(fastifyRateLimit, { global: false, skipOnError: true, store });
 
   // One limiter per (route, bucket): the key it generates carries both, since every limiter
   // made by createRateLimit shares one key prefix in the store.
@@ -181,6 +164,9 @@ export async function registerRateLimit(
         keyGenerator: key,
         // Not in CreateRateLimitOptions' types, honoured by the store (library index.js).
         ...({ exponentialBackoff: backoff } as object),
+        // Only read back as `isBanned` (more than BACKOFF_STEPS tries while closed): the cap
+        // on the growth below. Nothing bans; these limiters are called, not route hooks.
+        ...(backoff ? { ban: BACKOFF_STEPS } : {}),
       });
       limiters.set(id, limiter);
     }
@@ -240,9 +226,12 @@ export async function registerRateLimit(
       }
       const seen = await onAccount(request, key, () => limiter(request, { increment: false }));
       if (!seen.isAllowed && seen.remaining === 0 && seen.ttl > 0) {
-        // Closed: a try now counts against it and, with backoff, doubles the wait (up to
-        // 2^BACKOFF_STEPS windows; the Redis store grows the wait, the in-process one restarts it).
-        const capped = seen.ttl >= limit.windowMs * 2 ** (BACKOFF_STEPS - 1);
+        // Closed: a try now counts against it and, with backoff, doubles the wait, in Redis and
+        // in-process alike: the k-th try while closed sets it to 2^(k−1) windows from now. Capped
+        // by the count, not the wait left: after BACKOFF_STEPS + 1 such tries (a wait of
+        // 2^BACKOFF_STEPS windows) further tries neither count nor extend it, so waiting until
+        // little is left and trying again cannot push the next doubling past the cap.
+        const capped = seen.isBanned;
         const grown =
           limit.backoff && !capped ? await onAccount(request, key, () => limiter(request)) : seen;
         throw refuse(grown.isAllowed ? seen.ttl : Math.max(grown.ttl, seen.ttl));
