@@ -4,6 +4,7 @@
 // The same limits across two instances sharing PostgreSQL + Redis: test/cluster-sessions.test.ts.
 import { expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { OTP_RESEND_WAIT_MS } from '../src/modules/auth/deps.ts';
 import { AUTH_LIMITS, BACKOFF_STEPS } from '../src/security/rate-limit.ts';
 import { hashPassword } from '../src/security/passwords.ts';
 import {
@@ -238,6 +239,45 @@ describeDb('rate limits: open challenges per account', () => {
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([...Array.from({ length: max }, () => 204), 429]);
+  });
+});
+
+describeDb('rate limits: login codes resent per account', () => {
+  const t = useTestApp({ rateLimit: { enabled: true } });
+
+  const challenge = async (email: string) => {
+    const auth = await authenticate(t, email, PASSWORD);
+    expect(auth.statusCode).toBe(200);
+    return auth.json<{ message: string }>().message;
+  };
+  /** A resend once the code's own 10-second wait is over. */
+  const resend = (twoFactorId: string, from = '127.0.0.1') => {
+    t.clock.advance(OTP_RESEND_WAIT_MS);
+    return post(t, '/api/v1/auth/resend-2fa', { twoFactorId }, from);
+  };
+
+  it('the 11th resend within the hour for one account is refused; another account is not', async () => {
+    const max = AUTH_LIMITS.resend.account[0].max; // 10 an hour
+    // Each login attempt allows 5 resends of its own, so the 10 take two attempts.
+    let id = '';
+    for (let i = 0; i < max; i++) {
+      if (i % 5 === 0) id = await challenge('klient@example.com');
+      const res = await resend(id, `203.0.113.${i + 1}`);
+      expect(res.statusCode).toBe(204);
+    }
+    // A third attempt's first resend, which the attempt itself would allow, is the 11th.
+    const fresh = await challenge('klient@example.com');
+    const mails = t.outbox.recent().length;
+    const refused = await resend(fresh, '203.0.113.99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: TOO_MANY });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(t.outbox.recent()).toHaveLength(mails);
+    // Another account, from the same address, resends as usual.
+    const other = await resend(await challenge('klient2@example.com'), '203.0.113.99');
+    expect(other.statusCode).toBe(204);
+    expect(t.outbox.recent()).toHaveLength(mails + 2);
   });
 });
 
