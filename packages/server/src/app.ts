@@ -143,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     auth,
     live,
     notifications: new NotificationService(options.db, clock, outbox),
+    limitStore,
   };
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('ctx', ctx);

@@ -12,6 +12,7 @@ import type { AuthService } from './modules/auth/service.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { SharedLimitStore } from './security/limit-store.ts';
 import type { BackgroundTasks } from './tasks.ts';
 
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   live: LiveServer;
   /** `notify(userId, type, message)`: stores a notification and pushes it to the user. */
   notifications: NotificationService;
+  /** The counters of the rate limits and upload tries: Redis with REDIS_URL, else in-process. */
+  limitStore: SharedLimitStore;
 }
 
 export type AppModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;

@@ -1,15 +1,17 @@
 // Two instances on one PostgreSQL with Redis (issue 15): what one instance does to a session or
 // a login takes effect on the other at once, however warm its session cache is; the limits on
-// codes and on passwords count the tries made on both.
+// codes and on passwords, and a user's upload tries (issue 16 §7), count the tries made on both.
 //   server-postgres: runs (Redis at 127.0.0.1:6379; unreachable → skipped, a failure on CI).
 //   server-pglite:   skipped — two instances cannot share one in-memory PGlite database.
 import { Client } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { HOUR } from '../src/clock.ts';
+import { UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS } from '../src/files/upload-limits.ts';
 import { AUTH_LIMITS } from '../src/security/rate-limit.ts';
 import { startTwoInstances, twoInstancesAvailable, type TwoInstances } from './cluster-helpers.ts';
 import { lastCode, login, PASSWORD, PUBLIC_URL, type TestApp } from './helpers.ts';
+import { PNG } from './messaging-helpers.ts';
 
 const available = await twoInstancesAvailable('cluster-sessions.test.ts');
 
@@ -142,6 +144,44 @@ const me = (host: string, cookie: string) => call(host, 'GET', '/api/v1/auth/me'
     expect(Number(second.res.headers.get('retry-after'))).toBeGreaterThan(
       Number(first.res.headers.get('retry-after')),
     );
+  });
+});
+
+(available ? describe : describe.skip)('upload tries across two instances', () => {
+  let c: TwoInstances;
+  beforeAll(async () => {
+    c = await startTwoInstances();
+  });
+  afterAll(() => c?.close());
+
+  /** A profile picture through `host` (a counted upload try). */
+  const upload = (host: string, cookie: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'bild.png');
+    return fetch(`http://${host}/api/v1/user/upload`, {
+      method: 'POST',
+      headers: { cookie, origin: PUBLIC_URL },
+      body: form,
+    });
+  };
+
+  it('30 tries spread over A and B: the 31st is refused on either', async () => {
+    const cookie = await login(c.a, 'klient@example.com');
+    for (let i = 0; i < UPLOAD_LIMITS.triesPerWindow; i++) {
+      const res = await upload(i % 2 === 0 ? c.hostA : c.hostB, cookie);
+      expect(res.status).toBeLessThan(300);
+      await res.arrayBuffer();
+    }
+    for (const host of [c.hostA, c.hostB]) {
+      const res = await upload(host, cookie);
+      expect(res.status).toBe(429);
+      expect(await res.json()).toEqual({ message: UPLOAD_LIMIT_MESSAGES.tooMany });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    }
+    // Another user's tries are her own.
+    const other = await upload(c.hostB, await login(c.b, 'klient2@example.com'));
+    expect(other.status).toBeLessThan(300);
   });
 });
 

@@ -1,7 +1,10 @@
 // Per-user limits on what a user may make the server store (issue 16 §7): message attachments
 // and profile pictures. Checked before the body is read, and once more with the file's size:
-//   - tries: at most UPLOAD_LIMITS.triesPerWindow uploads per user per 10 minutes, counted in
-//     this process (every try, accepted or not);
+//   - tries: at most UPLOAD_LIMITS.triesPerWindow uploads per user per 10 minutes (from the
+//     first), every try counted, accepted or not, in the app's limit store with the rate limits
+//     (security/limit-store.ts): in Redis with REDIS_URL, so N instances still allow 30, not
+//     N × 30; in this process otherwise. If Redis cannot be reached the try is let through, as
+//     the rate limits do; the two limits below hold regardless;
 //   - stored files: at most UPLOAD_LIMITS.filesPerDay files per user per 24 h, counted in the
 //     `files` table (so every instance sees them);
 //   - quota: the user's stored attachments and pictures together at most UPLOAD_LIMITS.quotaBytes.
@@ -11,6 +14,7 @@ import type { Clock } from '../clock.ts';
 import { DAY, MINUTE } from '../clock.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
+import type { SharedLimitStore } from '../security/limit-store.ts';
 
 const MB = 1024 * 1024;
 
@@ -29,28 +33,23 @@ export const UPLOAD_LIMIT_MESSAGES = {
 const LIMITED_KINDS = ['MESSAGE_ATTACHMENT', 'PROFILE_IMAGE'] as const;
 
 export class UploadLimits {
-  readonly #tries = new Map<number, number[]>();
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly store: Pick<SharedLimitStore, 'count'>,
     private readonly limits: typeof UPLOAD_LIMITS = UPLOAD_LIMITS,
   ) {}
 
   /** Before reading the body: counts the try, refuses over the rate or a full quota. */
   async admit(userId: number): Promise<void> {
-    const now = this.clock.now().getTime();
-    const recent = (this.#tries.get(userId) ?? []).filter((t) => t > now - this.limits.windowMs);
-    if (recent.length >= this.limits.triesPerWindow) {
-      this.#tries.set(userId, recent);
+    const { triesPerWindow, windowMs } = this.limits;
+    const tries = await this.store.count(`upload:${userId}`, windowMs, triesPerWindow);
+    if (tries && tries.current > triesPerWindow) {
       throw tooManyRequests(
         UPLOAD_LIMIT_MESSAGES.tooMany,
-        Math.ceil((recent[0]! + this.limits.windowMs - now) / 1000),
+        Math.max(1, Math.ceil(tries.ttl / 1000)),
       );
     }
-    recent.push(now);
-    this.#tries.set(userId, recent);
-    if (this.#tries.size > 50_000) this.#tries.clear();
     const used = await this.#usage(userId);
     if (used.filesToday >= this.limits.filesPerDay) {
       throw tooManyRequests(UPLOAD_LIMIT_MESSAGES.tooMany, 3600);
@@ -83,14 +82,11 @@ export class UploadLimits {
   }
 }
 
-const perDb = new WeakMap<Db, UploadLimits>();
-
-/** One set of counters per app (database): messaging and profile share a user's tries. */
-export function uploadLimitsFor(ctx: { db: Db; clock: Clock }): UploadLimits {
-  let limits = perDb.get(ctx.db);
-  if (!limits) {
-    limits = new UploadLimits(ctx.db, ctx.clock);
-    perDb.set(ctx.db, limits);
-  }
-  return limits;
+/** The app's upload limits: messaging and profile share a user's tries (in the limit store). */
+export function uploadLimitsFor(ctx: {
+  db: Db;
+  clock: Clock;
+  limitStore: SharedLimitStore;
+}): UploadLimits {
+  return new UploadLimits(ctx.db, ctx.clock, ctx.limitStore);
 }
