@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Icon } from '../../lib/icons-core';
 import { FILE_KIND_LABELS, fileKindOf, type FileKind } from './file-kind';
 
 export interface MessageFileIconProps {
@@ -71,20 +72,7 @@ export function MessageFileIcon({
         className,
       )}
     >
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        className={size === 'md' ? 'size-5' : 'size-4'}
-      >
-        {paths[kind]}
-      </svg>
+      <Icon className={size === 'md' ? 'size-5' : 'size-4'}>{paths[kind]}</Icon>
     </span>
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '@halsa/api';
 import type { Conversation, Id } from '@halsa/api/contract';
 import { cn } from '../../../lib/cn';
+import { DownloadIcon } from '../../../lib/icons';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
@@ -58,26 +59,6 @@ export interface ConversationViewProps {
    */
   retryDelays?: readonly number[];
   className?: string;
-}
-
-function DownloadIcon() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-5"
-    >
-      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
-      <path d="m7 10 5 5 5-5M12 15V3" />
-    </svg>
-  );
 }
 
 /**
@@ -325,7 +306,7 @@ export function ConversationView({
             onClick={() => void download()}
             className="shrink-0"
           >
-            <DownloadIcon />
+            <DownloadIcon className="size-5" />
             <span className="sr-only">{DOWNLOAD_CONVERSATION_LABEL}</span>
           </Button>
         ) : null}
