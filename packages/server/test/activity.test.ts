@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Role } from '../src/db/schema.ts';
-import { describeDb, lastCode, login, send, useTestApp } from './helpers.ts';
+import { describeDb, insertUser, lastCode, login, send, useTestApp } from './helpers.ts';
 
 describeDb('activity log', () => {
   const t = useTestApp();
@@ -85,21 +85,7 @@ describeDb('activity log', () => {
   it('the staff list: STAFF and ADMIN get every STAFF and ADMIN by name, never a client', async () => {
     const now = t.clock.now();
     const user = (email: string, role: Role, first: string, last: string) =>
-      t.db.db
-        .insertInto('users')
-        .values({
-          email,
-          password_hash: null,
-          role,
-          first_name: first,
-          last_name: last,
-          image_file_id: null,
-          created_at: now,
-          updated_at: now,
-          last_active_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      insertUser(t.db, { email, role, first, last, at: now });
     const asa = await user('asa.ek@example.com', 'STAFF', 'Åsa', 'Ek');
     const bo = await user('bo.berg@example.com', 'ADMIN', 'Bo', 'Berg');
     await user('alma@example.com', 'USER', 'Alma', 'Andersson');

@@ -30,6 +30,7 @@ import { hashPassword } from '../src/security/passwords.ts';
 import {
   createTestDb,
   dbAvailable,
+  insertUser,
   lastCode,
   ORIGIN,
   PASSWORD,
@@ -156,22 +157,8 @@ async function signIn(i: Instance, email: string): Promise<string> {
 }
 
 async function addUser(db: OpenedDb, email: string, role: Role, first: string, last: string) {
-  const now = new Date();
-  return db.db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: await hashPassword(PASSWORD),
-      role,
-      first_name: first,
-      last_name: last,
-      image_file_id: null,
-      created_at: now,
-      updated_at: now,
-      last_active_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const passwordHash = await hashPassword(PASSWORD);
+  return insertUser(db, { email, role, first, last, passwordHash, at: new Date() });
 }
 
 /** A lab PDF of three chunks' rows (256 KiB each), random inside so nothing compresses it away. */

@@ -152,6 +152,35 @@ export interface TestAppOptions {
   portalDist?: string;
 }
 
+/** A user row as tests need one: no picture, never active; without a password unless given. */
+export function insertUser(
+  db: OpenedDb,
+  user: {
+    email: string;
+    role: Role;
+    first: string;
+    last: string;
+    passwordHash?: string | null;
+    at: Date;
+  },
+): Promise<{ id: number; email: string }> {
+  return db.db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: user.passwordHash ?? null,
+      role: user.role,
+      first_name: user.first,
+      last_name: user.last,
+      image_file_id: null,
+      created_at: user.at,
+      updated_at: user.at,
+      last_active_at: null,
+    })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const clock = new FakeClock(new Date());
@@ -160,24 +189,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.config);
   const hash = await passwordHash();
   const now = clock.now();
-  const make = async (email: string, role: Role, first: string, last: string) => {
-    const row = await db.db
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: hash,
-        role,
-        first_name: first,
-        last_name: last,
-        image_file_id: null,
-        created_at: now,
-        updated_at: now,
-        last_active_at: null,
-      })
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow();
-    return row;
-  };
+  const make = (email: string, role: Role, first: string, last: string) =>
+    insertUser(db, { email, role, first, last, passwordHash: hash, at: now });
   const users = {
     admin: await make('admin@example.com', 'ADMIN', 'Anna', 'Admin'),
     staff: await make('staff@example.com', 'STAFF', 'Sven', 'Personal'),

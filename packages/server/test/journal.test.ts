@@ -17,7 +17,7 @@ import {
 } from '@halsa/api/contract';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeDb, login, send, useTestApp } from './helpers.ts';
+import { describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
 import {
   fullAnswers,
   journalCookies,
@@ -170,21 +170,7 @@ describeDb('journal routes', () => {
     // A fresh pair of clients, so earlier tests' notes do not count.
     const now = t.clock.now();
     const mk = (email: string, first: string) =>
-      t.db.db
-        .insertInto('users')
-        .values({
-          email,
-          password_hash: null,
-          role: 'USER',
-          first_name: first,
-          last_name: 'Läsare',
-          image_file_id: null,
-          created_at: now,
-          updated_at: now,
-          last_active_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      insertUser(t.db, { email, role: 'USER', first, last: 'Läsare', at: now });
     const me = t.users.klient;
     const other = await mk('annan@example.com', 'Annan');
     // Hers: A signed, then B signed a minute later, C unsigned. The other client: A signed.
