@@ -27,7 +27,13 @@ import type { ActivityLog } from '../modules/activity/service.ts';
 import type { NotificationService } from '../modules/notifications/service.ts';
 import { NOTIFICATION_TYPES } from '../modules/notifications/service.ts';
 import { cleanUploadName, uniqueName } from './names.ts';
-import { storeBuffer, UPLOAD_POLICIES, withUpload, type StoredUpload } from './upload.ts';
+import {
+  insertFileRow,
+  storeBuffer,
+  UPLOAD_POLICIES,
+  withUpload,
+  type StoredUpload,
+} from './upload.ts';
 
 export const FILE_MAX_BYTES = UPLOAD_POLICIES.clientFile.maxBytes;
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -191,7 +197,6 @@ export class ClientFileService {
     const day = now.toISOString().slice(0, 10);
     const cleaned = cleanUploadName(originalName, type.mime, `${spec.fallbackName}_${day}`);
     const id = newId();
-    const key = file.key;
     const fileName = await this.db.transaction().execute(async (trx) => {
       // Locks the client row: concurrent uploads for one client pick names one at a time.
       const client = await trx
@@ -209,21 +214,16 @@ export class ClientFileService {
         .where('kind', '=', kind)
         .execute();
       const name = uniqueName(cleaned, new Set(taken.map((r) => r.original_name)));
-      await trx
-        .insertInto('files')
-        .values({
-          id,
-          kind,
-          subject_user_id: subjectUserId,
-          uploaded_by: caller.userId,
-          storage_key: key,
-          original_name: name,
-          mime_type: type.mime,
-          size_bytes: file.size,
-          sha256: file.sha256,
-          created_at: now,
-        })
-        .execute();
+      await insertFileRow(trx, {
+        id,
+        kind,
+        subjectUserId,
+        uploadedBy: caller.userId,
+        name,
+        mime: type.mime,
+        file,
+        at: now,
+      });
       await read?.store?.(trx, id, subjectUserId);
       await this.activity.record(
         {

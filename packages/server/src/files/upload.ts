@@ -11,6 +11,8 @@
 // kept it (`kept`, set once the row that points at it is committed).
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, FileKind } from '../db/schema.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { newId } from '../security/tokens.ts';
 import type { FileStorage } from './storage.ts';
@@ -45,6 +47,40 @@ export interface StoredUpload {
   filename: string;
   /** Set by the service that keeps the file; `withUpload` removes a file nobody kept. */
   kept: boolean;
+}
+
+/**
+ * The `files` row that keeps a stored upload (every kind: lab result, action plan, attachment,
+ * profile picture). Call it inside the transaction that commits what points at the file.
+ */
+export async function insertFileRow(
+  db: Kysely<Database>,
+  row: {
+    id: string;
+    kind: FileKind;
+    subjectUserId: number;
+    uploadedBy: number;
+    name: string;
+    mime: string;
+    file: StoredUpload;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({
+      id: row.id,
+      kind: row.kind,
+      subject_user_id: row.subjectUserId,
+      uploaded_by: row.uploadedBy,
+      storage_key: row.file.key,
+      original_name: row.name,
+      mime_type: row.mime,
+      size_bytes: row.file.size,
+      sha256: row.file.sha256,
+      created_at: row.at,
+    })
+    .execute();
 }
 
 export interface UploadForm {

@@ -5,6 +5,7 @@ import type { Conversation, Message } from '@halsa/api/contract';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { insertFileRow } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
 import { attachmentUrl, displayName } from './attachments.ts';
@@ -121,28 +122,22 @@ export async function insertFile(
   trx: Db,
   senderId: number,
   receiverId: number,
-  storageKey: string,
   file: NewAttachment,
   type: { mime: string; ext: string },
   now: Date,
 ): Promise<{ id: string; name: string }> {
   const id = newId();
   const name = displayName(file.filename, type);
-  await trx
-    .insertInto('files')
-    .values({
-      id,
-      kind: 'MESSAGE_ATTACHMENT',
-      subject_user_id: receiverId,
-      uploaded_by: senderId,
-      storage_key: storageKey,
-      original_name: name,
-      mime_type: type.mime,
-      size_bytes: file.size,
-      sha256: file.sha256,
-      created_at: now,
-    })
-    .execute();
+  await insertFileRow(trx, {
+    id,
+    kind: 'MESSAGE_ATTACHMENT',
+    subjectUserId: receiverId,
+    uploadedBy: senderId,
+    name,
+    mime: type.mime,
+    file,
+    at: now,
+  });
   return { id, name };
 }
 

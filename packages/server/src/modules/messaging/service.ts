@@ -181,7 +181,6 @@ export class MessagingService {
     // The file is already in storage (files/upload.ts); the route's withUpload removes it
     // unless the message that carries it commits.
     const type = input.file ? checkAttachment(input.file) : null;
-    const blobKey = input.file?.key ?? null;
     let change: ConversationChange;
     try {
       ({ change } = await this.#change(async (trx, locked) => {
@@ -204,8 +203,8 @@ export class MessagingService {
         // The new row is locked until the commit.
         locked(conv.id);
         const attachment =
-          input.file && type && blobKey
-            ? await insertFile(trx, me, receiver.id, blobKey, input.file, type, this.clock.now())
+          input.file && type
+            ? await insertFile(trx, me, receiver.id, input.file, type, this.clock.now())
             : null;
         const row = await insertMessage(trx, conv, me, receiver.id, text, attachment, {
           clientMessageId,
@@ -265,14 +264,12 @@ export class MessagingService {
 
     // The file is already in storage (files/upload.ts): it is kept only for a participant's
     // new message; otherwise the route's withUpload removes it.
-    let blobKey: string | null = null;
     let type: { mime: string; ext: string } | null = null;
     if (file) {
       const conv = await participantConversation(this.db, me, conversationId);
       type = checkAttachment(file);
       const early = await repeat(this.db, conv);
       if (early) return { message: early, created: false };
-      blobKey = file.key;
     }
     let change: ConversationChange;
     try {
@@ -286,9 +283,7 @@ export class MessagingService {
           throw badRequest(MESSAGING_TEXT.wrongReceiver);
         }
         const attachment =
-          file && type && blobKey
-            ? await insertFile(trx, me, partner, blobKey, file, type, this.clock.now())
-            : null;
+          file && type ? await insertFile(trx, me, partner, file, type, this.clock.now()) : null;
         const row = await insertMessage(trx, conv, me, partner, text, attachment, {
           clientMessageId,
           now,

@@ -3,7 +3,7 @@
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sniffImage } from '../../files/sniff.ts';
-import { UPLOAD_POLICIES, type StoredUpload } from '../../files/upload.ts';
+import { insertFileRow, UPLOAD_POLICIES, type StoredUpload } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 
 export const PROFILE_IMAGE_MAX_BYTES = UPLOAD_POLICIES.profileImage.maxBytes;
@@ -17,7 +17,6 @@ export class ProfileImageService {
     if (!type) throw badRequest('Endast bilder i formaten JPEG, PNG, WebP eller GIF är tillåtna.');
     const { db, storage, clock } = this.ctx;
     const id = newId();
-    const key = file.key;
     const now = clock.now();
     const { user, old } = await db.transaction().execute(async (trx) => {
       const before = await trx
@@ -27,21 +26,16 @@ export class ProfileImageService {
         .where('u.id', '=', userId)
         .forUpdate(['u'])
         .executeTakeFirst();
-      await trx
-        .insertInto('files')
-        .values({
-          id,
-          kind: 'PROFILE_IMAGE',
-          subject_user_id: userId,
-          uploaded_by: userId,
-          storage_key: key,
-          original_name: file.filename.slice(0, 200) || `profilbild.${type.ext}`,
-          mime_type: type.mime,
-          size_bytes: file.size,
-          sha256: file.sha256,
-          created_at: now,
-        })
-        .execute();
+      await insertFileRow(trx, {
+        id,
+        kind: 'PROFILE_IMAGE',
+        subjectUserId: userId,
+        uploadedBy: userId,
+        name: file.filename.slice(0, 200) || `profilbild.${type.ext}`,
+        mime: type.mime,
+        file,
+        at: now,
+      });
       const user = await trx
         .updateTable('users')
         .set({ image_file_id: id, updated_at: now })
