@@ -25,6 +25,9 @@ export async function renderPage(url: string): Promise<string> {
   return await new Response(prelude).text();
 }
 
+/** The signed-in pages that have a skeleton of their own (each needs a shell, prerender.mjs). */
+export const skeletonPaths = Object.keys(SKELETON_PAGES);
+
 /**
  * The HTML inside #root of a signed-in page's shell: the skeleton of the signed-in layout with
  * that page's title (none for `undefined`). Static markup: main.tsx replaces it, never hydrates it.

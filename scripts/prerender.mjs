@@ -231,9 +231,17 @@ await build({
 });
 const entryFile = readdirSync(cacheDir).find((name) => /^prerender-entry\.m?js$/.test(name));
 if (!entryFile) fail(`Vite wrote no prerender-entry.js to ${cacheDir}.`);
-const { renderPage, renderSignedInShell } = await import(
+const { renderPage, renderSignedInShell, skeletonPaths } = await import(
   pathToFileURL(path.join(cacheDir, entryFile)).href
 );
+// One page list in two places (the skeletons' titles in the UI, the screens' chunks here):
+// the build stops when they disagree.
+const shellPaths = SIGNED_IN_PAGES.map((p) => p.path);
+for (const p of new Set([...skeletonPaths, ...shellPaths])) {
+  if (!skeletonPaths.includes(p) || !shellPaths.includes(p)) {
+    fail(`${p} is in only one of SKELETON_PAGES (shell-skeleton.tsx) and SIGNED_IN_PAGES.`);
+  }
+}
 
 const pages = {};
 for (const p of PAGES) {
