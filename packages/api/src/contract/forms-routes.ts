@@ -1,0 +1,94 @@
+// The journal forms (spec §7, §2.4): the forms builder's calls, and filling in and signing a
+// client's note. A part of the route table (routes.ts).
+import type { RouteDef } from './routes.ts';
+import { ADMIN, fallbacks, STAFF } from './route-shared.ts';
+
+export const formsRouteDefs = {
+  formSummaries: {
+    method: 'GET',
+    path: '/api/v1/admin/forms/getSummaries',
+    response: 'json',
+    fallback: fallbacks.fetchForms,
+    roles: STAFF,
+  },
+  createForm: {
+    method: 'POST',
+    path: '/api/v1/admin/forms',
+    response: 'json',
+    fallback: fallbacks.createForm,
+    roles: STAFF,
+  },
+  form: {
+    method: 'GET',
+    path: '/api/v1/admin/forms/:id',
+    response: 'json',
+    fallback: fallbacks.fetchForms,
+    roles: STAFF,
+  },
+  updateForm: {
+    method: 'PUT',
+    path: '/api/v1/admin/forms/:id',
+    response: 'json',
+    fallback: 'Misslyckades att spara formulär',
+    roles: STAFF,
+  },
+  deleteForm: {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id',
+    response: 'empty',
+    fallback: 'Misslyckades att ta bort formulär',
+    roles: STAFF,
+  },
+  publishForm: {
+    method: 'PUT',
+    path: '/api/v1/admin/forms/:id/publish',
+    response: 'json',
+    fallback: 'Misslyckades att publicera formulär',
+    roles: STAFF,
+  },
+  deleteFormSection: {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id/sections/:sectionId',
+    response: 'json',
+    fallback: 'Misslyckades att ta bort sektionen',
+    roles: STAFF,
+  },
+  deleteFormQuestion: {
+    method: 'DELETE',
+    path: '/api/v1/admin/forms/:id/sections/:sectionId/questions/:questionId',
+    response: 'json',
+    fallback: 'Misslyckades att ta bort frågan',
+    roles: STAFF,
+  },
+  duplicateForm: {
+    method: 'POST',
+    path: '/api/v1/admin/forms/:id/duplicate',
+    response: 'json',
+    fallback: 'Misslyckades att duplicera formulär',
+    roles: STAFF,
+  },
+  journalNote: {
+    method: 'GET',
+    path: '/api/v1/admin/users/:userId/journal/forms/:formId/note',
+    response: 'json',
+    fallback: 'Misslyckades att ladda formulär.',
+    roles: ADMIN,
+    clientData: true,
+  },
+  saveJournalNote: {
+    method: 'PUT',
+    path: '/api/v1/admin/users/:userId/journal/forms/:formId/note',
+    response: 'json',
+    fallback: 'Misslyckades att spara anteckningen',
+    roles: ADMIN,
+    clientData: true,
+  },
+  signAndSendForm: {
+    method: 'POST',
+    path: '/api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send',
+    response: 'json',
+    fallback: fallbacks.sendForm,
+    roles: ADMIN,
+    clientData: true,
+  },
+} as const satisfies Record<string, RouteDef>;
