@@ -1,0 +1,399 @@
+// The --messages mode of `pnpm bench:ws` (ws.ts).
+//
+// The whole app as `pnpm start` runs it (buildApp: Fastify, embedded PGlite, /ws) with N clients
+// that are real users with real sessions (cookie + Origin on the handshake), N/2 conversations
+// (staff ↔ client pairs). Every client subscribes to its conversation's topic and its own
+// conversation list. The client process then sends `--sends` messages with the REST call
+// (POST …/conversations/{id}/messages, paced at `--rate` per second, at most 64 in flight) and
+// measures, on one clock, POST start → MESSAGE frame at the receiver: p50/p99.
+
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { WebSocket } from 'ws';
+import {
+  CONNECT_CONCURRENCY,
+  forkClientProcess,
+  HEARTBEAT_MS,
+  mb,
+  ms,
+  percentile,
+  type Args,
+} from './shared.ts';
+
+interface MessagingClient {
+  userId: number;
+  partnerId: number;
+  conversationId: number;
+  cookie: string;
+}
+
+type MsgToParent =
+  | { type: 'connected'; ok: number; failed: number; wallMs: number }
+  | {
+      type: 'delivered';
+      sent: number;
+      answered: number;
+      failedPosts: number;
+      delivered: number;
+      missing: number;
+      duplicates: number;
+      summaries: number;
+      p50: number;
+      p99: number;
+      max: number;
+      postP50: number;
+      postP99: number;
+      wallMs: number;
+    };
+type MsgToChild =
+  | { type: 'clients'; port: number; clients: MessagingClient[] }
+  | { type: 'go'; sends: number; rate: number }
+  | { type: 'exit' };
+
+const MAX_IN_FLIGHT = 64;
+
+export async function runMessageClients(): Promise<void> {
+  const send = (m: MsgToParent) => process.send?.(m);
+  const setup = await new Promise<Extract<MsgToChild, { type: 'clients' }>>((resolve) => {
+    const onMsg = (m: MsgToChild) => {
+      if (m.type === 'clients') {
+        process.off('message', onMsg);
+        resolve(m);
+      }
+    };
+    process.on('message', onMsg);
+  });
+  const { port, clients } = setup;
+  const origin = `http://127.0.0.1:${port}`;
+  const sockets: WebSocket[] = [];
+  const startedAt = new Map<string, number>();
+  const deliveredAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let duplicates = 0;
+  let summaries = 0;
+  let ok = 0;
+  let failed = 0;
+
+  const connectOne = (c: MessagingClient) =>
+    new Promise<void>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, ['v12.stomp'], {
+        headers: { Cookie: c.cookie, Origin: origin },
+        perMessageDeflate: false,
+      });
+      let receipts = 0;
+      let done = false;
+      const finish = (good: boolean) => {
+        if (done) return;
+        done = true;
+        if (good) ok++;
+        else failed++;
+        resolve();
+      };
+      ws.on('open', () => {
+        ws.send('CONNECT\naccept-version:1.2\nhost:bench\nheart-beat:10000,10000\n\n\0');
+      });
+      ws.on('message', (data: Buffer) => {
+        const text = data.toString('utf8');
+        if (text.startsWith('MESSAGE')) {
+          const now = performance.now();
+          const headerEnd = text.indexOf('\n\n');
+          if (text.lastIndexOf('\ndestination:/topic/users/', headerEnd) >= 0) {
+            summaries++;
+            return;
+          }
+          const body = JSON.parse(text.slice(headerEnd + 2, -1)) as {
+            receiver: number;
+            clientMessageId: string | null;
+          };
+          if (body.receiver !== c.userId || !body.clientMessageId) return;
+          const t0 = startedAt.get(body.clientMessageId);
+          if (t0 === undefined) return;
+          if (deliveredAt.has(body.clientMessageId)) {
+            duplicates++;
+            return;
+          }
+          deliveredAt.set(body.clientMessageId, now);
+          latencies.push(now - t0);
+        } else if (text.startsWith('CONNECTED')) {
+          ws.send(
+            `SUBSCRIBE\nid:0\ndestination:/topic/conversations/${c.conversationId}/messages\nreceipt:s0\n\n\0` +
+              `SUBSCRIBE\nid:1\ndestination:/topic/users/${c.userId}/conversations\nreceipt:s1\n\n\0`,
+          );
+        } else if (text.startsWith('RECEIPT')) {
+          if (++receipts === 2) finish(true);
+        } else if (text.startsWith('ERROR')) {
+          finish(false);
+        }
+      });
+      ws.on('error', () => finish(false));
+      ws.on('close', () => finish(false));
+      sockets.push(ws);
+    });
+
+  const beat = setInterval(() => {
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send('\n');
+  }, HEARTBEAT_MS);
+
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECT_CONCURRENCY, clients.length) }, async () => {
+      while (next < clients.length) await connectOne(clients[next++] as MessagingClient);
+    }),
+  );
+  send({ type: 'connected', ok, failed, wallMs: performance.now() - t0 });
+
+  process.on('message', async (m: MsgToChild) => {
+    if (m.type === 'exit') {
+      clearInterval(beat);
+      for (const ws of sockets) ws.terminate();
+      process.exit(0);
+    }
+    if (m.type !== 'go') return;
+    const postTimes: number[] = [];
+    let answered = 0;
+    let failedPosts = 0;
+    let inFlight = 0;
+    const started = performance.now();
+    const gap = 1000 / Math.max(1, m.rate);
+    const posts: Promise<void>[] = [];
+    for (let i = 0; i < m.sends; i++) {
+      // Pace on the schedule (open loop), but never more than MAX_IN_FLIGHT at once.
+      const due = started + i * gap;
+      while (performance.now() < due || inFlight >= MAX_IN_FLIGHT) {
+        await new Promise((r) => setTimeout(r, Math.max(0, Math.min(5, due - performance.now()))));
+      }
+      // Spread the senders over every client (a prime stride), both roles sending.
+      const c = clients[(i * 7919) % clients.length] as MessagingClient;
+      const clientMessageId = crypto.randomUUID();
+      inFlight++;
+      const p0 = performance.now();
+      startedAt.set(clientMessageId, p0);
+      posts.push(
+        fetch(`${origin}/api/v1/user/messaging/conversations/${c.conversationId}/messages`, {
+          method: 'POST',
+          headers: { cookie: c.cookie, origin, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            receiverId: c.partnerId,
+            content: `Hej! Meddelande ${i} från bänken, med lite text som ett riktigt meddelande.`,
+            clientMessageId,
+          }),
+        })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            if (res.status === 201) {
+              answered++;
+              postTimes.push(performance.now() - p0);
+            } else failedPosts++;
+          })
+          .catch(() => {
+            failedPosts++;
+          })
+          .finally(() => {
+            inFlight--;
+          }),
+      );
+    }
+    await Promise.all(posts);
+    const deadline = performance.now() + 5_000;
+    while (deliveredAt.size < answered && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 200)); // let duplicates show up
+    const sorted = Float64Array.from(latencies).sort();
+    const postSorted = Float64Array.from(postTimes).sort();
+    send({
+      type: 'delivered',
+      sent: m.sends,
+      answered,
+      failedPosts,
+      delivered: deliveredAt.size,
+      missing: answered - deliveredAt.size,
+      duplicates,
+      summaries,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1] ?? NaN,
+      postP50: percentile(postSorted, 50),
+      postP99: percentile(postSorted, 99),
+      wallMs: performance.now() - started,
+    });
+  });
+}
+
+export async function mainMessages(args: Args): Promise<void> {
+  const { buildApp } = await import('../../src/app.ts');
+  const { loadConfig } = await import('../../src/config.ts');
+  const { openDatabase } = await import('../../src/db/index.ts');
+  const { migrate } = await import('../../src/db/migrate.ts');
+  const { MemoryStorage } = await import('../../src/files/storage.ts');
+  const { DevOutbox } = await import('../../src/mail/mailer.ts');
+  const { systemClock } = await import('../../src/clock.ts');
+  const { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } =
+    await import('../../src/modules/auth/sessions.ts');
+  const { newToken, sha256 } = await import('../../src/security/tokens.ts');
+
+  const n = Math.max(2, args.clients - (args.clients % 2));
+  const pg = args.postgres ? await throwAwayPostgres(args.postgres) : undefined;
+  const opened = await openDatabase(
+    pg ? { kind: 'postgres', url: pg.url, max: 10 } : { kind: 'pglite' },
+  );
+  await migrate(opened.db);
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '8080' });
+  const app = await buildApp({
+    config,
+    db: opened.db,
+    dbKind: opened.kind,
+    mailer: new DevOutbox(config.mailFrom, systemClock, () => {}),
+    storage: new MemoryStorage(),
+    clock: systemClock,
+    rateLimit: { enabled: false },
+    portalDist: '/nonexistent',
+  });
+
+  // n users (staff and clients alternating), a session each, one conversation per pair.
+  const now = new Date();
+  const clients: MessagingClient[] = [];
+  const CHUNK = 250;
+  for (let start = 0; start < n; start += CHUNK) {
+    const rows = await opened.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: Math.min(CHUNK, n - start) }, (_, k) => ({
+          email: `bench${start + k}@example.com`,
+          password_hash: null,
+          role: (start + k) % 2 === 0 ? ('STAFF' as const) : ('USER' as const),
+          first_name: (start + k) % 2 === 0 ? 'Personal' : 'Klient',
+          last_name: `Nummer ${start + k}`,
+          image_file_id: null,
+          created_at: now,
+          updated_at: now,
+          last_active_at: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const tokens = rows.map(() => newToken());
+    await opened.db
+      .insertInto('sessions')
+      .values(
+        rows.map((r, k) => ({
+          id_hash: sha256(tokens[k] as string),
+          user_id: r.id,
+          created_at: now,
+          last_seen_at: now,
+          expires_at: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+          ip_address: '127.0.0.1',
+          user_agent: 'bench',
+        })),
+      )
+      .execute();
+    rows.forEach((r, k) =>
+      clients.push({
+        userId: r.id,
+        partnerId: 0,
+        conversationId: 0,
+        cookie: `${SESSION_COOKIE}=${tokens[k]}`,
+      }),
+    );
+  }
+  for (let start = 0; start < n; start += 2 * CHUNK) {
+    const pairs: [MessagingClient, MessagingClient][] = [];
+    for (let i = start; i < Math.min(n, start + 2 * CHUNK); i += 2) {
+      pairs.push([clients[i] as MessagingClient, clients[i + 1] as MessagingClient]);
+    }
+    const convs = await opened.db
+      .insertInto('conversations')
+      .values(
+        pairs.map(([a, b]) => ({
+          user_low_id: Math.min(a.userId, b.userId),
+          user_high_id: Math.max(a.userId, b.userId),
+          created_at: now,
+          last_message_at: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    pairs.forEach(([a, b], k) => {
+      const id = (convs[k] as { id: number }).id;
+      Object.assign(a, { partnerId: b.userId, conversationId: id });
+      Object.assign(b, { partnerId: a.userId, conversationId: id });
+    });
+  }
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const load = os.loadavg()[0] ?? 0;
+  console.log(
+    `machine: ${os.availableParallelism()} CPUs, load average ${load.toFixed(1)}` +
+      (load > os.availableParallelism() ? ' — busy: expect inflated latencies' : ''),
+  );
+  console.log(
+    `bench:ws --messages — the whole app (${pg ? `PostgreSQL, database ${pg.name}` : 'PGlite in memory'}) on 127.0.0.1:${port}; ${n} clients` +
+      ` (${n / 2} conversations), each subscribed to its conversation and its conversation list`,
+  );
+
+  const { fromChild, send, finish } = forkClientProcess<MsgToParent, MsgToChild>(
+    ['--child-messages'],
+    'bench:ws --messages',
+  );
+
+  send({ type: 'clients', port, clients });
+  const connected = await fromChild('connected');
+  console.log(
+    `connect: ${connected.ok} connected and subscribed (${connected.failed} failed) in ${ms(connected.wallMs)};` +
+      ` server: ${app.live.stats().sessions} sessions, ${app.live.stats().subscriptions} subscriptions`,
+  );
+
+  const cpu0 = process.cpuUsage();
+  send({ type: 'go', sends: args.sends, rate: args.rate });
+  const r = await fromChild('delivered');
+  const cpu = process.cpuUsage(cpu0);
+  console.log(
+    `sent: ${r.sent} messages at ${args.rate}/s by REST POST → ${r.answered} answered 201` +
+      ` (${r.failedPosts} failed), ${r.delivered} delivered to the receiver (${r.missing} missing,` +
+      ` ${r.duplicates} duplicates), ${r.summaries} conversation-list updates, in ${ms(r.wallMs)}`,
+  );
+  console.log(`POST answered: p50 ${ms(r.postP50)}, p99 ${ms(r.postP99)}`);
+  console.log(
+    `latency POST start → MESSAGE at the receiver: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
+  );
+  console.log(
+    `server CPU: ${ms((cpu.user + cpu.system) / 1000 / Math.max(1, r.answered))} per message` +
+      ` (${(((cpu.user + cpu.system) / 1000 / r.wallMs) * 100).toFixed(0)}% of one core during the run);` +
+      ` RSS ${mb(process.memoryUsage().rss)}`,
+  );
+  console.log(
+    `target: p99 ≤ 25 ms at ${connected.ok} clients → ${r.p99 <= 25 && r.missing === 0 && r.duplicates === 0 ? 'PASS' : 'FAIL'}`,
+  );
+
+  await finish({ type: 'exit' });
+  await app.close();
+  await opened.close();
+  await pg?.drop();
+}
+
+/** A fresh database on a PostgreSQL server on loopback, dropped after the run. */
+async function throwAwayPostgres(adminUrl: string) {
+  const host = new URL(adminUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
+    throw new Error(`--postgres: loopback only (got ${host})`);
+  }
+  const { default: pgLib } = await import('pg');
+  const name = `halsa_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sqlText: string) => {
+    const client = new pgLib.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sqlText);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  return {
+    name,
+    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
