@@ -31,7 +31,6 @@ describe('/test', () => {
     const rtt = (await line('Svarstid').textContent()) ?? '';
     const ms = /Realtidsanslutningen svarade på (\d+) ms\./.exec(rtt);
     expect(ms, rtt).not.toBeNull();
-    expect(Number(ms![1])).toBeLessThan(2_000);
     console.log(`/test: ${rtt.trim()}`);
     expect(await line('Testnotis').textContent()).toMatch(/Testnotisen kom fram på \d+ ms\./);
 

@@ -9,14 +9,15 @@
 // the API (password, then the code from the caught mail). Chromium is Debian's (CHROME_PATH,
 // the flags of scripts/chromium.ts); no browser is downloaded.
 //
-// Prints every run's scores and LCP, and for each page whether the median run meets the issue's
-// targets: /login performance ≥ 98, accessibility 100, best practices 100, LCP ≤ 1.5 s;
+// Prints every run's scores, LCP and TBT, and for each page whether the median run meets the
+// issue's targets: /login performance ≥ 98, accessibility 100, best practices 100, LCP ≤ 1.5 s;
 // /overview and /lab-results (after two structured lab uploads, so it draws trend charts)
-// performance ≥ 95, accessibility 100 (`--page PATH` measures one of them). It exits non-zero when the best of up to three runs falls
-// below FLOORS (a median still decides whether a target is met): the
-// targets where they are met on every run here (accessibility, best practices), and a margin
-// under the scores measured on 2026-11-24 where they are not yet met or vary from run to run
-// (performance, LCP), so a regression fails the test command while a miss is printed, never hidden.
+// performance ≥ 95, accessibility 100 (`--page PATH` measures one of them).
+//
+// It fails (exit 1) only on what does not move with the machine's load (issue 25, item 5):
+// accessibility and best practices below 100 (`GATES`), or a page that did not end where it
+// was opened. Performance, LCP and TBT are timings: a busy machine scored /lab-results 74–78
+// where a quiet one scores 95–99, so they are printed as measurements, never a reason to fail.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,26 +47,16 @@ const TARGETS = {
   // With the trend charts (issue 13): two structured lab uploads for the client first.
   '/lab-results': { performance: 95, accessibility: 100 },
 };
-// Measured 2026-11-24 (3 runs each, shared machine): /login performance 95–100, LCP 1.2–1.4 s;
-// /overview 87–94; /lab-results 88–93. Later that day, with the opened page's chunk and data
-// started with the shell and the Meddelande tab loaded only when shown, on a quiet machine:
-// /login 99–100 (LCP 1.22–1.45 s), /overview 77–90 (LCP 2.4–2.8 s), /lab-results 81–84 (LCP
-// 3.2–3.3 s); under other people's load TBT alone swings 140–1150 ms and /overview falls to 69.
-// Since each signed-in page has a shell of its own that paints the layout and the page's title
-// from the first response and loads that page's code with the app's (scripts/prerender.mjs):
-// /overview 96–97, /lab-results 96–98 (LCP 1.2–1.35 s) when the machine is quiet. With the
-// boot script waiting for the reported first paint and the app rendered in a transition (quiet,
-// 3 runs): /login 100, 100, 100 (LCP 1.10–1.22 s), /overview 97, 96, 97 (TBT 68–113 ms),
-// /lab-results 95, 99, 96 (TBT 125–249 ms: its long tasks are the page's own first render).
-// The floors stay until a page meets its target on every run. Raise these as the pages get lighter.
-const FLOORS = {
-  '/login': { performance: 90, accessibility: 100, 'best-practices': 100, lcpMs: 2000 },
-  '/overview': { performance: 85, accessibility: 100 },
-  '/lab-results': { performance: 85, accessibility: 100 },
-};
+// Measured 2026-11-24, quiet machine, 3 runs each: /login 100, 100, 100 (LCP 1.10–1.22 s),
+// /overview 97, 96, 97 (TBT 68–113 ms), /lab-results 95, 99, 96 (TBT 125–249 ms). Inside a
+// fresh clone's test command /lab-results fell to 74–78 (TBT 1.0–1.5 s): hence no timing gate.
 
-/** Runs in all before a page below a floor fails (the first RUNS included). */
-const FLOOR_TRIES = Math.max(RUNS, 3);
+/** What fails the command: scores that are the same on a busy and a quiet machine. */
+const GATES = {
+  '/login': { accessibility: 100, 'best-practices': 100 },
+  '/overview': { accessibility: 100, 'best-practices': 100 },
+  '/lab-results': { accessibility: 100, 'best-practices': 100 },
+};
 
 const log = (line) => console.log(`lighthouse: ${line}`);
 
@@ -290,55 +281,36 @@ try {
       );
     };
     for (let i = 0; i < RUNS; i++) measure();
-    const floor = FLOORS[page.path];
-    // The floor is checked on the best run: a busy machine only ever makes a page slower, so a
-    // run below a floor is measured again (up to FLOOR_TRIES runs in all) before it fails.
-    const bestOf = () =>
-      Object.fromEntries(
-        Object.keys(floor).map((key) => [
-          key,
-          key === 'lcpMs'
-            ? Math.min(...runs.map((r) => r[key]))
-            : Math.max(...runs.map((r) => r[key])),
-        ]),
-      );
-    const belowFloorOf = (best) =>
-      Object.entries(floor).filter(([key, want]) =>
-        key === 'lcpMs' ? best[key] > want : best[key] < want,
-      );
-    while (belowFloorOf(bestOf()).length && runs.length < FLOOR_TRIES) {
-      log(`${page.path} is below its regression floor; measuring again (busy machine?)`);
-      measure();
-    }
     const mid = Object.fromEntries(
       Object.keys(target).map((key) => [key, median(runs.map((r) => r[key]))]),
     );
     const misses = Object.entries(target).filter(([key, want]) =>
       key === 'lcpMs' ? mid[key] > want : mid[key] < want,
     );
-    if (runs.some((r) => !r.finalUrl.endsWith(page.path))) {
-      misses.push(['finalUrl', page.path]);
-    }
-    const best = bestOf();
-    const describe = (list, values = mid, what = 'median') =>
+    const describe = (list) =>
       list
         .map(
           ([key, want]) =>
-            `${key} (want ${key === 'lcpMs' ? `≤ ${want}` : key === 'finalUrl' ? want : `≥ ${want}`}, ${what} ${values[key] ?? '—'})`,
+            `${key} (want ${key === 'lcpMs' ? `≤ ${want}` : `≥ ${want}`}, median ${mid[key]})`,
         )
         .join('; ');
-    const belowFloor = belowFloorOf(best);
-    if (misses.some(([key]) => key === 'finalUrl')) belowFloor.push(['finalUrl', page.path]);
-    if (misses.length) {
-      log(`${page.path} MISSES the issue's target: ${describe(misses)}`);
-    } else {
-      log(`${page.path} meets its targets (median of ${runs.length})`);
+    // A timing target missed is a measurement, printed; it never fails the command.
+    log(
+      misses.length
+        ? `${page.path} misses the issue's timing target (printed, not a failure): ${describe(misses)}`
+        : `${page.path} meets its targets (median of ${runs.length})`,
+    );
+    // The gates hold in every run: they do not depend on how busy the machine is.
+    const gateMisses = [];
+    for (const [i, r] of runs.entries()) {
+      for (const [key, want] of Object.entries(GATES[page.path])) {
+        if (r[key] < want) gateMisses.push(`run ${i + 1}: ${key} ${r[key]} (want ${want})`);
+      }
+      if (!r.finalUrl.endsWith(page.path)) gateMisses.push(`run ${i + 1}: ended on ${r.finalUrl}`);
     }
-    if (belowFloor.length) {
+    if (gateMisses.length) {
       failedPages += 1;
-      log(
-        `${page.path} FAILS: below the regression floor in every run: ${describe(belowFloor, best, 'best')}`,
-      );
+      log(`${page.path} FAILS: ${gateMisses.join('; ')}`);
     }
   }
 } catch (error) {

@@ -287,11 +287,9 @@ async function call(
     await catchUp();
     await receiver.deactivate();
 
-    // Every instance exited on its own, cleanly, well within 10 s.
-    for (const e of exits) {
-      expect(e.code).toBe(0);
-      expect(e.ms).toBeLessThan(10_000);
-    }
+    // Every instance exited on its own, cleanly: exit code 0 (past main.ts's SHUTDOWN_LIMIT_MS the
+    // server cuts itself off with 1). How long each took is printed below, not asserted.
+    for (const e of exits) expect(e.code).toBe(0);
     // The receiver has every message once, in the order sent.
     expect(seen.map((m) => m.content)).toEqual(['Hej!', ...sent]);
     // Live delivery never repeats a message and never reorders.

@@ -247,8 +247,9 @@ describe('liveUrls', () => {
     await wait(30);
     last().serverSend(`RECEIPT\nreceipt-id:${send.headers.receipt}\n\n\0`);
     const ms = await answered;
+    // At least the 30 ms the RECEIPT was held back; an upper bound would be a timing (the
+    // ping's own 1 000 ms timeout already rejects a missing answer).
     expect(ms).toBeGreaterThanOrEqual(25);
-    expect(ms).toBeLessThan(1000);
     // No RECEIPT: rejected after the timeout.
     await expect(conn.ping(50)).rejects.toEqual(new LivePingError('timeout'));
   });

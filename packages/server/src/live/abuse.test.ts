@@ -106,14 +106,20 @@ describe('live server under abuse', () => {
       (_, i) =>
         `SUBSCRIBE\nid:s${i}\ndestination:/topic/conversations/10/messages\n\n\0UNSUBSCRIBE\nid:s${i}\n\n\0`,
     ).join('');
-    const httpTimes: number[] = [];
-    const probe = (async () => {
+    const probeTimes = async () => {
+      const times: number[] = [];
       for (let i = 0; i < 10; i++) {
         const t0 = performance.now();
         await fetch(`${server!.httpUrl}/probe`).then((r) => r.text());
-        httpTimes.push(performance.now() - t0);
+        times.push(performance.now() - t0);
       }
-    })();
+      return times;
+    };
+    // The same probe with no storm, on the same machine in the same run: the floor to compare
+    // with, so the check means the same on a busy and a quiet machine.
+    const quietWorst = Math.max(...(await probeTimes()));
+    let httpTimes: number[] = [];
+    const probe = probeTimes().then((t) => (httpTimes = t));
     const started = Date.now();
     client.send(pairs);
     const error = await client.next('ERROR');
@@ -122,12 +128,14 @@ describe('live server under abuse', () => {
     await probe;
     const worst = Math.max(...httpTimes);
     console.log(
-      `SUBSCRIBE storm: 1500 pairs in one message → ERROR "${error.headers.message}", close ${code} after ${closedAfterMs} ms; ${authorizations} authorisation(s); parallel HTTP worst ${worst.toFixed(1)} ms`,
+      `SUBSCRIBE storm: 1500 pairs in one message → ERROR "${error.headers.message}", close ${code} after ${closedAfterMs} ms; ${authorizations} authorisation(s); parallel HTTP worst ${worst.toFixed(1)} ms (quiet ${quietWorst.toFixed(1)} ms)`,
     );
     expect(error.headers.message).toBe('För många SUBSCRIBE per sekund');
     expect(code).toBe(LiveCloseCodes.SLOW_CONSUMER);
     expect(authorizations).toBe(1);
-    expect(worst).toBeLessThan(400);
+    // The event loop was not held by the storm: the worst probe during it stays within a wide
+    // margin of the worst probe without it (a 1 500-authorisation loop would be seconds).
+    expect(worst).toBeLessThan(Math.max(400, 20 * quietWorst));
   });
 
   it('frames queued behind a pending SUBSCRIBE: reading pauses, too many closes', async () => {

@@ -310,8 +310,9 @@ describe('STOMP protocol edges (bare client)', () => {
     const started = Date.now();
     const c = await raw.closed; // …and then stays silent: closed after 3 × 200 ms
     expect(c.code).toBe(LiveCloseCodes.HEARTBEAT_TIMEOUT);
+    // Not before three missed beats; no upper bound (a timing): a close that never comes fails
+    // the test at its timeout.
     expect(Date.now() - started).toBeGreaterThanOrEqual(550);
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(raw.frames.at(-1)?.command).toBe('ERROR');
   });
 
