@@ -6,26 +6,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const uiDependsOnApi = {
   group: ['@halsa/portal', '@halsa/portal/*', '@halsa/server', '@halsa/server/*'],
   message: 'ui depends only on api (design.md §1).',
 };
 
-/** The feature folders of packages/ui/src/screens (one name per feature, README). */
-const UI_FEATURES = [
-  'auth',
-  'registration',
-  'shell',
-  'notifications',
-  'messaging',
-  'clients',
-  'activity',
-  'journal',
-  'lab-results',
-  'action-plan',
-  'profile',
-];
+/**
+ * The feature folders of packages/ui/src/screens (one name per feature, README), read from the
+ * folder itself so a new feature is inside the zones below from its first file.
+ */
+const UI_FEATURES = readdirSync(new URL('./packages/ui/src/screens/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],

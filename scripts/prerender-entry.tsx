@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from '@halsa/ui';
+import { signedInPages } from '@halsa/ui/config';
 import { ShellSkeleton, SKELETON_PAGES } from '@halsa/ui/screens/shell/shell-skeleton';
 import { App } from '../packages/portal/src/app';
 import { preloadSignedOut } from '../packages/portal/src/router';
@@ -25,8 +26,10 @@ export async function renderPage(url: string): Promise<string> {
   return await new Response(prelude).text();
 }
 
-/** The signed-in pages that have a skeleton of their own (each needs a shell, prerender.mjs). */
-export const skeletonPaths = Object.keys(SKELETON_PAGES);
+/** The signed-in pages that get a shell of their own: path and screen folder (config/pages.ts). */
+export const shellPages = signedInPages.flatMap((p) =>
+  'skeleton' in p ? [{ path: p.path, screen: p.screen }] : [],
+);
 
 /**
  * The HTML inside #root of a signed-in page's shell: the skeleton of the signed-in layout with

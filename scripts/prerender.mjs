@@ -51,27 +51,6 @@ const PAGES = [
   { path: '/new-password', file: 'new-password.html', screen: 'auth/set-password', query: 'token' },
 ];
 const SIGNED_IN_APP = path.join(portalDir, 'src/signed-in.tsx');
-/**
- * The signed-in pages with a shell of their own, which preloads that page's screen beside the
- * signed-in app: the page's code arrives with the app's instead of one round trip after it.
- * Any other signed-in path (a client's pages, an unknown path that goes on to /overview) gets
- * app.html, which preloads the overview's screen. Paths as in packages/ui/src/config/paths.ts.
- */
-const SIGNED_IN_PAGES = [
-  { path: '/overview', screen: 'shell/overview' },
-  { path: '/lab-results', screen: 'lab-results' },
-  { path: '/action-plan', screen: 'action-plan' },
-  { path: '/journal', screen: 'journal/my-journal' },
-  { path: '/clients', screen: 'clients' },
-  { path: '/activity', screen: 'activity' },
-  { path: '/reports', screen: 'reports' },
-  { path: '/appointments', screen: 'appointments' },
-  { path: '/test', screen: 'self-test' },
-  { path: '/profile/myaccount', screen: 'profile' },
-  { path: '/profile/notifications', screen: 'notifications/notification-settings' },
-  { path: '/journal/general', screen: 'journal/journal-settings' },
-  { path: '/journal/templates', screen: 'journal/form-templates' },
-];
 /** The font every page's text is set in: Inter's latin subset covers Swedish (å, ä, ö, –). */
 const CRITICAL_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|map|webmanifest|ico)$/;
@@ -231,17 +210,16 @@ await build({
 });
 const entryFile = readdirSync(cacheDir).find((name) => /^prerender-entry\.m?js$/.test(name));
 if (!entryFile) fail(`Vite wrote no prerender-entry.js to ${cacheDir}.`);
-const { renderPage, renderSignedInShell, skeletonPaths } = await import(
-  pathToFileURL(path.join(cacheDir, entryFile)).href
-);
-// One page list in two places (the skeletons' titles in the UI, the screens' chunks here):
-// the build stops when they disagree.
-const shellPaths = SIGNED_IN_PAGES.map((p) => p.path);
-for (const p of new Set([...skeletonPaths, ...shellPaths])) {
-  if (!skeletonPaths.includes(p) || !shellPaths.includes(p)) {
-    fail(`${p} is in only one of SKELETON_PAGES (shell-skeleton.tsx) and SIGNED_IN_PAGES.`);
-  }
-}
+// The signed-in pages with a shell of their own, which preloads that page's screen beside the
+// signed-in app: the page's code arrives with the app's instead of one round trip after it. The
+// list is packages/ui/src/config/pages.ts (the pages with a skeleton); any other signed-in path
+// (a client's pages, an unknown path that goes on to /overview) gets app.html, which preloads
+// the overview's screen.
+const {
+  renderPage,
+  renderSignedInShell,
+  shellPages: SIGNED_IN_PAGES,
+} = await import(pathToFileURL(path.join(cacheDir, entryFile)).href);
 
 const pages = {};
 for (const p of PAGES) {

@@ -2,11 +2,11 @@
 // the route table with each route's roles. Loaded lazily by app.tsx once a user is known.
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { Role, SessionUser } from '@halsa/api/contract';
+import type { SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
 import { AppShell } from '@halsa/ui/screens/shell/app-shell';
 import type { MessagesTabProps } from '@halsa/ui/screens/messaging';
-import { paths } from '@halsa/ui/config';
+import { paths, signedInPages, type SignedInPageId } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
 import { preloadOpenedData, preloadOpenedScreen } from './opened-page';
 import { lazyPage, screen, TermsOfUse } from './router';
@@ -51,46 +51,44 @@ const Reports = screen(async () => (await import('@halsa/ui/screens/reports')).R
 const Appointments = screen(
   async () => (await import('@halsa/ui/screens/appointments')).AppointmentsScreen,
 );
-const TestPage = screen(async () => (await import('@halsa/ui/screens/self-test')).SelfTestScreen);
+const SelfTest = screen(async () => (await import('@halsa/ui/screens/self-test')).SelfTestScreen);
 const MyAccount = screen(async () => (await import('@halsa/ui/screens/profile')).MyAccountScreen);
 const NotificationSettings = screen(
   async () =>
     (await import('@halsa/ui/screens/notifications/notification-settings'))
       .NotificationSettingsScreen,
 );
-const JournalGeneral = screen(
+const JournalSettings = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-settings')).JournalSettingsScreen,
 );
-const JournalTemplates = screen(
+const FormTemplates = screen(
   async () => (await import('@halsa/ui/screens/journal/form-templates')).FormTemplatesScreen,
 );
-const JournalTemplate = screen(
+const FormEditor = screen(
   async () => (await import('@halsa/ui/screens/journal/form-editor')).FormEditorScreen,
 );
 
-const ALL: readonly Role[] = ['USER', 'ADMIN', 'STAFF'];
-const STAFF_ADMIN: readonly Role[] = ['ADMIN', 'STAFF'];
-const USER: readonly Role[] = ['USER'];
-const ADMIN: readonly Role[] = ['ADMIN'];
+/** Each page of the one page list (@halsa/ui/config's signedInPages) and the screen that draws it. */
+const screens: Record<SignedInPageId, ComponentType> = {
+  overview: Overview,
+  labResults: LabResults,
+  actionPlan: ActionPlan,
+  journal: Journal,
+  clients: Clients,
+  client: ClientPages,
+  clientJournalForm: ClientJournalForm,
+  activity: Activity,
+  reports: Reports,
+  appointments: Appointments,
+  selfTest: SelfTest,
+  myAccount: MyAccount,
+  notificationSettings: NotificationSettings,
+  journalSettings: JournalSettings,
+  formTemplates: FormTemplates,
+  formEditor: FormEditor,
+};
 
-const signedIn: { path: string; roles: readonly Role[]; Screen: ComponentType }[] = [
-  { path: paths.overview, roles: ALL, Screen: Overview },
-  { path: paths.labResults, roles: USER, Screen: LabResults },
-  { path: paths.actionPlan, roles: USER, Screen: ActionPlan },
-  { path: paths.journal, roles: USER, Screen: Journal },
-  { path: paths.clientJournalForm, roles: ADMIN, Screen: ClientJournalForm },
-  { path: paths.clients, roles: STAFF_ADMIN, Screen: Clients },
-  { path: paths.client, roles: STAFF_ADMIN, Screen: ClientPages },
-  { path: paths.activity, roles: STAFF_ADMIN, Screen: Activity },
-  { path: paths.reports, roles: STAFF_ADMIN, Screen: Reports },
-  { path: paths.appointments, roles: ALL, Screen: Appointments },
-  { path: paths.test, roles: ALL, Screen: TestPage },
-  { path: paths.myAccount, roles: ALL, Screen: MyAccount },
-  { path: paths.notifications, roles: ALL, Screen: NotificationSettings },
-  { path: paths.journalGeneral, roles: STAFF_ADMIN, Screen: JournalGeneral },
-  { path: paths.journalTemplates, roles: STAFF_ADMIN, Screen: JournalTemplates },
-  { path: paths.journalTemplate, roles: STAFF_ADMIN, Screen: JournalTemplate },
-];
+const signedIn = signedInPages.map(({ id, path, roles }) => ({ path, roles, Screen: screens[id] }));
 /** The opened page's chunk, loading beside the shell, not after it (opened-page.ts, issue 14). */
 export const openedScreen = preloadOpenedScreen(signedIn);
 

@@ -1,2 +1,3 @@
 export * from './footer';
 export * from './paths';
+export * from './pages';

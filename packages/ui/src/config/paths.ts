@@ -1,6 +1,6 @@
 // Every route of spec §2.1 and §2.4 (design.md §4.3 aliases included), written once: the
 // portal's router and every link and redirect in ui read them from here.
-import type { Role } from '@halsa/api/contract';
+import type { ClientTab } from './pages';
 
 export const paths = {
   login: '/login',
@@ -30,19 +30,6 @@ export const paths = {
   journalTemplates: '/journal/templates',
   journalTemplate: '/journal/templates/:formId',
 } as const;
-
-/** The tabs of a client's pages (spec §2.6), in order: path segment and Swedish label. */
-export const clientTabs = [
-  { id: 'overview', label: 'Översikt' },
-  { id: 'journal', label: 'Journal' },
-  { id: 'lab-data', label: 'Lab Resultat' },
-  { id: 'action-plan-data', label: 'Handlingsplan' },
-  { id: 'activity', label: 'Aktivitet' },
-] as const;
-export type ClientTab = (typeof clientTabs)[number]['id'];
-
-/** Spec §2.6: the tab list is built for ADMIN only; STAFF opens the pages without tabs. */
-export const clientTabsFor = (role: Role | undefined) => (role === 'ADMIN' ? clientTabs : []);
 
 /** Links to routes with parameters. */
 export const to = {

@@ -1,6 +1,7 @@
 // Which menu the sidebar shows and which item is current (spec §2.5). Pure, so unit tests
 // cover every path and role.
 import type { Role } from '@halsa/api/contract';
+import { signedInPages, type SidebarMenuKind, type SignedInPage } from '../../config/pages';
 import { paths } from '../../config/paths';
 
 export interface SidebarItem {
@@ -12,7 +13,7 @@ export interface SidebarItem {
   exact?: boolean;
 }
 
-export type SidebarMenuKind = 'general' | 'profile' | 'journal';
+export type { SidebarMenuKind };
 
 export interface SidebarMenu {
   kind: SidebarMenuKind;
@@ -21,28 +22,17 @@ export interface SidebarMenu {
   items: SidebarItem[];
 }
 
-export const generalMenuItems: readonly SidebarItem[] = [
-  { label: 'Att göra', to: paths.overview },
-  { label: 'Provsvar', to: paths.labResults, roles: ['USER'] },
-  { label: 'Handlingsplan', to: paths.actionPlan, roles: ['USER'] },
-  { label: 'Journal', to: paths.journal, roles: ['USER'] },
-  // Not highlighted while the path starts with /clients/ (a client's own pages).
-  { label: 'Klienter', to: paths.clients, roles: ['ADMIN', 'STAFF'], exact: true },
-  // Beyond spec §2.5's list: two pages of design §4.11 that people use every week, so nobody has
-  // to know their address. (/test stays off the menus: support gives its address when needed.)
-  { label: 'Bokningar', to: paths.appointments },
-  { label: 'Rapporter', to: paths.reports, roles: ['ADMIN', 'STAFF'] },
-];
+/** A menu's items: the signed-in pages (config/pages.ts) with an entry in it, in their order. */
+const menuItems = (kind: SidebarMenuKind): readonly SidebarItem[] =>
+  (signedInPages as readonly SignedInPage[]).flatMap(({ menu, path, roles }) =>
+    menu?.kind === kind
+      ? [{ label: menu.label, to: path, roles, ...(menu.exact ? { exact: true } : {}) }]
+      : [],
+  );
 
-export const profileMenuItems: readonly SidebarItem[] = [
-  { label: 'Mitt konto', to: paths.myAccount },
-  { label: 'Notiser', to: paths.notifications },
-];
-
-export const journalMenuItems: readonly SidebarItem[] = [
-  { label: 'Allmänt', to: paths.journalGeneral },
-  { label: 'Journalformulär', to: paths.journalTemplates },
-];
+export const generalMenuItems = menuItems('general');
+export const profileMenuItems = menuItems('profile');
+export const journalMenuItems = menuItems('journal');
 
 export const SIDEBAR_LABELS: Record<SidebarMenuKind, string> = {
   general: 'Huvudmeny',

@@ -1,9 +1,8 @@
 // Swedish words of the lab-results page: flags, ranges, formats, dates and numbers (sv-SE).
 import { labFlag, type LabFileFormat, type LabFlag, type LabValue } from '@halsa/api';
 
-/** The line under the page's title (also in its first HTML, shell/shell-skeleton). */
-export const LAB_RESULTS_LEAD =
-  'Här finns provsvaren som mottagningen har laddat upp till dig: dina senaste värden jämförda med referensintervallen, hur de har utvecklats över tid och filerna att läsa eller ladda ner.';
+/** The line under the page's title: in the page list, whose skeleton paints it first. */
+export { LAB_RESULTS_LEAD } from '../../config/pages';
 
 export const flagLabels: Record<Exclude<LabFlag, 'NO_RANGE'>, string> = {
   HIGH: 'Över referensintervallet',

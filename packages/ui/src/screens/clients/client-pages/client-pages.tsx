@@ -5,7 +5,8 @@
 import { useClient, useSession, type Client } from '@halsa/api';
 import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
-import { clientTabs, clientTabsFor, paths, to, type ClientTab } from '../../../config/paths';
+import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
+import { paths, to } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';

@@ -2,7 +2,8 @@
 // autosave status, the delivery channel, and the signed note shown read-only.
 import { readableSections, type Client, type Form, type JournalNote, type Role } from '@halsa/api';
 import { Link } from 'react-router';
-import { clientTabsFor, paths, to } from '../../../config/paths';
+import { paths, to } from '../../../config/paths';
+import { clientTabsFor } from '../../../config/pages';
 import { cn } from '../../../lib/cn';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';

@@ -4,7 +4,7 @@
 // one) in the places the app will draw them. The portal replaces it with the real shell once the
 // session and the page's code are in (packages/portal/src/main.tsx); until then it is `inert`.
 // Nothing here depends on who is signed in: no name, no role's menu, no counts.
-import { paths } from '../../../config';
+import { skeletonPages, type PageSkeleton } from '../../../config/pages';
 import { MENU_BUTTON_CLASS, SIDEBAR_CLASS } from '../../../components/sidebar/sidebar';
 import { LogoMark, MenuIcon } from '../../../components/top-bar/shell-icons';
 import {
@@ -12,33 +12,12 @@ import {
   PRODUCT_TITLE_CLASS,
   TOP_BAR_CLASS,
 } from '../../../components/top-bar/top-bar';
-import { LAB_RESULTS_LEAD } from '../../lab-results/labels';
 
-export interface SkeletonPage {
-  /** The page's h1, as its screen shows it. */
-  title: string;
-  /** The width of the page's column, as its screen sets it. */
-  width: 'max-w-2xl' | 'max-w-3xl' | 'max-w-4xl' | 'max-w-6xl';
-  /** The line under the title, where the screen shows the same one to everybody. */
-  lead?: string;
-}
+/** A page's title, column and lead (config/pages.ts, the one list of signed-in pages). */
+export type SkeletonPage = PageSkeleton;
 
 /** The signed-in pages with a skeleton of their own, by path (the same titles as the screens). */
-export const SKELETON_PAGES: Readonly<Record<string, SkeletonPage>> = {
-  [paths.overview]: { title: 'Att göra', width: 'max-w-4xl' },
-  [paths.labResults]: { title: 'Provsvar', width: 'max-w-4xl', lead: LAB_RESULTS_LEAD },
-  [paths.actionPlan]: { title: 'Handlingsplan', width: 'max-w-4xl' },
-  [paths.journal]: { title: 'Journal', width: 'max-w-3xl' },
-  [paths.clients]: { title: 'Klienter', width: 'max-w-6xl' },
-  [paths.activity]: { title: 'Aktivitet', width: 'max-w-6xl' },
-  [paths.reports]: { title: 'Rapporter', width: 'max-w-6xl' },
-  [paths.appointments]: { title: 'Bokningar', width: 'max-w-4xl' },
-  [paths.test]: { title: 'Testsida', width: 'max-w-3xl' },
-  [paths.myAccount]: { title: 'Användarinställningar', width: 'max-w-3xl' },
-  [paths.notifications]: { title: 'Notiser', width: 'max-w-3xl' },
-  [paths.journalGeneral]: { title: 'Journalinställningar', width: 'max-w-2xl' },
-  [paths.journalTemplates]: { title: 'Journalformulär', width: 'max-w-4xl' },
-};
+export const SKELETON_PAGES = skeletonPages;
 
 export interface ShellSkeletonProps {
   /** The page's title and lead; without one only the shell's bars are drawn. */

@@ -1,0 +1,192 @@
+// The signed-in pages, written once (issue 25, item 1): path, who may open it, the screen that
+// draws it, the title and lead of its first HTML (the skeleton), and its menu entry. The
+// portal's route table (packages/portal/src/signed-in.tsx), the sidebar menus
+// (components/sidebar/sidebar-menu.ts), the skeletons (screens/shell/shell-skeleton) and the
+// build's per-page shells (scripts/prerender.mjs) all read this list; a client's tabs are below.
+import type { Role } from '@halsa/api/contract';
+import { paths } from './paths';
+
+const ALL: readonly Role[] = ['USER', 'ADMIN', 'STAFF'];
+const STAFF_ADMIN: readonly Role[] = ['ADMIN', 'STAFF'];
+const USER: readonly Role[] = ['USER'];
+const ADMIN: readonly Role[] = ['ADMIN'];
+
+/** The sidebar menus of spec §2.5: general, under /profile, under /journal/. */
+export type SidebarMenuKind = 'general' | 'profile' | 'journal';
+
+export interface PageSkeleton {
+  /** The page's h1, as its screen shows it. */
+  title: string;
+  /** The width of the page's column, as its screen sets it. */
+  width: 'max-w-2xl' | 'max-w-3xl' | 'max-w-4xl' | 'max-w-6xl';
+  /** The line under the title, where the screen shows the same one to everybody. */
+  lead?: string;
+}
+
+export interface SignedInPage {
+  /** The portal's key for the page's screen (signed-in.tsx maps each one to its lazy screen). */
+  id: string;
+  path: string;
+  /** Who may open it; anyone else gets the access-denied screen. */
+  roles: readonly Role[];
+  /**
+   * The screen's folder under packages/ui/src/screens (its `index.ts` is the chunk): a page
+   * with a skeleton gets a shell of its own that loads this chunk beside the app's.
+   */
+  screen: string;
+  /** What the page's first HTML paints before its code runs; without one it gets app.html. */
+  skeleton?: PageSkeleton;
+  /** Its entry in a sidebar menu, in this list's order; `exact`: not current below its path. */
+  menu?: { kind: SidebarMenuKind; label: string; exact?: boolean };
+}
+
+/** The line under /lab-results' title (also in its first HTML). */
+export const LAB_RESULTS_LEAD =
+  'Här finns provsvaren som mottagningen har laddat upp till dig: dina senaste värden jämförda med referensintervallen, hur de har utvecklats över tid och filerna att läsa eller ladda ner.';
+
+export const signedInPages = [
+  {
+    id: 'overview',
+    path: paths.overview,
+    roles: ALL,
+    screen: 'shell/overview',
+    skeleton: { title: 'Att göra', width: 'max-w-4xl' },
+    menu: { kind: 'general', label: 'Att göra' },
+  },
+  {
+    id: 'labResults',
+    path: paths.labResults,
+    roles: USER,
+    screen: 'lab-results',
+    skeleton: { title: 'Provsvar', width: 'max-w-4xl', lead: LAB_RESULTS_LEAD },
+    menu: { kind: 'general', label: 'Provsvar' },
+  },
+  {
+    id: 'actionPlan',
+    path: paths.actionPlan,
+    roles: USER,
+    screen: 'action-plan',
+    skeleton: { title: 'Handlingsplan', width: 'max-w-4xl' },
+    menu: { kind: 'general', label: 'Handlingsplan' },
+  },
+  {
+    id: 'journal',
+    path: paths.journal,
+    roles: USER,
+    screen: 'journal/my-journal',
+    skeleton: { title: 'Journal', width: 'max-w-3xl' },
+    menu: { kind: 'general', label: 'Journal' },
+  },
+  {
+    id: 'clients',
+    path: paths.clients,
+    roles: STAFF_ADMIN,
+    screen: 'clients',
+    skeleton: { title: 'Klienter', width: 'max-w-6xl' },
+    // Not highlighted while the path starts with /clients/ (a client's own pages).
+    menu: { kind: 'general', label: 'Klienter', exact: true },
+  },
+  { id: 'client', path: paths.client, roles: STAFF_ADMIN, screen: 'clients' },
+  {
+    id: 'clientJournalForm',
+    path: paths.clientJournalForm,
+    roles: ADMIN,
+    screen: 'journal/journal-note',
+  },
+  {
+    id: 'activity',
+    path: paths.activity,
+    roles: STAFF_ADMIN,
+    screen: 'activity',
+    skeleton: { title: 'Aktivitet', width: 'max-w-6xl' },
+  },
+  // Bokningar and Rapporter are beyond spec §2.5's list: pages of design §4.11 that people use
+  // every week, so nobody has to know their address.
+  {
+    id: 'appointments',
+    path: paths.appointments,
+    roles: ALL,
+    screen: 'appointments',
+    skeleton: { title: 'Bokningar', width: 'max-w-4xl' },
+    menu: { kind: 'general', label: 'Bokningar' },
+  },
+  {
+    id: 'reports',
+    path: paths.reports,
+    roles: STAFF_ADMIN,
+    screen: 'reports',
+    skeleton: { title: 'Rapporter', width: 'max-w-6xl' },
+    menu: { kind: 'general', label: 'Rapporter' },
+  },
+  // /test stays off the menus: support gives its address when needed.
+  {
+    id: 'selfTest',
+    path: paths.test,
+    roles: ALL,
+    screen: 'self-test',
+    skeleton: { title: 'Testsida', width: 'max-w-3xl' },
+  },
+  {
+    id: 'myAccount',
+    path: paths.myAccount,
+    roles: ALL,
+    screen: 'profile',
+    skeleton: { title: 'Användarinställningar', width: 'max-w-3xl' },
+    menu: { kind: 'profile', label: 'Mitt konto' },
+  },
+  {
+    id: 'notificationSettings',
+    path: paths.notifications,
+    roles: ALL,
+    screen: 'notifications/notification-settings',
+    skeleton: { title: 'Notiser', width: 'max-w-3xl' },
+    menu: { kind: 'profile', label: 'Notiser' },
+  },
+  {
+    id: 'journalSettings',
+    path: paths.journalGeneral,
+    roles: STAFF_ADMIN,
+    screen: 'journal/journal-settings',
+    skeleton: { title: 'Journalinställningar', width: 'max-w-2xl' },
+    menu: { kind: 'journal', label: 'Allmänt' },
+  },
+  {
+    id: 'formTemplates',
+    path: paths.journalTemplates,
+    roles: STAFF_ADMIN,
+    screen: 'journal/form-templates',
+    skeleton: { title: 'Journalformulär', width: 'max-w-4xl' },
+    menu: { kind: 'journal', label: 'Journalformulär' },
+  },
+  {
+    id: 'formEditor',
+    path: paths.journalTemplate,
+    roles: STAFF_ADMIN,
+    screen: 'journal/form-editor',
+  },
+] as const satisfies readonly SignedInPage[];
+
+export type SignedInPageId = (typeof signedInPages)[number]['id'];
+
+/** The signed-in pages with a skeleton of their own, by path. */
+export const skeletonPages: Readonly<Record<string, PageSkeleton>> =
+  /* @__PURE__ */ Object.fromEntries(
+    (signedInPages as readonly SignedInPage[]).flatMap((page) =>
+      page.skeleton ? [[page.path, page.skeleton]] : [],
+    ),
+  );
+
+/** The tabs of a client's pages (spec §2.6), in order: path segment and Swedish label. */
+export const clientTabs = [
+  { id: 'overview', label: 'Översikt' },
+  { id: 'journal', label: 'Journal' },
+  { id: 'lab-data', label: 'Lab Resultat' },
+  { id: 'action-plan-data', label: 'Handlingsplan' },
+  { id: 'activity', label: 'Aktivitet' },
+] as const;
+export type ClientTab = (typeof clientTabs)[number]['id'];
+
+/** Spec §2.6: the tab list is built for ADMIN only; STAFF opens the pages without tabs. */
+export const CLIENT_TAB_ROLES: readonly Role[] = ADMIN;
+export const clientTabsFor = (role: Role | undefined) =>
+  role && CLIENT_TAB_ROLES.includes(role) ? clientTabs : [];
