@@ -74,6 +74,23 @@ function parseUrl(name: string, value: string, protocols: string[]): URL {
   return url;
 }
 
+/**
+ * A CIDR that holds every IPv4 address (0.0.0.0/0, or ::ffff:0:0/96 and anything wider, since
+ * IPv4 clients of a dual-stack socket arrive as ::ffff:a.b.c.d) or every IPv6 address (::/0).
+ * Trusting it makes X-Forwarded-For, which any client can send, decide request.ip: the rate
+ * limits and the activity log would take a client's word for where it is.
+ */
+function trustsEveryone(address: string, bits: number, family: 'ipv4' | 'ipv6'): boolean {
+  const subnet = new net.BlockList();
+  subnet.addSubnet(address, bits, family);
+  const holds = (first: string, last: string, of: 'ipv4' | 'ipv6') =>
+    subnet.check(first, of) && subnet.check(last, of);
+  return (
+    holds('0.0.0.0', '255.255.255.255', 'ipv4') ||
+    holds('::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ipv6')
+  );
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnvRaw = nonEmpty(env, 'NODE_ENV') ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -134,6 +151,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       throw new ConfigError(
         'TRUST_PROXY',
         `måste vara proxyns IP-adress eller CIDR, flera med komma (fick "${part}")`,
+      );
+    }
+    if (
+      bits !== undefined &&
+      trustsEveryone(address!, Number(bits), family === 6 ? 'ipv6' : 'ipv4')
+    ) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `får inte omfatta alla adresser (fick "${part}"): då kan vem som helst ange sin egen ` +
+          'IP-adress i X-Forwarded-For. Ange proxyns adress eller nät',
       );
     }
   }

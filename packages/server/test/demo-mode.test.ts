@@ -87,6 +87,30 @@ describeDb('/dev/mail', () => {
       });
       expect(proxied.statusCode).toBe(404);
     });
+
+    it('answers only a loopback Host: a rebound hostile domain gets the 404 (issue 22)', async () => {
+      await send(t, 'POST', '/api/v1/auth/authenticate', {
+        body: { email: 'klient@example.com', password: 'Halsa2026!' },
+      });
+      // A page on evil.example whose DNS now answers 127.0.0.1: loopback peer, its own Host.
+      for (const host of ['evil.example', 'evil.example:8080', 'localhost.evil.example']) {
+        const res = await t.app.inject({
+          url: '/dev/mail',
+          remoteAddress: '127.0.0.1',
+          headers: { host },
+        });
+        expect(res.statusCode, host).toBe(404);
+        expect(res.body).not.toContain('klient@example.com');
+      }
+      for (const host of ['localhost:8080', 'LOCALHOST', '127.0.0.1:8080', '[::1]:8080']) {
+        const res = await t.app.inject({
+          url: '/dev/mail',
+          remoteAddress: '127.0.0.1',
+          headers: { host },
+        });
+        expect(res.statusCode, host).toBe(200);
+      }
+    });
   });
 });
 

@@ -42,3 +42,15 @@ describeDb('served over http', () => {
     );
   });
 });
+
+describeDb('API answers are never cached', () => {
+  const t = useTestApp();
+
+  it('however the API path is spelt (issue 22: the router decodes /%61pi/ to /api/)', async () => {
+    for (const url of ['/api/v1/auth/me', '/%61pi/v1/auth/me', '/%61%70%69/v1/auth/me']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});

@@ -22,7 +22,7 @@ describe('TRUST_PROXY', () => {
     ]);
   });
 
-  it.each(['true', 'proxy.example.se', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129', '10.0.0.1,'])(
+  it.each(['true', '*', 'proxy.example.se', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129', '10.0.0.1,'])(
     'refuses %s with a Swedish message naming the variable',
     (value) => {
       expect(() => load(value)).toThrow(ConfigError);
@@ -31,4 +31,23 @@ describe('TRUST_PROXY', () => {
       );
     },
   );
+
+  // A catch-all would let any client name its own address in X-Forwarded-For (issue 22).
+  it.each(['0.0.0.0/0', '::/0', '::ffff:0:0/96', '::/64', '127.0.0.1, 0.0.0.0/0'])(
+    'refuses %s, which trusts every address',
+    (value) => {
+      expect(() => load(value)).toThrow(ConfigError);
+      expect(() => load(value)).toThrow(
+        /^Ogiltig konfiguration: TRUST_PROXY får inte omfatta alla adresser \(fick "(0\.0\.0\.0\/0|::\/0|::ffff:0:0\/96|::\/64)"\)/,
+      );
+    },
+  );
+
+  it('still takes wide but bounded networks', () => {
+    expect(load('10.0.0.0/8,fc00::/7,0.0.0.0').trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fc00::/7',
+      '0.0.0.0',
+    ]);
+  });
 });

@@ -45,7 +45,10 @@ export function registerSecurityHeaders(
     reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     if (opts.hsts) reply.header('strict-transport-security', 'max-age=31536000');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    // The matched route, as the cross-site guard reads it (fetch-site.ts): `/%61pi/…` runs an API
+    // handler too, and its answer is no more cacheable for the different spelling.
+    const route = request.routeOptions.url ?? request.url;
+    if (route.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

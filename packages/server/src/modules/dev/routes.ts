@@ -1,12 +1,16 @@
 // /dev/mail: the dev outbox as JSON, newest first. It exists only in demo mode (DEMO=true,
 // never in production) without an SMTP server, and answers only a browser on this machine:
-// a request from another address, or one that came through a proxy, gets the plain 404.
+// a request from another address, or one that came through a proxy, gets the plain 404. So does
+// one whose Host is not a loopback name: a page on a hostile domain whose DNS it re-points at
+// 127.0.0.1 (DNS rebinding) reaches us from loopback, but its Host header still names that domain.
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { MESSAGES } from '../../http/errors.ts';
 import { DevOutbox } from '../../mail/mailer.ts';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/;
 
 /** The socket's own peer address (never X-Forwarded-For), and no proxy headers at all. */
 export function fromLoopback(request: FastifyRequest): boolean {
@@ -15,11 +19,18 @@ export function fromLoopback(request: FastifyRequest): boolean {
   return LOOPBACK.test(request.socket.remoteAddress ?? '');
 }
 
+/** The raw Host header (never X-Forwarded-Host) names this machine: localhost, 127.x, [::1]. */
+export function loopbackHost(request: FastifyRequest): boolean {
+  return LOOPBACK_HOST.test((request.headers.host ?? '').toLowerCase());
+}
+
 export const devModule: AppModule = (app, ctx) => {
   const outbox = ctx.mailer;
   if (!ctx.config.demo || ctx.config.isProduction || !(outbox instanceof DevOutbox)) return;
   app.get('/dev/mail', { config: { access: 'public' } }, async (request, reply) => {
-    if (!fromLoopback(request)) return reply.code(404).send({ message: MESSAGES.notFound });
+    if (!fromLoopback(request) || !loopbackHost(request)) {
+      return reply.code(404).send({ message: MESSAGES.notFound });
+    }
     return { mails: outbox.recent() };
   });
 };
