@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerLiveSessionEnd(app, ctx);
   registerFetchSiteCheck(app);
   registerOriginCheck(app, options.config.publicUrl);
-  await registerRateLimit(app, { db: options.db, store: limitStore.store }, options.rateLimit);
+  await registerRateLimit(app, { db: options.db, limits: limitStore }, options.rateLimit);
   registerSecurityHeaders(app, {
     // HSTS whenever the portal is served over HTTPS (PUBLIC_URL https), behind a proxy or not.
     hsts: options.config.publicUrl.startsWith('https:'),

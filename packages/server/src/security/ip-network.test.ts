@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from './ip-network.ts';
+import { clientNetwork, lockoutNetwork } from './ip-network.ts';
 
 describe('clientNetwork', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -24,5 +24,13 @@ describe('clientNetwork', () => {
 
   it('leaves anything else alone', () => {
     expect(clientNetwork('not-an-ip')).toBe('not-an-ip');
+  });
+});
+
+describe('lockoutNetwork', () => {
+  it('groups IPv4 by its /24 and IPv6 by its /64', () => {
+    expect(lockoutNetwork('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(lockoutNetwork('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(lockoutNetwork('2001:db8:1:2:aa:bb:cc:dd')).toBe('2001:db8:1:2::/64');
   });
 });

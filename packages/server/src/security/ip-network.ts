@@ -38,3 +38,14 @@ export function clientNetwork(ip: string): string {
     .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The network an account's lockout is kept for (rate-limit.ts): an IPv4 address by its /24 and
+ * IPv6 by its /64, so a stranger rotating addresses inside one provider's block locks only that
+ * block, and the owner at home or at work is not locked by it.
+ */
+export function lockoutNetwork(ip: string): string {
+  const network = clientNetwork(ip);
+  if (!isIPv4(network)) return network;
+  return `${network.split('.').slice(0, 3).join('.')}.0/24`;
+}

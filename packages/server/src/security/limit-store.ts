@@ -9,6 +9,9 @@
 // The in-process store does what the library's Redis script does, on the app's clock (tests move
 // it). The library's own in-process store does not: it ends every window after `timeWindow`
 // whatever the backoff set, so the wait never grew without Redis.
+// The account lockouts (rate-limit.ts) use `hit`/`release`/`clearPrefix` instead: a try is counted
+// atomically before the password check (a Lua script in Redis), every wait is capped, and an
+// account's keys can be dropped at once (issue 22).
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -86,6 +89,35 @@ export class MemoryLimitStore implements LimitStore {
     );
   }
 
+  /** `SharedLimitStore.hit` in this process (one synchronous step, so atomic here too). */
+  hit(key: string, rule: HitRule): { current: number; ttl: number } {
+    const now = this.clock.now().getTime();
+    let entry = this.#live(key, now);
+    if (!entry) {
+      entry = { current: 1, endsAt: now + Math.min(rule.windowMs, rule.maxWaitMs) };
+      this.#add(key, entry, now);
+    } else {
+      entry.current++;
+      const step = entry.current - rule.max - 1;
+      if (rule.backoff && step >= 0 && step <= rule.steps) {
+        entry.endsAt = now + Math.min(rule.windowMs * 2 ** step, rule.maxWaitMs);
+      }
+    }
+    return { current: entry.current, ttl: entry.endsAt - now };
+  }
+
+  /** `SharedLimitStore.release`. */
+  release(key: string): void {
+    const entry = this.#live(key, this.clock.now().getTime());
+    if (entry && entry.current > 0) entry.current--;
+  }
+
+  /** Drops every key starting with `prefix`. */
+  clearPrefix(prefix: string): void {
+    for (const key of [...this.entries.keys()])
+      if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
   #live(key: string, now: number): Entry | undefined {
     const entry = this.entries.get(key);
     if (entry && entry.endsAt <= now) {
@@ -107,6 +139,53 @@ export class MemoryLimitStore implements LimitStore {
   }
 }
 
+/** How `hit` counts a try: the window, the open tries, and how a closed key's wait grows. */
+export interface HitRule {
+  windowMs: number;
+  max: number;
+  /** The k-th try over `max` sets the wait to windowMs × 2^(k−1), for k−1 ≤ `steps`. */
+  backoff: boolean;
+  steps: number;
+  /** No wait, grown or not, is longer than this. */
+  maxWaitMs: number;
+}
+
+// `hit` in Redis: one script, so concurrent tries on any instance each get their own count.
+// Past `steps` doublings a try neither grows nor renews the wait (waiting until little is left
+// and trying again cannot restart the longest wait).
+const HIT_LUA = `
+local window = tonumber(ARGV[1])
+local max = tonumber(ARGV[2])
+local backoff = ARGV[3] == '1'
+local steps = tonumber(ARGV[4])
+local cap = tonumber(ARGV[5])
+local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+local step = current - max - 1
+if current == 1 or ttl < 0 then
+  ttl = math.min(window, cap)
+  redis.call('PEXPIRE', KEYS[1], ttl)
+elseif backoff and step >= 0 and step <= steps then
+  ttl = math.min(window * 2 ^ step, cap)
+  redis.call('PEXPIRE', KEYS[1], ttl)
+end
+return {current, ttl}
+`;
+// `release` in Redis: gives back a reserved try, keeping the key's expiry (never creates it).
+const RELEASE_LUA = `
+local v = redis.call('GET', KEYS[1])
+if v and tonumber(v) > 0 then return redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+type LimitRedis = Redis & {
+  limitHit(key: string, ...args: (string | number)[]): Promise<[number, number]>;
+  limitRelease(key: string): Promise<number>;
+};
+
+/** A Redis MATCH pattern matching `prefix` literally, then anything. */
+const globPrefix = (prefix: string) => `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+
 export interface SharedLimitStore {
   /** The root store; rate-limit.ts hands it to @fastify/rate-limit, which makes its children. */
   readonly store: LimitStore;
@@ -120,6 +199,16 @@ export interface SharedLimitStore {
     windowMs: number,
     max: number,
   ): Promise<{ current: number; ttl: number } | null>;
+  /**
+   * Counts one try on `key` atomically, before the work it guards (rate-limit.ts reserves a try
+   * this way, so concurrent tries over `max` are refused without running): the tries in the
+   * window and the milliseconds until it ends; null when the store cannot be reached (logged).
+   */
+  hit(key: string, rule: HitRule): Promise<{ current: number; ttl: number } | null>;
+  /** Gives back a try `hit` counted that turned out not to count (e.g. a right password). */
+  release(key: string): Promise<void>;
+  /** Drops every key starting with `prefix` (an ADMIN lifting an account's locks). */
+  clearPrefix(prefix: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,6 +224,8 @@ export interface LimitStoreOptions {
 export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
   let redis: Redis | undefined;
   let store: LimitStore;
+  let memory: MemoryLimitStore | undefined;
+  const prefix = `${options.namespace}:`;
   if (options.redisUrl) {
     redis = new Redis(options.redisUrl, {
       connectionName: 'halsa-rate-limit',
@@ -147,10 +238,14 @@ export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
       lastLogged = Date.now();
       options.log.warn({ err: err.message }, 'rate-limit: Redis error; limits are not enforced');
     });
-    store = new RedisStore(false, false, redis, `${options.namespace}:`);
+    redis.defineCommand('limitHit', { numberOfKeys: 1, lua: HIT_LUA });
+    redis.defineCommand('limitRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
+    store = new RedisStore(false, false, redis, prefix);
   } else {
-    store = new MemoryLimitStore(options.clock);
+    store = memory = new MemoryLimitStore(options.clock);
   }
+  const failed = (err: unknown, key: string) =>
+    options.log.warn({ err: (err as Error).message, key }, 'limit store: failed');
   return {
     store,
     count: (key, windowMs, max) =>
@@ -167,6 +262,43 @@ export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
           max,
         );
       }),
+    async hit(key, rule) {
+      if (memory) return memory.hit(key, rule);
+      try {
+        const [current, ttl] = await (redis as LimitRedis).limitHit(
+          prefix + key,
+          rule.windowMs,
+          rule.max,
+          rule.backoff ? '1' : '0',
+          rule.steps,
+          rule.maxWaitMs,
+        );
+        return { current: Number(current), ttl: Number(ttl) };
+      } catch (err) {
+        failed(err, key);
+        return null;
+      }
+    },
+    async release(key) {
+      if (memory) return memory.release(key);
+      await (redis as LimitRedis).limitRelease(prefix + key).catch((err) => failed(err, key));
+    },
+    async clearPrefix(keyPrefix) {
+      if (memory) return memory.clearPrefix(keyPrefix);
+      const r = redis!;
+      let cursor = '0';
+      do {
+        const [next, keys] = await r.scan(
+          cursor,
+          'MATCH',
+          globPrefix(prefix + keyPrefix),
+          'COUNT',
+          500,
+        );
+        if (keys.length) await r.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    },
     async close() {
       await redis?.quit().catch(() => redis?.disconnect());
     },

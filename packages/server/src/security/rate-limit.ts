@@ -8,19 +8,26 @@
 //     behind one address never share it;
 //   - per-account buckets (`account: [...]`), checked once the body is read: keyed by the e-mail
 //     or by the user behind a twoFactorId, counting failures (401), successes (2xx) or every try.
+//     A bucket `perNetwork` counts per account AND client network (lockoutNetwork: IPv4 /24,
+//     IPv6 /64): a stranger's tries lock the account from the stranger's network only, while a
+//     higher per-account bucket across all networks, without backoff, bounds what many networks
+//     together may try (and so how long they can keep the owner out: one window at most).
 //     A bucket with `backoff` doubles its wait for every try made while it is closed (up to
-//     2^BACKOFF_STEPS windows), so hammering an account gains less and less.
-// The counters live in the app's limit store (limit-store.ts): with REDIS_URL in Redis (the
-// library's Lua store), so every instance sees the same count; without it in this process (one
-// instance, the embedded default). Both grow a closed bucket's wait the same way.
+//     2^BACKOFF_STEPS windows); no wait of any bucket exceeds MAX_WAIT_MS (issue 22).
+// Every try is counted atomically BEFORE the route runs (issue 22): the store's `hit` reserves
+// it (one Lua script in Redis), so of concurrent tries only `max` run the password check; a try
+// whose answer turns out not to count (a right password, for a bucket of failures) is given
+// back after the answer. The IP ceilings live in the library's store, the account buckets in the
+// app's limit store (limit-store.ts): with REDIS_URL in Redis, shared by every instance; without
+// it in this process. unlockAccount lifts every lock of one account (an ADMIN's action).
 // If Redis cannot be reached the check lets the request through (logged): the OTP's own 5 tries
 // per code are in the database and hold regardless, and /readyz reports Redis as down.
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { MESSAGES, tooManyRequests } from '../http/errors.ts';
-import { clientNetwork } from './ip-network.ts';
-import type { LimitStore } from './limit-store.ts';
+import { clientNetwork, lockoutNetwork } from './ip-network.ts';
+import type { SharedLimitStore } from './limit-store.ts';
 import { UUID_RE } from './tokens.ts';
 
 export interface AccountLimit {
@@ -30,6 +37,8 @@ export interface AccountLimit {
   by: 'email' | 'twoFactorId';
   /** Which answers count: 401s, 2xx answers, or every try. */
   count: 'failures' | 'successes' | 'all';
+  /** Per account and client network (lockoutNetwork), not per account alone. */
+  perNetwork?: boolean;
   max: number;
   windowMs: number;
   /** Every try while the bucket is closed doubles the wait (at most 2^BACKOFF_STEPS windows). */
@@ -53,7 +62,7 @@ export interface RateLimitOptions {
 export interface RateLimitDeps {
   db: Db;
   /** The app's counters (limit-store.ts): Redis with REDIS_URL, in-process otherwise. */
-  store: LimitStore;
+  limits: SharedLimitStore;
 }
 
 /** A closed bucket's wait doubles at most this many times (5 min → 5 h 20 min). */
@@ -62,11 +71,16 @@ export const BACKOFF_STEPS = 6;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** No account bucket makes anyone wait longer than this (README "Rate limits"): 5 h 20 min. */
+export const MAX_WAIT_MS = 5 * MINUTE * 2 ** BACKOFF_STEPS;
+
 /**
  * The auth routes' limits. Per IP: generous (300 logins a minute from one office address).
- * Per account: 5 wrong passwords per 5 minutes then a doubling wait; 10 login codes mailed and
+ * Per account and network: 5 wrong passwords per 5 minutes then a doubling wait; per account
+ * from all networks 20 wrong passwords per 15 minutes; 10 login codes mailed and
  * 10 wrong codes per hour (each code itself allows 5 tries, in the database), so opening new
- * challenges to get more tries gains nothing; 10 resends and 5 reset mails per hour.
+ * challenges to get more tries gains nothing; 10 resends an hour; 5 reset mails an hour per
+ * network (then a doubling wait), 10 from all networks.
  */
 export const AUTH_LIMITS = {
   authenticate: {
@@ -77,10 +91,12 @@ export const AUTH_LIMITS = {
         bucket: 'password',
         by: 'email',
         count: 'failures',
+        perNetwork: true,
         max: 5,
         windowMs: 5 * MINUTE,
         backoff: true,
       },
+      { bucket: 'password-all', by: 'email', count: 'failures', max: 20, windowMs: 15 * MINUTE },
       { bucket: 'challenges', by: 'email', count: 'successes', max: 10, windowMs: HOUR },
     ],
   },
@@ -107,7 +123,16 @@ export const AUTH_LIMITS = {
     max: 100,
     windowMs: MINUTE,
     account: [
-      { bucket: 'forgot', by: 'email', count: 'all', max: 5, windowMs: HOUR, backoff: true },
+      {
+        bucket: 'forgot',
+        by: 'email',
+        count: 'all',
+        perNetwork: true,
+        max: 5,
+        windowMs: HOUR,
+        backoff: true,
+      },
+      { bucket: 'forgot-all', by: 'email', count: 'all', max: 10, windowMs: HOUR },
     ],
   },
 } as const satisfies Record<string, RateLimitRule>;
@@ -120,16 +145,13 @@ interface Pending {
 }
 
 const pendingKey = Symbol('halsa.rateLimit.pending');
-const accountKey = Symbol('halsa.rateLimit.accountKey');
-type WithPending = FastifyRequest & { [pendingKey]?: Pending[]; [accountKey]?: string };
+type WithPending = FastifyRequest & { [pendingKey]?: Pending[] };
 
-/** Runs an account limiter on `key` (its key generator reads the key from the request). */
-function onAccount<T>(request: FastifyRequest, key: string, run: () => Promise<T>): Promise<T> {
-  (request as WithPending)[accountKey] = key;
-  return run();
-}
-const accountKeyOf = (request: FastifyRequest): string =>
-  (request as WithPending)[accountKey] ?? 'none';
+/**
+ * The store key of an account's bucket: `acct:<account>:` first, so unlockAccount finds all of
+ * an account's keys by prefix (the account is URI-encoded: no `:` of an e-mail can run into it).
+ */
+const accountPrefix = (account: string) => `acct:${encodeURIComponent(account)}:`;
 
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -141,7 +163,7 @@ export async function registerRateLimit(
   // The plugin constructs its store with `new`; this hands it the app's one store, whose
   // children (one per limiter below) share its counters.
   const store = function appStore() {
-    return deps.store;
+    return deps.limits.store;
   } as unknown as FastifyRateLimitStoreCtor;
   await app.register(fastifyRateLimit, { global: false, skipOnError: true, store });
 
@@ -152,7 +174,6 @@ export async function registerRateLimit(
     id: string,
     max: number,
     windowMs: number,
-    backoff: boolean,
     key: (req: FastifyRequest) => string,
   ): Limiter => {
     // Cached by id: `key` must derive everything from the request.
@@ -162,11 +183,6 @@ export async function registerRateLimit(
         max: Math.max(1, Math.round(max * factor)),
         timeWindow: windowMs,
         keyGenerator: key,
-        // Not in CreateRateLimitOptions' types, honoured by the store (library index.js).
-        ...({ exponentialBackoff: backoff } as object),
-        // Only read back as `isBanned` (more than BACKOFF_STEPS tries while closed): the cap
-        // on the growth below. Nothing bans; these limiters are called, not route hooks.
-        ...(backoff ? { ban: BACKOFF_STEPS } : {}),
       });
       limiters.set(id, limiter);
     }
@@ -184,7 +200,6 @@ export async function registerRateLimit(
       `ip ${route}`,
       rule.max,
       rule.windowMs,
-      false,
       (req) => `ip:${req.routeOptions.method} ${req.routeOptions.url}:${clientNetwork(req.ip)}`,
     );
     const result = await limiter(request);
@@ -200,7 +215,6 @@ export async function registerRateLimit(
         `user ${request.routeOptions.method} ${request.routeOptions.url}`,
         rule.max,
         rule.windowMs,
-        false,
         (req) => `user:${req.routeOptions.method} ${req.routeOptions.url}:${req.session?.userId}`,
       );
       const result = await limiter(request);
@@ -208,52 +222,60 @@ export async function registerRateLimit(
     }
     if (!rule.account?.length) return;
     const pending: Pending[] = [];
+    // Reserved before the route runs; on a refusal the tries reserved so far are given back
+    // (they were not made), the refused one stays counted (that is what grows the wait).
     for (const limit of rule.account) {
       const account = await accountOf(deps.db, limit.by, request.body);
       if (account === null) continue;
-      const key = `account:${limit.bucket}:${account}`;
-      const limiter = limiterFor(
-        `account ${limit.bucket}`,
-        limit.max,
-        limit.windowMs,
-        limit.backoff ?? false,
-        accountKeyOf,
-      );
-      if (limit.count === 'all') {
-        const result = await onAccount(request, key, () => limiter(request));
-        if (!result.isAllowed && result.isExceeded) throw refuse(result.ttl);
-        continue;
+      const network = limit.perNetwork ? `:${lockoutNetwork(request.ip)}` : '';
+      const key = `${accountPrefix(account)}${limit.bucket}${network}`;
+      const max = Math.max(1, Math.round(limit.max * factor));
+      const result = await deps.limits.hit(key, {
+        windowMs: limit.windowMs,
+        max,
+        backoff: limit.backoff ?? false,
+        steps: BACKOFF_STEPS,
+        maxWaitMs: MAX_WAIT_MS,
+      });
+      if (result && result.current > max) {
+        for (const p of pending) await deps.limits.release(p.key);
+        throw refuse(result.ttl);
       }
-      const seen = await onAccount(request, key, () => limiter(request, { increment: false }));
-      if (!seen.isAllowed && seen.remaining === 0 && seen.ttl > 0) {
-        // Closed: a try now counts against it and, with backoff, doubles the wait, in Redis and
-        // in-process alike: the k-th try while closed sets it to 2^(k−1) windows from now. Capped
-        // by the count, not the wait left: after BACKOFF_STEPS + 1 such tries (a wait of
-        // 2^BACKOFF_STEPS windows) further tries neither count nor extend it, so waiting until
-        // little is left and trying again cannot push the next doubling past the cap.
-        const capped = seen.isBanned;
-        const grown =
-          limit.backoff && !capped ? await onAccount(request, key, () => limiter(request)) : seen;
-        throw refuse(grown.isAllowed ? seen.ttl : Math.max(grown.ttl, seen.ttl));
-      }
-      pending.push({ limit, key });
+      if (result && limit.count !== 'all') pending.push({ limit, key });
     }
     (request as WithPending)[pendingKey] = pending;
   });
 
-  // Counted before the answer is written, so the caller's next try already sees it.
+  // Settled before the answer is written, so the caller's next try already sees it.
   app.addHook('onSend', async (request, reply) => {
     const pending = (request as WithPending)[pendingKey];
     if (!pending?.length) return;
     const failed = reply.statusCode === 401;
     const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
     for (const { limit, key } of pending) {
-      if ((limit.count === 'failures' && failed) || (limit.count === 'successes' && succeeded)) {
-        const limiter = limiters.get(`account ${limit.bucket}`)!;
-        await onAccount(request, key, () => limiter(request));
-      }
+      const counts = limit.count === 'failures' ? failed : succeeded;
+      if (!counts) await deps.limits.release(key);
     }
   });
+}
+
+/**
+ * Lifts every lock of one account (an ADMIN's action, issue 22): all its buckets, per network
+ * and across networks, by e-mail and by user, in whichever store is active (`app.ctx`). The
+ * next try counts from zero.
+ */
+export async function unlockAccount(
+  ctx: { db: Db; limitStore: SharedLimitStore },
+  userId: number,
+): Promise<void> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  await ctx.limitStore.clearPrefix(accountPrefix(`user:${userId}`));
+  if (user)
+    await ctx.limitStore.clearPrefix(accountPrefix(`email:${user.email.trim().toLowerCase()}`));
 }
 
 /** The account a request names: a lower-cased e-mail, or `user:<id>` behind a twoFactorId. */
