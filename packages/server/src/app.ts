@@ -25,6 +25,7 @@ import { apiModules } from './modules/index.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { registerCompression } from './modules/portal/compression.ts';
 import { portalModule } from './modules/portal/routes.ts';
+import { ExportLimits } from './security/export-limit.ts';
 import { openLimitStore } from './security/limit-store.ts';
 import { registerRateLimit, type RateLimitOptions } from './security/rate-limit.ts';
 import { createOutbox } from './outbox/index.ts';
@@ -144,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     live,
     notifications: new NotificationService(options.db, clock, outbox),
     limitStore,
+    // Off with the rate limits (tests not about limits), scaled by their factor.
+    exportLimits: new ExportLimits(limitStore, options.rateLimit),
   };
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('ctx', ctx);

@@ -12,6 +12,7 @@ import type { AuthService } from './modules/auth/service.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { ExportLimits } from './security/export-limit.ts';
 import type { SharedLimitStore } from './security/limit-store.ts';
 import type { BackgroundTasks } from './tasks.ts';
 
@@ -37,6 +38,8 @@ export interface AppContext {
   notifications: NotificationService;
   /** The counters of the rate limits and upload tries: Redis with REDIS_URL, else in-process. */
   limitStore: SharedLimitStore;
+  /** A user's CSV exports: a few a minute (in `limitStore`), one at a time (this instance). */
+  exportLimits: ExportLimits;
 }
 
 export type AppModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;

@@ -1,10 +1,11 @@
 // The activity log (spec §7 Administration): the whole log and one client's, paged and
 // filtered, and both as CSV for an ADMIN (spec §9 intervals). Reading the log is itself one row
 // per request (Patientdatalagen), never more. The staff list for its 'Utförd av' filter reads
-// no client's data and writes no row.
+// no client's data and writes no row. Exports are limited per user (security/export-limit.ts).
 import { endpointDefs, isPageRequest } from '@halsa/api/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppModule } from '../../context.ts';
+import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ClientService } from '../clients/service.ts';
 import { activityCsv, exportFileName } from './csv.ts';
@@ -68,7 +69,8 @@ export const activityModule: AppModule = (app, ctx) => {
         details: ({ input }) => ({ interval: input.query.interval ?? 'all' }),
       },
     },
-    async (_request, reply, { query }) => {
+    async (request, reply, { query }) => {
+      await ctx.exportLimits.admit(requireSession(request).userId, reply);
       const interval = query.interval ?? 'all';
       const now = reader.now();
       return csvDownload(
@@ -89,7 +91,8 @@ export const activityModule: AppModule = (app, ctx) => {
         details: ({ input }) => ({ interval: input.query.interval }),
       },
     },
-    async (_request, reply, { params, query }) => {
+    async (request, reply, { params, query }) => {
+      await ctx.exportLimits.admit(requireSession(request).userId, reply);
       await clients.require(params.userId);
       const now = reader.now();
       return csvDownload(

@@ -1,8 +1,10 @@
 // Clinic reports (design §4.11): the figures of a period as JSON for /reports and as CSV. STAFF
 // and ADMIN both: the figures are counts over the clinic, no client's data, so neither route
-// writes an access row; the export of the activity log (names, IPs) stays ADMIN's alone.
+// writes an access row; the export of the activity log (names, IPs) stays ADMIN's alone. The
+// CSV counts against the user's exports (security/export-limit.ts).
 import { endpointDefs } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
+import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
 import { reportCsv, reportFileName } from './csv.ts';
 import { ReportService } from './service.ts';
@@ -18,7 +20,8 @@ export const reportsModule: AppModule = (app, ctx) => {
     app,
     endpointDefs.exportReports,
     { audit: 'none' },
-    async (_request, reply, { query }) => {
+    async (request, reply, { query }) => {
+      await ctx.exportLimits.admit(requireSession(request).userId, reply);
       const now = reports.now();
       const csv = reportCsv(await reports.report(query.interval, now));
       reply
