@@ -194,8 +194,15 @@ export function attachLive<U extends LiveUser>(
     : undefined;
   broker.fanout = fanout;
 
+  // A browser marks a request another site caused with Sec-Fetch-Site: cross-site. A top-level
+  // navigation to a SockJS GET transport carries the session cookie (SameSite=Lax) and no
+  // Origin, so the Origin check alone would let it in: refused here as the API's guard does
+  // (http/fetch-site.ts), since /ws is answered before Fastify's hooks run.
+  const isAllowed = (origin: string | undefined, req: IncomingMessage) =>
+    req.headers['sec-fetch-site'] !== 'cross-site' && options.isAllowedOrigin(origin, req);
+
   async function identify(req: IncomingMessage): Promise<{ status: number; user?: U }> {
-    if (!options.isAllowedOrigin(req.headers.origin, req)) return { status: 403 };
+    if (!isAllowed(req.headers.origin, req)) return { status: 403 };
     let user: U | null;
     try {
       user = await options.authenticate(req);
@@ -217,7 +224,7 @@ export function attachLive<U extends LiveUser>(
     limits,
     log,
     isClosed: () => closed,
-    isAllowedOrigin: options.isAllowedOrigin,
+    isAllowedOrigin: isAllowed,
     identify,
     tooManySessions,
     openSession,

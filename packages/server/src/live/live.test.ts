@@ -275,6 +275,27 @@ describe('sockjs-client (SockJS at /ws)', () => {
     expect(foreign.status).toBe(403);
   });
 
+  it('refuses a handshake a browser marks cross-site, even with the cookie and no Origin', async () => {
+    // A hostile page's top-level navigation carries the SameSite=Lax cookie and no Origin.
+    const crossSite = { Cookie: 'sid=sid-1', 'Sec-Fetch-Site': 'cross-site' };
+    const poll = await fetch(`${t.httpUrl}/ws/000/crosssite/xhr?sid=sid-1`, {
+      method: 'POST',
+      headers: crossSite,
+    });
+    expect(poll.status).toBe(403);
+    const raw = RawStomp.open(t.wsUrl, crossSite);
+    expect(await raw.refused).toBe(403);
+    // The portal's own calls are same-origin and go on as before.
+    const ctrl = new AbortController();
+    const sameSite = await fetch(`${t.httpUrl}/ws/000/samesite/xhr_streaming?sid=sid-1`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+      signal: ctrl.signal,
+    });
+    expect(sameSite.status).toBe(200);
+    ctrl.abort();
+  });
+
   it('keeps a SockJS session id bound to the user who opened it', async () => {
     const ctrl = new AbortController();
     const owner = await fetch(`${t.httpUrl}/ws/000/boundsid/xhr_streaming?sid=sid-1`, {
