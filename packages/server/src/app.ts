@@ -119,7 +119,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', () => limitStore.close());
   const activity = new ActivityLog(options.db, clock);
-  const outbox = createOutbox(options.db, clock, options.mailer, live.broker, tasks, app.log);
+  const outbox = createOutbox(
+    options.db,
+    clock,
+    options.mailer,
+    live.broker,
+    tasks,
+    app.log,
+    options.config.publicUrl,
+  );
   const auth = new AuthService(
     options.db,
     clock,

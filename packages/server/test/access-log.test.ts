@@ -3,7 +3,7 @@
 // sends; and a password change ends her other sessions (sockets: live-wiring.test.ts).
 import { accessLogPageSchema, myAccountSchema } from '@halsa/api/contract';
 import { expect, it } from 'vitest';
-import { describeDb, login, PASSWORD, send, useTestApp } from './helpers.ts';
+import { describeDb, login, PASSWORD, send, sessionCookieOf, useTestApp } from './helpers.ts';
 
 describeDb('my account: access log and password change', () => {
   const t = useTestApp();
@@ -81,7 +81,7 @@ describeDb('my account: access log and password change', () => {
     expect((await send(t, 'GET', '/api/v1/user/account')).statusCode).toBe(401);
   });
 
-  it('changing the password ends her other sessions and keeps this one; a wrong current password changes nothing', async () => {
+  it('changing the password ends her other sessions and keeps this one (under a new id); a wrong current password changes nothing', async () => {
     const here = await login(t, t.users.klient2.email);
     const other = await login(t, t.users.klient2.email);
     const wrong = await send(t, 'POST', '/api/v1/user/change-password', {
@@ -96,7 +96,8 @@ describeDb('my account: access log and password change', () => {
       body: { currentPassword: PASSWORD, newPassword: 'NyttLösen2026!' },
     });
     expect(changed.statusCode).toBe(204);
-    expect((await send(t, 'GET', '/api/v1/auth/me', { cookie: here })).statusCode).toBe(200);
+    const renewed = sessionCookieOf(changed)!;
+    expect((await send(t, 'GET', '/api/v1/auth/me', { cookie: renewed })).statusCode).toBe(200);
     const ended = await send(t, 'GET', '/api/v1/user/lab-results', { cookie: other });
     expect(ended.statusCode).toBe(401);
     await expect(login(t, t.users.klient2.email)).rejects.toThrow();

@@ -4,7 +4,15 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Role } from '../src/db/schema.ts';
-import { describeDb, insertUser, lastCode, login, send, useTestApp } from './helpers.ts';
+import {
+  describeDb,
+  insertUser,
+  lastCode,
+  login,
+  send,
+  sessionCookieOf,
+  useTestApp,
+} from './helpers.ts';
 
 describeDb('activity log', () => {
   const t = useTestApp();
@@ -24,11 +32,12 @@ describeDb('activity log', () => {
     });
     const ok = await send(t, 'POST', '/api/v1/auth/verify-2fa', { body: { twoFactorId, code } });
     const cookie = `halsa_session=${ok.cookies[0]!.value}`;
-    await send(t, 'POST', '/api/v1/user/change-password', {
+    const changed = await send(t, 'POST', '/api/v1/user/change-password', {
       cookie,
       body: { currentPassword: 'Halsa2026!', newPassword: 'Halsa2026!X' },
     });
-    await send(t, 'POST', '/api/v1/user/logout', { cookie });
+    // The change gives the session a new id (the old cookie no longer works).
+    await send(t, 'POST', '/api/v1/user/logout', { cookie: sessionCookieOf(changed)! });
     const admin = await login(t, 'admin@example.com');
     await send(t, 'POST', '/api/v1/admin/invitations', {
       cookie: admin,

@@ -4,13 +4,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDb } from '../src/db/index.ts';
 import { SmtpMailer } from '../src/mail/mailer.ts';
-import { backoffMs, Outbox } from '../src/outbox/index.ts';
+import { backoffMs, Outbox, outboxMessageId } from '../src/outbox/index.ts';
 import {
   createTestApp,
   createTestDb,
   dbAvailable,
   describeDb,
   PG_ADMIN_URL,
+  PUBLIC_URL,
   send,
   TEST_DB,
   type TestApp,
@@ -66,7 +67,7 @@ describeDb('outbox: mail while SMTP is down', () => {
     expect(smtp.received.map((m) => m.to)).toEqual([['klient@example.com']]);
     expect(smtp.received[0]!.raw).toMatch(/reset-password\?token=/);
     expect(smtp.received[0]!.raw).toMatch(
-      new RegExp(`Message-ID: <outbox-${row.id}@halsoportalen>`, 'i'),
+      new RegExp(`Message-ID: <${row.message_key}\\.${row.id}@localhost>`, 'i'),
     );
     // …and never again.
     t.clock.advance(60 * 60 * 1000);
@@ -75,6 +76,44 @@ describeDb('outbox: mail while SMTP is down', () => {
     expect(smtp.received).toHaveLength(1);
     expect(await t.app.ctx.outbox.pending()).toBe(0);
   });
+});
+
+describeDb('outbox: Message-ID unique across deployments', () => {
+  const smtp = new Smtp();
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const t of apps) {
+      await t.app.close();
+      await t.db.close();
+    }
+    await smtp.stop();
+  });
+
+  it('the first mail of two fresh portals: different Message-IDs under the host of PUBLIC_URL', async () => {
+    await smtp.start();
+    const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+    for (let i = 0; i < 2; i++) {
+      const t = await createTestApp({
+        mailer: new SmtpMailer(smtpUrl, 'Hälsoportalen <no-reply@example.com>'),
+        config: { smtpUrl },
+      });
+      apps.push(t);
+      const res = await send(t, 'POST', '/api/v1/auth/forgot-password', {
+        body: { email: 'klient@example.com' },
+      });
+      expect(res.statusCode).toBe(204);
+      await t.app.ctx.tasks.idle();
+    }
+    // Both databases count outbox rows from the same start, so the id alone would repeat.
+    const ids = smtp.received.map((m) => /^Message-ID: (<[^>\r\n]*>)/im.exec(m.raw)?.[1]);
+    expect(ids).toHaveLength(2);
+    const host = new URL(PUBLIC_URL).hostname;
+    for (const id of ids) {
+      expect(id).toMatch(new RegExp(`^<[0-9a-f]{32}\\.\\d+@${host}>$`));
+      expect(id).not.toMatch(/@halsoportalen>/);
+    }
+    expect(ids[0]).not.toBe(ids[1]);
+  }, 120_000); // two apps with their own databases
 });
 
 describeDb('outbox: rows and transactions', () => {
@@ -105,18 +144,27 @@ describeDb('outbox: rows and transactions', () => {
     db = await createTestDb();
     clock = new FakeClock(new Date('2026-11-24T08:00:00Z'));
     const ids: string[] = [];
+    const tries: string[] = [];
     const crashing = new Outbox(db.db, clock, { leaseMs: 30_000 });
-    crashing.handle('MAIL', () => new Promise<void>(() => {})); // never answers: the crash
+    crashing.handle('MAIL', (_p, row) => {
+      tries.push(outboxMessageId(row, PUBLIC_URL));
+      return new Promise<void>(() => {}); // never answers: the crash
+    });
     await crashing.enqueue(db.db, 'MAIL', { to: 'a@example.com' });
     void crashing.drain();
     await new Promise((r) => setTimeout(r, 50));
 
     const healthy = new Outbox(db.db, clock, { leaseMs: 30_000 });
-    healthy.handle('MAIL', async (_p, row) => void ids.push(row.id));
+    healthy.handle('MAIL', async (_p, row) => {
+      ids.push(row.id);
+      tries.push(outboxMessageId(row, PUBLIC_URL));
+    });
     expect(await healthy.drain()).toBe(0); // the lease still holds
     clock.advance(30_001);
     expect(await healthy.drain()).toBe(1);
     expect(ids).toHaveLength(1);
+    expect(tries).toHaveLength(2);
+    expect(tries[1]).toBe(tries[0]);
     const row = await db.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.attempts).toBe(2);
     expect(row.sent_at).not.toBeNull();

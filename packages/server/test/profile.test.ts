@@ -1,6 +1,15 @@
-// Profile picture upload/remove: images only (by content), size-limited, served back.
+// Profile picture upload/remove: images only (by content), size-limited, served back; a password
+// change gives the session a new id.
 import { expect, it } from 'vitest';
-import { describeDb, login, send, useTestApp, type TestApp } from './helpers.ts';
+import {
+  describeDb,
+  login,
+  PASSWORD,
+  send,
+  sessionCookieOf,
+  useTestApp,
+  type TestApp,
+} from './helpers.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -112,5 +121,25 @@ describeDb('profile picture', () => {
       .where('subject_user_id', '=', t.users.staff.id)
       .execute();
     expect(mine).toEqual([]);
+  });
+});
+
+describeDb('password change', () => {
+  const t = useTestApp();
+
+  it('issues a new session id: the old cookie answers 401, the new one works', async () => {
+    const old = await login(t, 'klient@example.com');
+    const changed = await send(t, 'POST', '/api/v1/user/change-password', {
+      cookie: old,
+      body: { currentPassword: PASSWORD, newPassword: 'Nytt-Losenord-2026' },
+    });
+    expect(changed.statusCode).toBe(204);
+    const renewed = sessionCookieOf(changed)!;
+    expect(renewed).toMatch(/^halsa_session=.+/);
+    expect(renewed).not.toBe(old);
+    expect((await send(t, 'GET', '/api/v1/auth/me', { cookie: old })).statusCode).toBe(401);
+    const me = await send(t, 'GET', '/api/v1/auth/me', { cookie: renewed });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(t.users.klient.id);
   });
 });

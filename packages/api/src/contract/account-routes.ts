@@ -29,6 +29,17 @@ export const accountRouteDefs = {
     fallback: 'Kunde inte ta bort profilbilden',
     roles: SIGNED_IN,
   },
+  /**
+   * The address behind a session user's `imageUrl`. Profile pictures are shown to every
+   * signed-in user (messaging partners), so any signed-in role may fetch one.
+   */
+  profileImage: {
+    method: 'GET',
+    path: '/api/v1/user/image/:fileId',
+    response: 'blob',
+    fallback: 'Kunde inte hämta profilbilden',
+    roles: SIGNED_IN,
+  },
   selfTest: {
     method: 'POST',
     path: '/api/v1/user/self-test',

@@ -1,6 +1,7 @@
 /* eslint-disable no-restricted-imports -- a test, never shipped: it checks the contract table
    against the MSW mocks, so it needs msw and ../mocks (the contract's own files stay clean). */
-// Spec §7 (plus design §4.3 set-password, §4.8 invitations and the message attachment of §3),
+// Spec §7 (plus design §4.3 set-password, §4.8 invitations, the message attachment of §3 and the
+// profile picture behind `imageUrl`),
 // typed in by hand from the spec: every call must have an entry in the contract table and an
 // answer from the default MSW handlers.
 import { getResponse } from 'msw';
@@ -116,6 +117,11 @@ const specCalls: SpecCall[] = [
     body: { form: { file: png() } },
   },
   { method: 'DELETE', path: '/api/v1/user/removeImage', url: '/api/v1/user/removeImage' },
+  {
+    method: 'GET',
+    path: '/api/v1/user/image/:fileId',
+    url: '/api/v1/user/image/5d0f6a2e-3b7c-4f1a-9e2d-8c4b7a1f0e63',
+  },
   {
     method: 'POST',
     path: '/api/v1/admin/invitations',
@@ -286,7 +292,8 @@ const specCalls: SpecCall[] = [
       },
     },
   },
-  { method: 'DELETE', path: '/api/v1/admin/forms/:id', url: '/api/v1/admin/forms/2' },
+  // Form 3: form 2 has a client's unsigned note in the fixtures, and such a form is kept (409).
+  { method: 'DELETE', path: '/api/v1/admin/forms/:id', url: '/api/v1/admin/forms/3' },
   { method: 'PUT', path: '/api/v1/admin/forms/:id/publish', url: '/api/v1/admin/forms/3/publish' },
   {
     method: 'DELETE',

@@ -44,6 +44,7 @@ import {
   accessLogQuerySchema,
   changePasswordRequestSchema,
   myAccountSchema,
+  profileImageParamsSchema,
 } from './profile.ts';
 import {
   formPartDeleteQuerySchema,
@@ -134,6 +135,7 @@ const schemas = {
   changePassword: { request: changePasswordRequestSchema },
   uploadProfileImage: { response: sessionUserSchema },
   removeProfileImage: { response: sessionUserSchema },
+  profileImage: { params: profileImageParamsSchema },
   accessLog: { query: accessLogQuerySchema, response: accessLogPageSchema },
   myAccount: { response: myAccountSchema },
   selfTest: { request: emptyObjectSchema, response: selfTestResponseSchema },

@@ -21,6 +21,12 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 /** Multipart field of `POST /api/v1/user/upload` (profile picture). */
 export const PROFILE_IMAGE_FIELD = 'file';
 
+/** Swedish message when a profile picture is not found (also for a malformed id). */
+export const PROFILE_IMAGE_NOT_FOUND = 'Bilden finns inte.';
+
+/** `GET /api/v1/user/image/:fileId` (`imageUrl`). */
+export const profileImageParamsSchema = z.object({ fileId: z.guid(PROFILE_IMAGE_NOT_FOUND) });
+
 // ---- 'Vem har läst mina uppgifter' (issue 13, design §4.11) -------------------------------------
 
 /** One access by staff to her data: who, what, when (from the activity log). */

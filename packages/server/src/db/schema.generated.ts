@@ -216,6 +216,7 @@ export interface OutboxTable {
   locked_until: Date | null;
   last_error: string | null;
   sent_at: Date | null;
+  message_key: Generated<string>;
 }
 
 export interface SessionsTable {

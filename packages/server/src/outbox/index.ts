@@ -22,6 +22,7 @@ export function createOutbox(
   broker: Pick<LiveBroker, 'publishToUser'>,
   tasks: BackgroundTasks,
   log: Pick<LiveLogger, 'error'>,
+  publicUrl: string,
 ): Outbox {
   const outbox = new Outbox(db, clock, {
     track: (task) => tasks.run(task),
@@ -32,7 +33,7 @@ export function createOutbox(
       ),
   });
   outbox.handle<OutgoingMail>('MAIL', (mail, row) =>
-    mailer.send({ ...mail, messageId: outboxMessageId(row.id) }),
+    mailer.send({ ...mail, messageId: outboxMessageId(row, publicUrl) }),
   );
   outbox.handle<NotificationPush>('NOTIFICATION', async ({ userId, notification }) => {
     broker.publishToUser(userId, LiveDestinations.notificationsQueue, notification);

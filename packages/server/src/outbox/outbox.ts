@@ -9,7 +9,8 @@
 // - A failed delivery is retried with exponential backoff (1 s, 2 s, 4 s … capped at 5 min).
 // - Each row is delivered once. The one gap no outbox can close — a crash after SMTP accepted a
 //   mail and before the row is marked — resends it after the lease with the same Message-ID
-//   (`<outbox-{id}@halsoportalen>`), which mail systems recognise as the same message.
+//   (`<{message_key}.{id}@{host of PUBLIC_URL}>`, the key random per row and kept on it), which
+//   mail systems recognise as the same message.
 // - After its own commit a caller calls `kick()`; a poll every second is the safety net.
 //
 // Messaging's live events do not go through here: they are published after commit in lock order
@@ -27,6 +28,8 @@ export interface OutboxRow {
   kind: OutboxKind;
   payload: unknown;
   attempts: number;
+  /** The row's random key (migration 0013): the same on every try. */
+  messageKey: string;
 }
 
 /** Delivers one row's payload; throws to retry later. */
@@ -154,7 +157,7 @@ export class Outbox {
   private async claim(): Promise<OutboxRow[]> {
     const now = this.clock.now();
     const until = new Date(now.getTime() + this.#leaseMs);
-    const { rows } = await sql<OutboxRow>`
+    const { rows } = await sql<Omit<OutboxRow, 'messageKey'> & { message_key: string }>`
       update outbox set locked_until = ${until}, attempts = attempts + 1
       where id in (
         select id from outbox
@@ -164,10 +167,11 @@ export class Outbox {
         limit ${this.#batch}
         for update skip locked
       )
-      returning id, kind, payload, attempts`.execute(this.db);
+      returning id, kind, payload, attempts, message_key`.execute(this.db);
     return rows
-      .map((r) => ({
+      .map(({ message_key, ...r }) => ({
         ...r,
+        messageKey: message_key,
         id: String(r.id),
         payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
       }))
@@ -202,5 +206,9 @@ export class Outbox {
   }
 }
 
-/** The Message-ID a mail from outbox row `id` carries, on every try. */
-export const outboxMessageId = (id: string): string => `<outbox-${id}@halsoportalen>`;
+/**
+ * The Message-ID a mail from an outbox row carries, on every try: unique across deployments by
+ * the row's random key, under the host of PUBLIC_URL (design §4.16).
+ */
+export const outboxMessageId = (row: Pick<OutboxRow, 'id' | 'messageKey'>, publicUrl: string) =>
+  `<${row.messageKey}.${row.id}@${new URL(publicUrl).hostname}>`;

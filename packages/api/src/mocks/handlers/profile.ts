@@ -12,6 +12,13 @@ import {
   viewer,
 } from './utils.ts';
 
+const PIXEL_PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
 export const profileHandlers: HttpHandler[] = [
   on('changePassword', async ({ request }) => {
     await readJson(request, 'changePassword');
@@ -80,6 +87,12 @@ export const profileHandlers: HttpHandler[] = [
       size,
     });
   }),
+  // The mocks' own pictures are object URLs; a server-style `imageUrl` gets a 1×1 PNG.
+  on('profileImage', () =>
+    HttpResponse.arrayBuffer(PIXEL_PNG.buffer as ArrayBuffer, {
+      headers: { 'content-type': 'image/png' },
+    }),
+  ),
   on('removeProfileImage', () => {
     const user = viewer();
     const stored = findUser(user.id);

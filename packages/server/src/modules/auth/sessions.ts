@@ -1,5 +1,6 @@
 // Server-side sessions: a random id in an HttpOnly cookie, only its sha256 in the table.
-// Idle timeout 30 min, absolute 12 h; a new id at every 2FA success; logout deletes the row.
+// Idle timeout 30 min, absolute 12 h; a new id at every 2FA success and password change; logout
+// deletes the row.
 import { SESSION_END_REASONS, type SessionEndReason } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
@@ -161,6 +162,25 @@ export class SessionService {
       })
       .execute();
     return { token, expiresAt };
+  }
+
+  /**
+   * Gives a live session a new id (after a password change): the row keeps its times, so the
+   * 12 h limit still counts from the login, and the old cookie value stops working here and
+   * (REDIS_URL) on every other instance. Returns the new cookie value, or null when the session
+   * is gone.
+   */
+  async rotate(idHash: string): Promise<string | null> {
+    const token = newToken();
+    const row = await this.db
+      .updateTable('sessions')
+      .set({ id_hash: sha256(token) })
+      .where('id_hash', '=', idHash)
+      .returning('user_id')
+      .executeTakeFirst();
+    this.#cache.delete(idHash);
+    await this.#invalidation?.publish('s', idHash);
+    return row ? token : null;
   }
 
   /** The live session for a cookie value, or null (expired ones are deleted). */

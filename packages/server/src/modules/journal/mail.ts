@@ -9,11 +9,17 @@ export function signedNoteMail(
   settings: Pick<JournalSettings, 'clinicName' | 'signatureLine'>,
   journalUrl: string,
 ): OutgoingMail {
-  const clinic = settings.clinicName.trim() || 'Hälsoportalen';
-  const signature = settings.signatureLine.trim() || `Vänliga hälsningar\n${clinic}`;
+  // Without a clinic name the mail names only the portal (not "från Hälsoportalen i
+  // Hälsoportalen").
+  const clinic = settings.clinicName.trim();
+  const from = clinic ? ` från ${clinic}` : '';
+  const signature =
+    settings.signatureLine.trim() || `Vänliga hälsningar\n${clinic || 'Hälsoportalen'}`;
   return {
     to,
-    subject: `Ny journalanteckning från ${clinic}`,
-    text: `Hej!\n\nDet finns en ny signerad journalanteckning från ${clinic} i Hälsoportalen. Logga in och öppna din journal för att läsa den:\n\n${journalUrl}\n\n${signature}\n\nDetta är ett automatiskt meddelande och kan inte besvaras.`,
+    subject: clinic
+      ? `Ny journalanteckning från ${clinic}`
+      : 'Ny journalanteckning i Hälsoportalen',
+    text: `Hej!\n\nDet finns en ny signerad journalanteckning${from} i Hälsoportalen. Logga in och öppna din journal för att läsa den:\n\n${journalUrl}\n\n${signature}\n\nDetta är ett automatiskt meddelande och kan inte besvaras.`,
   };
 }

@@ -1,17 +1,13 @@
-// My account (profile): logout, change password, profile picture.
-import { endpointDefs } from '@halsa/api/contract';
+// My account (profile): logout, change password, profile picture (upload, remove, serve).
+import { endpointDefs, PROFILE_IMAGE_NOT_FOUND } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { SIGNED_IN } from '../../http/types.ts';
-import { parseInput } from '../../http/validate.ts';
-import { UUID_RE } from '../../security/tokens.ts';
 import { toSessionUser } from '../auth/session-user.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../files/upload.ts';
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { ProfileImageService } from './profile-image.ts';
-import { z } from 'zod';
 
 export const profileModule: AppModule = (app, ctx) => {
   const { sessions, auth, activity, db } = ctx;
@@ -38,9 +34,14 @@ export const profileModule: AppModule = (app, ctx) => {
     app,
     endpointDefs.changePassword,
     { rateLimit: { max: 10, windowMs: 60_000 }, audit: { records: ['PASSWORD_CHANGED'] } },
-    async (request, _reply, { body }) => {
+    async (request, reply, { body }) => {
       const s = requireSession(request);
       await auth.changePassword(s, body.currentPassword, body.newPassword, { ip: request.ip });
+      // The other sessions were ended; this one goes on under a new id, so a copy of the old
+      // cookie (the reason to change a password) is worth nothing either.
+      const token = await sessions.rotate(s.idHash);
+      if (token) sessions.setCookie(reply, token);
+      else sessions.clearCookie(reply);
     },
   );
 
@@ -85,25 +86,23 @@ export const profileModule: AppModule = (app, ctx) => {
     },
   );
 
-  // Not in the contract: the address behind `imageUrl`. Profile pictures are shown to every
-  // signed-in user (messaging partners), so any signed-in role may fetch one.
-  app.get(
-    '/api/v1/user/image/:fileId',
-    { config: { access: SIGNED_IN } },
-    async (request, reply) => {
-      const { fileId } = parseInput(
-        z.object({ fileId: z.string().regex(UUID_RE, 'Bilden finns inte.') }),
-        request.params,
-      );
+  // The address behind `imageUrl`: every signed-in role (messaging partners see the picture).
+  // A profile picture is no client data (no health data, shown to whoever she writes with), so
+  // fetching one is not logged.
+  defineRoute(
+    app,
+    endpointDefs.profileImage,
+    { audit: 'none' },
+    async (_request, reply, { params }) => {
       const file = await db
         .selectFrom('files')
         .select(['storage_key', 'mime_type', 'size_bytes'])
-        .where('id', '=', fileId)
+        .where('id', '=', params.fileId.toLowerCase())
         .where('kind', '=', 'PROFILE_IMAGE')
         .executeTakeFirst();
       // Streamed from storage, with the size counted at upload.
       const stream = file ? await ctx.storage.read(file.storage_key) : null;
-      if (!file || !stream) throw notFound('Bilden finns inte.');
+      if (!file || !stream) throw notFound(PROFILE_IMAGE_NOT_FOUND);
       return reply
         .header('content-type', file.mime_type)
         .header('content-length', String(file.size_bytes))
