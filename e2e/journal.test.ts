@@ -1,9 +1,10 @@
 // The journal end to end (issue 12), in Debian Chromium against the started product with a
 // loopback SMTP server: STAFF builds a form with three question types, moves a question by
-// keyboard, reloads (everything kept) and publishes it; an ADMIN picks it for the demo client,
-// fills it in and signs and sends; the mail (no health data, a link to /journal) arrives at the
-// SMTP server; the client's bell rises live, and opening the DAILY_NOTE notice takes her to
-// /journal, which shows the note with its answers.
+// keyboard and reloads (everything kept); publishing is ADMIN's (issue 22), so STAFF is told so
+// and an ADMIN publishes it, picks it for the demo client, fills it in and signs and sends; the
+// mail (no health data, a link to /journal) arrives at the SMTP server; the client's bell rises
+// live, and opening the DAILY_NOTE notice takes her to /journal, which shows the note with its
+// answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
@@ -49,7 +50,7 @@ async function saved(page: Page) {
 }
 
 describe('journal', () => {
-  it('STAFF builds and publishes a form; ADMIN signs it for Karin; the mail, the bell and the notice to /journal follow', async () => {
+  it('STAFF builds a form; ADMIN publishes it and signs it for Karin; the mail, the bell and the notice to /journal follow', async () => {
     const title = `Uppföljningssamtal ${Date.now().toString(36)}`;
 
     // ---- STAFF builds the form --------------------------------------------------------------
@@ -120,10 +121,17 @@ describe('journal', () => {
     expect(await questionTypes(staff)).toEqual(['SCALE', 'SHORT_TEXT', 'YES_NO']);
     await staff.screenshot({ path: '/tmp/e2e-journal-editor.png', fullPage: true });
 
-    await staff.getByRole('button', { name: 'Publicera', exact: true }).click();
-    const confirm = staff.getByRole('dialog', { name: 'Publicera formuläret?' });
+    // Publishing is ADMIN's (spec §6; issue 22): STAFF is told why there is no button.
+    await staff.getByText('Endast administratörer kan publicera formulär.').waitFor();
+    expect(await staff.getByRole('button', { name: 'Publicera', exact: true }).count()).toBe(0);
+    const admin = await newPage();
+    await logIn(product, admin, 'admin@example.com');
+    await admin.goto(`${product.url}/journal/templates/${formId}`);
+    await admin.getByRole('button', { name: 'Publicera', exact: true }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Publicera formuläret?' });
     await confirm.getByRole('button', { name: 'Publicera' }).click();
-    await staff.getByText('Formuläret publicerades.').waitFor();
+    await admin.getByText('Formuläret publicerades.').waitFor();
+    await admin.goto(`${product.url}/overview`);
 
     // ---- Karin is signed in, her bell showing what the server has ----------------------------
     const client = await newPage({ width: 375, height: 812 });
@@ -135,8 +143,6 @@ describe('journal', () => {
     await expect.poll(() => bellCount(client), { timeout: 15_000 }).toBe(before);
 
     // ---- ADMIN picks the form for Karin, fills it in, signs and sends -----------------------
-    const admin = await newPage();
-    await logIn(product, admin, 'admin@example.com');
     await admin.getByRole('link', { name: 'Klienter' }).first().click();
     await admin.waitForURL(/\/clients$/);
     await admin.getByRole('searchbox', { name: 'Sök klient' }).fill('kari');

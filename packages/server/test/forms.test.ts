@@ -1,8 +1,9 @@
 // Journal forms on the server (spec §3 Form, §7 Forms; design.md §4.10): the role matrix of
-// every route, a new form's blank section, saves with a version check, a published form that
-// refuses changes in Swedish, duplicate copying sections and questions, paging and search, and
-// what deleting a form that notes use does.
+// every route (delete and publish are ADMIN's, issue 22), a new form's blank section, saves with
+// a version check, a published form that refuses changes in Swedish, duplicate copying sections
+// and questions, paging and search, and what deleting a form that notes use does.
 import {
+  FORM_IN_USE_BY_DRAFTS,
   FORM_PUBLISHED_READ_ONLY,
   FORM_VERSION_CONFLICT,
   type Form,
@@ -12,6 +13,7 @@ import {
 } from '@halsa/api/contract';
 import { expect, it } from 'vitest';
 import { describeDb, login, send, type TestApp, useTestApp } from './helpers.ts';
+import { insertSignedNote } from './journal-helpers.ts';
 
 type Who = 'anonymous' | 'USER' | 'STAFF' | 'ADMIN';
 const WHO: Who[] = ['anonymous', 'USER', 'STAFF', 'ADMIN'];
@@ -88,7 +90,7 @@ async function buildForm(t: TestApp, cookie: string, title = 'Hälsosamtal'): Pr
 describeDb('journal forms routes', () => {
   const t = useTestApp();
 
-  it('role matrix: anonymous 401, USER 403, STAFF and ADMIN may use every forms route', async () => {
+  it('role matrix: anonymous 401, USER 403, STAFF every forms route but delete and publish, ADMIN all', async () => {
     const c = await cookies(t);
     for (const who of WHO) {
       // Each caller works on her own form, so a delete or publish does not disturb the next.
@@ -107,6 +109,11 @@ describeDb('journal forms routes', () => {
         ['PUT', `/api/v1/admin/forms/${form.id}/publish`],
         ['DELETE', `/api/v1/admin/forms/${form.id}`],
       ];
+      // Spec §6: forms are ADMIN's; deleting or publishing one reaches every client's journal.
+      const adminOnly = new Set([
+        `PUT /api/v1/admin/forms/${form.id}/publish`,
+        `DELETE /api/v1/admin/forms/${form.id}`,
+      ]);
       for (const [method, url, body] of routes) {
         // The PUT's version moved with the question and section deletes: read it fresh.
         let payload = body;
@@ -118,6 +125,8 @@ describeDb('journal forms routes', () => {
         const where = `${who} ${method} ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`;
         if (who === 'anonymous') expect(res.statusCode, where).toBe(401);
         else if (who === 'USER') expect(res.statusCode, where).toBe(403);
+        else if (who === 'STAFF' && adminOnly.has(`${method} ${url}`))
+          expect(res.statusCode, where).toBe(403);
         else expect(res.statusCode, where).toBeLessThan(300);
       }
     }
@@ -240,9 +249,9 @@ describeDb('journal forms routes', () => {
   });
 
   it('publish makes a form read-only: PUT, delete section and delete question answer 409 in Swedish', async () => {
-    const { STAFF } = await cookies(t);
+    const { STAFF, ADMIN } = await cookies(t);
     const form = await buildForm(t, STAFF!);
-    const pub = await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: STAFF });
+    const pub = await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: ADMIN });
     expect(pub.statusCode).toBe(200);
     expect(pub.json<Form>().drafted).toBe(false);
     const s = form.sections[0]!;
@@ -267,9 +276,9 @@ describeDb('journal forms routes', () => {
   });
 
   it('duplicate copies every section and question into a new draft "Kopia av …"', async () => {
-    const { STAFF } = await cookies(t);
+    const { STAFF, ADMIN } = await cookies(t);
     const form = await buildForm(t, STAFF!);
-    await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: STAFF });
+    await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: ADMIN });
     const res = await send(t, 'POST', `/api/v1/admin/forms/${form.id}/duplicate`, {
       cookie: STAFF,
     });
@@ -358,10 +367,10 @@ describeDb('journal forms routes', () => {
   });
 
   it('summaries: the bare list and a page, searched on the title, drafts marked', async () => {
-    const { STAFF } = await cookies(t);
+    const { STAFF, ADMIN } = await cookies(t);
     const a = await buildForm(t, STAFF!, 'Sömnformulär Zeta');
     await buildForm(t, STAFF!, 'Sömnformulär Alfa');
-    await send(t, 'PUT', `/api/v1/admin/forms/${a.id}/publish`, { cookie: STAFF });
+    await send(t, 'PUT', `/api/v1/admin/forms/${a.id}/publish`, { cookie: ADMIN });
     const bare = await send(t, 'GET', '/api/v1/admin/forms/getSummaries?q=sömnformulär', {
       cookie: STAFF,
     });
@@ -382,47 +391,45 @@ describeDb('journal forms routes', () => {
   });
 
   it('a form that is not there is 404 in Swedish', async () => {
-    const { STAFF } = await cookies(t);
+    const { ADMIN } = await cookies(t);
     for (const [method, url] of [
       ['GET', '/api/v1/admin/forms/999999'],
       ['PUT', '/api/v1/admin/forms/99999999999/publish'],
       ['DELETE', '/api/v1/admin/forms/999999'],
       ['POST', '/api/v1/admin/forms/999999/duplicate'],
     ] as const) {
-      const res = await send(t, method, url, { cookie: STAFF });
+      const res = await send(t, method, url, { cookie: ADMIN });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().message).toBe('Formuläret hittades inte.');
     }
   });
 
   it('deleting a form no note uses removes it; one that a signed note uses is hidden and the note keeps it', async () => {
-    const { STAFF } = await cookies(t);
+    const { STAFF, ADMIN } = await cookies(t);
     const unused = await buildForm(t, STAFF!);
     expect(
-      (await send(t, 'DELETE', `/api/v1/admin/forms/${unused.id}`, { cookie: STAFF })).statusCode,
+      (await send(t, 'DELETE', `/api/v1/admin/forms/${unused.id}`, { cookie: ADMIN })).statusCode,
     ).toBe(204);
     expect(
       await t.db.db.selectFrom('forms').select('id').where('id', '=', unused.id).executeTakeFirst(),
     ).toBeUndefined();
 
     const used = await buildForm(t, STAFF!, 'Används');
-    await send(t, 'PUT', `/api/v1/admin/forms/${used.id}/publish`, { cookie: STAFF });
+    await send(t, 'PUT', `/api/v1/admin/forms/${used.id}/publish`, { cookie: ADMIN });
     const now = new Date();
-    await t.db.db
-      .insertInto('journal_notes')
-      .values({
+    await insertSignedNote(
+      t.db.db,
+      {
         user_id: t.users.klient.id,
         author_id: t.users.admin.id,
         form_id: used.id,
         form_title: 'Används',
         content: 'Används\nSignerad',
-        status: 'SIGNED',
-        signed_at: now,
-        signed_by: t.users.admin.id,
         created_at: now,
-      })
-      .execute();
-    const del = await send(t, 'DELETE', `/api/v1/admin/forms/${used.id}`, { cookie: STAFF });
+      },
+      { signedBy: t.users.admin.id, signedAt: now },
+    );
+    const del = await send(t, 'DELETE', `/api/v1/admin/forms/${used.id}`, { cookie: ADMIN });
     expect(del.statusCode, del.body).toBe(204);
     expect(
       (await send(t, 'GET', `/api/v1/admin/forms/${used.id}`, { cookie: STAFF })).statusCode,
@@ -439,8 +446,66 @@ describeDb('journal forms routes', () => {
     expect(note).toEqual({ form_id: used.id, form_title: 'Används' });
   });
 
-  it('creating, publishing, duplicating and deleting are in the activity log; autosaves are not', async () => {
+  it('STAFF may neither delete nor publish a form (403), and the form is left as it was', async () => {
     const { STAFF } = await cookies(t);
+    const form = await buildForm(t, STAFF!);
+    const pub = await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: STAFF });
+    expect(pub.statusCode, pub.body).toBe(403);
+    const del = await send(t, 'DELETE', `/api/v1/admin/forms/${form.id}`, { cookie: STAFF });
+    expect(del.statusCode, del.body).toBe(403);
+    const after = await send(t, 'GET', `/api/v1/admin/forms/${form.id}`, { cookie: STAFF });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<Form>()).toMatchObject({ drafted: true, version: form.version });
+  });
+
+  it("a form that a client's unsigned note uses is not deleted: 409 in Swedish, the draft kept", async () => {
+    const { STAFF, ADMIN } = await cookies(t);
+    const form = await buildForm(t, STAFF!, 'Pågående');
+    await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: ADMIN });
+    const draft = await t.db.db
+      .insertInto('journal_notes')
+      .values({
+        user_id: t.users.klient.id,
+        author_id: t.users.admin.id,
+        form_id: form.id,
+        form_title: 'Pågående',
+        content: '',
+        status: 'UNSIGNED',
+        created_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await t.db.db
+      .selectFrom('activity_log')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const del = await send(t, 'DELETE', `/api/v1/admin/forms/${form.id}`, { cookie: ADMIN });
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json().message).toBe(FORM_IN_USE_BY_DRAFTS);
+    // Nothing was deleted or hidden: the draft keeps its form, the form is still listed.
+    expect(
+      await t.db.db
+        .selectFrom('journal_notes')
+        .select(['form_id', 'status'])
+        .where('id', '=', draft.id)
+        .executeTakeFirst(),
+    ).toEqual({ form_id: form.id, status: 'UNSIGNED' });
+    expect(
+      (await send(t, 'GET', `/api/v1/admin/forms/${form.id}`, { cookie: ADMIN })).statusCode,
+    ).toBe(200);
+    const logged = await t.db.db
+      .selectFrom('activity_log')
+      .select('id')
+      .where('id', '>', before?.id ?? 0)
+      .where('action', '=', 'FORM_DELETED')
+      .execute();
+    expect(logged).toEqual([]);
+  });
+
+  it('creating, publishing, duplicating and deleting are in the activity log; autosaves are not', async () => {
+    const { STAFF, ADMIN } = await cookies(t);
     const before = await t.db.db
       .selectFrom('activity_log')
       .select('id')
@@ -448,9 +513,9 @@ describeDb('journal forms routes', () => {
       .limit(1)
       .executeTakeFirst();
     const form = await buildForm(t, STAFF!);
-    await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: STAFF });
+    await send(t, 'PUT', `/api/v1/admin/forms/${form.id}/publish`, { cookie: ADMIN });
     await send(t, 'POST', `/api/v1/admin/forms/${form.id}/duplicate`, { cookie: STAFF });
-    await send(t, 'DELETE', `/api/v1/admin/forms/${form.id}`, { cookie: STAFF });
+    await send(t, 'DELETE', `/api/v1/admin/forms/${form.id}`, { cookie: ADMIN });
     const rows = await t.db.db
       .selectFrom('activity_log')
       .select(['action', 'actor_user_id', 'subject_user_id'])
@@ -464,8 +529,8 @@ describeDb('journal forms routes', () => {
       'FORM_CREATED',
       'FORM_DELETED',
     ]);
-    expect(
-      rows.every((r) => r.actor_user_id === t.users.staff.id && r.subject_user_id === null),
-    ).toBe(true);
+    const { staff, admin } = t.users;
+    expect(rows.map((r) => r.actor_user_id)).toEqual([staff.id, admin.id, staff.id, admin.id]);
+    expect(rows.every((r) => r.subject_user_id === null)).toBe(true);
   });
 });

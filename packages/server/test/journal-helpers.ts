@@ -16,11 +16,15 @@ export async function journalCookies(t: TestApp): Promise<Record<Who, string | u
   };
 }
 
-/** A form with one question of each kind a reader sees in words; published unless `draft`. */
+/** A form with one question of each kind a reader sees in words; published (by an ADMIN) unless `draft`. */
 export async function journalForm(
   t: TestApp,
   cookie: string,
-  opts: { title?: string; draft?: boolean } = {},
+  opts: {
+    title?: string;
+    draft?: boolean;
+    /** An ADMIN's cookie; else one signs in. */ publisher?: string;
+  } = {},
 ): Promise<Form> {
   const created = (await send(t, 'POST', '/api/v1/admin/forms', { cookie, body: {} })).json<Form>();
   const res = await send(t, 'PUT', `/api/v1/admin/forms/${created.id}`, {
@@ -68,7 +72,12 @@ export async function journalForm(
   });
   if (res.statusCode !== 200) throw new Error(`form ${res.statusCode} ${res.body}`);
   if (opts.draft) return res.json<Form>();
-  const pub = await send(t, 'PUT', `/api/v1/admin/forms/${created.id}/publish`, { cookie });
+  // Publishing is ADMIN's (issue 22): whoever wrote the form, an ADMIN publishes it.
+  const admin = opts.publisher ?? (await login(t, 'admin@example.com'));
+  const pub = await send(t, 'PUT', `/api/v1/admin/forms/${created.id}/publish`, {
+    cookie: admin,
+  });
+  if (pub.statusCode !== 200) throw new Error(`publish ${pub.statusCode} ${pub.body}`);
   return pub.json<Form>();
 }
 

@@ -275,7 +275,7 @@ describeDb('sign and send while SMTP is down', () => {
   it('the note is signed without SMTP; the mail arrives once after SMTP returns', async () => {
     const ADMIN = await loginOverSmtp('admin@example.com');
     const STAFF = await loginOverSmtp('staff@example.com');
-    const form = await journalForm(t, STAFF);
+    const form = await journalForm(t, STAFF, { publisher: ADMIN });
     const k = t.users.klient.id;
     await smtp.stop();
     const before = smtp.received.length;

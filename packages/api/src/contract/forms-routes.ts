@@ -1,5 +1,6 @@
 // The journal forms (spec §7, §2.4): the forms builder's calls, and filling in and signing a
-// client's note. A part of the route table (routes.ts).
+// client's note. A part of the route table (routes.ts). STAFF builds forms; deleting and
+// publishing one reach every client's journal, so they are ADMIN's (spec §6 'forms'; issue 22).
 import type { RouteDef } from './routes.ts';
 import { ADMIN, fallbacks, STAFF } from './route-shared.ts';
 
@@ -37,14 +38,14 @@ export const formsRouteDefs = {
     path: '/api/v1/admin/forms/:id',
     response: 'empty',
     fallback: 'Misslyckades att ta bort formulär',
-    roles: STAFF,
+    roles: ADMIN,
   },
   publishForm: {
     method: 'PUT',
     path: '/api/v1/admin/forms/:id/publish',
     response: 'json',
     fallback: 'Misslyckades att publicera formulär',
-    roles: STAFF,
+    roles: ADMIN,
   },
   deleteFormSection: {
     method: 'DELETE',

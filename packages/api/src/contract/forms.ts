@@ -109,6 +109,12 @@ export const FORM_VERSION_CONFLICT =
 /** The 409 message of a PUT of a published form (duplicate it to change it). */
 export const FORM_PUBLISHED_READ_ONLY =
   'Formuläret är publicerat och kan inte ändras. Duplicera det för att göra ändringar.';
+/**
+ * The 409 message of a DELETE of a form that a client's unsigned note (a journal draft) uses:
+ * deleting it would throw away those drafts unseen, so nothing is deleted (issue 22).
+ */
+export const FORM_IN_USE_BY_DRAFTS =
+  'Formuläret används av osignerade journalanteckningar och kan inte tas bort.';
 
 /**
  * Deleting a section or question: the optional `version` the editor last saw (a stale one is a

@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import {
+  FORM_IN_USE_BY_DRAFTS,
   FORM_PUBLISHED_READ_ONLY,
   FORM_VERSION_CONFLICT,
   type Form,
@@ -103,6 +104,9 @@ export const formHandlers: HttpHandler[] = [
   }),
   on('deleteForm', ({ params }) => {
     const form = formOr404(params);
+    // As the server: a client's unsigned note of the form (fixture: form 2) keeps it (issue 22).
+    if (mockState.journalNotes.some((n) => n.formId === form.id && n.status === 'UNSIGNED'))
+      return errorResponse(409, FORM_IN_USE_BY_DRAFTS);
     mockState.forms = mockState.forms.filter((f) => f.id !== form.id);
     return noContent();
   }),

@@ -1,6 +1,6 @@
 // Journal forms (spec §7 Forms), for STAFF and ADMIN: the list (bare or paged, `q` on the
-// title), create, read, save with a version check, delete, publish, delete a section or a
-// question, duplicate. A form holds no client's data; creating, publishing, duplicating and
+// title), create, read, save with a version check, delete a section or a question, duplicate;
+// delete and publish are ADMIN's (the roles are the contract table's; issue 22). A form holds no client's data; creating, publishing, duplicating and
 // deleting are written to the activity log, the autosaves and reads are not (they would flood it).
 import { endpointDefs, type Form } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';

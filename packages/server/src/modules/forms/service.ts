@@ -3,13 +3,16 @@
 // always be read against the questions they answered. Every edit carries the `version` it was
 // based on; a stale one is refused (409) and nothing is written.
 //
-// Deleting a form: a form that no note uses is deleted with its sections and questions. A form
-// that notes use is hidden instead (`deleted_at`): it leaves the list and GET answers 404, but
-// the notes keep their form, their form_title and their readable questions (a signed note is
-// frozen by the database, so its form_id could not be cleared anyway). The client's UNSIGNED
-// notes of that form are drafts nobody can finish any more and are removed with it.
+// Deleting a form (ADMIN only): a form that no note uses is deleted with its sections and
+// questions. A form that a client's UNSIGNED note (a draft being written) uses is refused (409,
+// FORM_IN_USE_BY_DRAFTS) and nothing is deleted: removing those drafts silently lost the
+// clients' work with no log row naming them (issue 22); they have to be signed first. A form
+// that only signed notes use is hidden instead (`deleted_at`): it leaves the list and GET
+// answers 404, but the notes keep their form, their form_title and their readable questions (a
+// signed note is frozen by the database, so its form_id could not be cleared anyway).
 import {
   DEFAULT_PAGE_SIZE,
+  FORM_IN_USE_BY_DRAFTS,
   FORM_PUBLISHED_READ_ONLY,
   FORM_VERSION_CONFLICT,
   isPageRequest,
@@ -367,12 +370,17 @@ export class FormService {
   /** Deletes a form (see the head of this file for a form that notes use). */
   async delete(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // The form's row is locked FOR UPDATE: a note inserted meanwhile waits for this
+      // transaction (its foreign key share-locks the form), so the check holds until commit.
       await this.lock(trx, id, undefined, true);
-      await trx
-        .deleteFrom('journal_notes')
+      const draft = await trx
+        .selectFrom('journal_notes')
+        .select('id')
         .where('form_id', '=', id)
         .where('status', '=', 'UNSIGNED')
-        .execute();
+        .limit(1)
+        .executeTakeFirst();
+      if (draft) throw conflict(FORM_IN_USE_BY_DRAFTS);
       const used = await trx
         .selectFrom('journal_notes')
         .select('id')

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { FORM_PUBLISHED_READ_ONLY } from '@halsa/api';
-import { formScenarios, mockState } from '@halsa/api/mocks';
+import { authScenarios, formScenarios, mockState } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
-import { FormEditorScreen } from './form-editor';
+import { ADMIN_ONLY_PUBLISH, FormEditorScreen } from './form-editor';
 import {
   editorRoute,
   pageDecorator,
@@ -218,5 +218,17 @@ export const PubliceraFranRedigeraren: Story = {
     await expect(await canvas.findByText('Publicerat')).toBeVisible();
     await expect(canvas.queryByRole('textbox')).toBeNull();
     await expect(savedForm().drafted).toBe(false);
+  },
+};
+
+/** STAFF edits a draft but may not publish it (spec §6; issue 22): no button, and why. */
+export const PersonalUtanPublicera: Story = {
+  parameters: mocks(authScenarios.asStaff),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('textbox', { name: 'Formulärets namn' })).toHaveValue(
+      'Livsstilsenkät',
+    );
+    await expect(await canvas.findByText(ADMIN_ONLY_PUBLISH)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Publicera' })).toBeNull();
   },
 };

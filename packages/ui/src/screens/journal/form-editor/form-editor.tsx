@@ -1,7 +1,8 @@
 // /journal/templates/:formId (spec §2.4, §3; issue 12): the forms builder. A draft is edited
 // here: title, sections (title, instruction) and questions of eight types, reordered by drag or
-// keyboard, saved automatically (use-autosave.ts). A published form opens read-only with
-// 'Duplicera'. Loading fails with 'Misslyckades att ladda formulär.' (spec §8).
+// keyboard, saved automatically (use-autosave.ts). Only an ADMIN may publish (spec §6; issue
+// 22): STAFF edits and is told so. A published form opens read-only with 'Duplicera'. Loading
+// fails with 'Misslyckades att ladda formulär.' (spec §8).
 import {
   deleteFormQuestion,
   deleteFormSection,
@@ -9,6 +10,7 @@ import {
   isApiError,
   useForm,
   usePublishForm,
+  useSession,
   type Form,
 } from '@halsa/api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -49,6 +51,7 @@ const SAVE_BAR_CLEARANCE = '4rem';
 const FETCH_FALLBACK = 'Misslyckades att hämta formulär';
 export const PUBLISH_FAILED = 'Misslyckades att publicera formulär';
 export const DELETE_PART_FAILED = 'Misslyckades att ta bort';
+export const ADMIN_ONLY_PUBLISH = 'Endast administratörer kan publicera formulär.';
 
 /**
  * Focus for after a removal, whose button is gone: the nearest 'Lägg till' button. Waits for
@@ -240,9 +243,7 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
             <p className="text-sm font-medium text-fg-muted">Utkast</p>
             <EditorHeading store={store} />
           </div>
-          <Button type="button" disabled={!allSaved} onClick={() => setPublishing(true)}>
-            Publicera
-          </Button>
+          <PublishAction disabled={!allSaved} onPublish={() => setPublishing(true)} />
         </div>
         {state.kind === 'conflict' ? (
           <ConflictAlert message={state.message} onReload={() => void onReload()} />
@@ -323,6 +324,21 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
         }}
       />
     </>
+  );
+}
+
+/**
+ * 'Publicera' for an ADMIN; STAFF is told why there is none. Its own component, so the session
+ * arriving re-renders this corner and not the whole editor.
+ */
+function PublishAction({ disabled, onPublish }: { disabled: boolean; onPublish: () => void }) {
+  const { user } = useSession();
+  if (!user) return null;
+  if (user.role !== 'ADMIN') return <p className="text-sm text-fg-muted">{ADMIN_ONLY_PUBLISH}</p>;
+  return (
+    <Button type="button" disabled={disabled} onClick={onPublish}>
+      Publicera
+    </Button>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
+import { FORM_IN_USE_BY_DRAFTS } from '@halsa/api';
 import { authScenarios, formScenarios, manyForms, mockState } from '@halsa/api/mocks';
 import { LocationProbe, mocks } from '../../../testing';
-import { FormTemplatesScreen } from './form-templates';
+import { ADMIN_ONLY_ACTIONS, FormTemplatesScreen } from './form-templates';
 
 const meta = {
   title: 'Journal/Journalformulär',
@@ -44,12 +45,16 @@ export const Lista: Story = {
   },
 };
 
-/** STAFF has the same list and actions. */
+/** STAFF creates and duplicates forms; publishing and deleting are ADMIN's (issue 22). */
 export const Personal: Story = {
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
     await expect(canvas.getByRole('button', { name: 'Nytt formulär' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Duplicera Kostdagbok' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^Publicera/ })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /^Ta bort/ })).toBeNull();
+    await expect(canvas.getByText(ADMIN_ONLY_ACTIONS)).toBeVisible();
   },
 };
 
@@ -201,6 +206,19 @@ export const TaBortFel: Story = {
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Misslyckades att ta bort formulär',
     );
+    await expect(mockState.forms).toHaveLength(3);
+  },
+};
+
+/** A form that a client's unsigned note uses is kept: the server's 409 in the dialog. */
+export const TaBortAnvands: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('link', { name: 'Stress och arbetsmiljö' });
+    await expect(canvas.queryByText(ADMIN_ONLY_ACTIONS)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Ta bort Stress och arbetsmiljö' }));
+    const dialog = await body().findByRole('dialog', { name: 'Ta bort formuläret?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ta bort' }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(FORM_IN_USE_BY_DRAFTS);
     await expect(mockState.forms).toHaveLength(3);
   },
 };

@@ -1,7 +1,8 @@
 // /journal/templates (spec §2.4; issue 12): the journal forms, for ADMIN and STAFF. Paged and
 // searched on the server (design §4.13). A draft carries 'Utkast'. 'Nytt formulär' creates a
-// draft and opens it in the editor; each form can be duplicated (the copy opens), a draft
-// published, and any form deleted after a confirm dialog.
+// draft and opens it in the editor; each form can be duplicated (the copy opens). An ADMIN may
+// also publish a draft and delete a form after a confirm dialog (the server refuses STAFF, spec
+// §6; issue 22), so STAFF is not offered those buttons and is told why.
 import {
   isApiError,
   useCreateForm,
@@ -9,6 +10,7 @@ import {
   useDuplicateForm,
   useFormSummaryPage,
   usePublishForm,
+  useSession,
   type FormSummary,
 } from '@halsa/api';
 import { useEffect, useId, useState } from 'react';
@@ -32,6 +34,7 @@ export const DUPLICATE_FAILED = 'Misslyckades att duplicera formulär';
 export const DELETE_FAILED = 'Misslyckades att ta bort formulär';
 export const PUBLISH_FAILED = 'Misslyckades att publicera formulär';
 export const UNTITLED = 'Namnlöst formulär';
+export const ADMIN_ONLY_ACTIONS = 'Endast administratörer kan publicera och ta bort formulär.';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -48,6 +51,9 @@ export function FormTemplatesScreen() {
   const navigate = useNavigate();
   const toast = useToast();
   const headingId = useId();
+  const { user } = useSession();
+  // Until the session is known nothing is offered that the server might refuse.
+  const isAdmin = user?.role === 'ADMIN';
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [paging, setPaging] = useState({ q, page: 1 });
@@ -115,6 +121,7 @@ export function FormTemplatesScreen() {
           Nytt formulär
         </Button>
       </div>
+      {user && !isAdmin ? <p className="text-sm text-fg-muted">{ADMIN_ONLY_ACTIONS}</p> : null}
       {actionError ? (
         <Alert variant="error" onDismiss={() => setActionError(null)}>
           {actionError}
@@ -176,7 +183,7 @@ export function FormTemplatesScreen() {
                   >
                     Duplicera<span className="sr-only"> {titleOf(f)}</span>
                   </Button>
-                  {f.drafted ? (
+                  {isAdmin && f.drafted ? (
                     <Button
                       type="button"
                       variant="secondary"
@@ -186,14 +193,16 @@ export function FormTemplatesScreen() {
                       Publicera<span className="sr-only"> {titleOf(f)}</span>
                     </Button>
                   ) : null}
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setPending({ kind: 'delete', form: f })}
-                  >
-                    Ta bort<span className="sr-only"> {titleOf(f)}</span>
-                  </Button>
+                  {isAdmin ? (
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setPending({ kind: 'delete', form: f })}
+                    >
+                      Ta bort<span className="sr-only"> {titleOf(f)}</span>
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             ))}
