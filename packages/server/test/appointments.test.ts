@@ -1,10 +1,11 @@
 // Appointments (issue 13): staff book, move and cancel meetings with a client; the client sees
 // only hers whatever ids she sends, gets an APPOINTMENT notice per change and an .ics file;
 // bad input is a 400 with a Swedish message and changes nothing; a USER cannot book (403).
+// Overlapping meetings are a 409, and only the booking staff member or an ADMIN may change one.
 import { appointmentListSchema, appointmentSchema } from '@halsa/api/contract';
 import { expect, it } from 'vitest';
 import { escapeText, foldLine } from '../src/modules/appointments/ics.ts';
-import { describeDb, login, send, useTestApp } from './helpers.ts';
+import { describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
 
 describeDb('appointments', () => {
   const t = useTestApp();
@@ -188,6 +189,69 @@ describeDb('appointments', () => {
     expect(await notices(t.users.klient.id)).toEqual(noticesBefore);
   });
 
+  it('a line break or control character in link, place or note is refused; the stored link is normalised (issue 22)', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const ok = { clientId: t.users.klient.id, startsAt: inHours(26), minutes: 30, place: 'Rum 1' };
+    const inject = '\r\nATTACH:https://evil.example/x.exe\r\nBEGIN:VALARM';
+    const before = await count();
+    const noticesBefore = await notices(t.users.klient.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { ...ok, videoLink: `https://video.example.com/m/1${inject}` },
+        'Videolänken får inte innehålla radbrytningar eller styrtecken.',
+      ],
+      [
+        { ...ok, videoLink: 'https://video.example.com/m/\t1' },
+        'Videolänken får inte innehålla radbrytningar eller styrtecken.',
+      ],
+      [
+        { ...ok, place: `Rum 1${inject}` },
+        'Platsen får inte innehålla radbrytningar eller styrtecken.',
+      ],
+      [{ ...ok, place: 'Rum\n1' }, 'Platsen får inte innehålla radbrytningar eller styrtecken.'],
+      [{ ...ok, note: `Hej${inject}` }, 'Anteckningen får inte innehålla styrtecken.'],
+      [{ ...ok, note: 'Hej\u0000' }, 'Anteckningen får inte innehålla styrtecken.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await book(staff, body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await count()).toBe(before);
+    expect(await notices(t.users.klient.id)).toEqual(noticesBefore);
+
+    const res = await book(staff, { ...ok, videoLink: 'HTTPS://Video.Example.COM/m/1 2' });
+    expect(res.statusCode).toBe(200);
+    const booked = appointmentSchema.parse(res.json());
+    expect(booked.videoLink).toBe('https://video.example.com/m/1%202');
+    const stored = await t.db.db
+      .selectFrom('appointments')
+      .select('video_link')
+      .where('id', '=', booked.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.video_link).toBe('https://video.example.com/m/1%202');
+
+    const moved = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
+      cookie: staff,
+      body: {
+        startsAt: inHours(27),
+        minutes: 30,
+        videoLink: `https://video.example.com/${inject}`,
+      },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe(
+      'Videolänken får inte innehålla radbrytningar eller styrtecken.',
+    );
+    const after = await t.db.db
+      .selectFrom('appointments')
+      .select(['video_link', 'starts_at'])
+      .where('id', '=', booked.id)
+      .executeTakeFirstOrThrow();
+    expect(after.video_link).toBe('https://video.example.com/m/1%202');
+    expect(new Date(after.starts_at).toISOString()).toBe(booked.startsAt);
+  });
+
   it('moving to the past or with a bad length is refused and changes nothing; a cancelled meeting cannot move', async () => {
     const staff = await login(t, t.users.staff.email);
     const booked = appointmentSchema.parse(
@@ -289,6 +353,155 @@ describeDb('appointments', () => {
         query,
       ).toBe(true);
     }
+  });
+
+  it('overlapping meetings of one client or one staff member are refused with a 409 in Swedish; back-to-back and cancelled ones are fine (issue 22)', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const admin = await login(t, t.users.admin.email);
+    const at = (hours: number, minutes: number, clientId = t.users.klient.id) => ({
+      clientId,
+      startsAt: inHours(hours),
+      minutes,
+      place: 'Rum 9',
+    });
+    const first = await book(staff, at(300, 60));
+    expect(first.statusCode).toBe(200);
+    const before = await count();
+    const noticesBefore = await notices(t.users.klient.id);
+
+    // The same client half an hour into her meeting, booked by someone else: her time is taken.
+    const sameClient = await book(admin, at(300.5, 60));
+    expect(sameClient.statusCode).toBe(409);
+    expect(sameClient.json().message).toBe('Klienten har redan ett möte den tiden.');
+    // The same staff member with another client at the same time: his time is taken.
+    const sameStaff = await book(staff, at(300, 30, t.users.klient2.id));
+    expect(sameStaff.statusCode).toBe(409);
+    expect(sameStaff.json().message).toBe('Du har redan ett möte den tiden.');
+    expect(await count()).toBe(before);
+    expect(await notices(t.users.klient.id)).toEqual(noticesBefore);
+
+    // Back to back: the next meeting starts the minute the first ends.
+    const next = await book(staff, at(301, 30));
+    expect(next.statusCode).toBe(200);
+    const earlier = await book(staff, at(299.5, 30));
+    expect(earlier.statusCode).toBe(200);
+
+    // A cancelled meeting blocks nothing.
+    const cancelled = appointmentSchema.parse((await book(staff, at(310, 60))).json());
+    await send(t, 'POST', `/api/v1/admin/appointments/${cancelled.id}/cancel`, {
+      cookie: staff,
+      body: {},
+    });
+    const instead = await book(admin, at(310, 60));
+    expect(instead.statusCode).toBe(200);
+  });
+
+  it('moving a meeting into another of the client or the staff member is a 409 and changes nothing (issue 22)', async () => {
+    const staff = await login(t, t.users.staff.email);
+    const admin = await login(t, t.users.admin.email);
+    const body = (hours: number, clientId: number) => ({
+      clientId,
+      startsAt: inHours(hours),
+      minutes: 60,
+      place: 'Rum 8',
+    });
+    // klient with the admin at 320, klient2 with the staff member at 322 and 324.
+    await book(admin, body(320, t.users.klient.id));
+    const mine = appointmentSchema.parse((await book(staff, body(322, t.users.klient.id))).json());
+    await book(staff, body(324, t.users.klient2.id));
+    const noticesBefore = await notices(t.users.klient.id);
+    const move = (hours: number, cookie = staff) =>
+      send(t, 'PUT', `/api/v1/admin/appointments/${mine.id}`, {
+        cookie,
+        body: { startsAt: inHours(hours), minutes: 60, place: 'Rum 8' },
+      });
+    const intoClient = await move(320.5);
+    expect(intoClient.statusCode).toBe(409);
+    expect(intoClient.json().message).toBe('Klienten har redan ett möte den tiden.');
+    const intoStaff = await move(324.5);
+    expect(intoStaff.statusCode).toBe(409);
+    expect(intoStaff.json().message).toBe('Du har redan ett möte den tiden.');
+    // An ADMIN moving the staff member's meeting is told it is his time that is taken.
+    const byAdmin = await move(323.5, admin);
+    expect(byAdmin.statusCode).toBe(409);
+    expect(byAdmin.json().message).toBe(
+      'Personalen som har mötet har redan ett annat möte den tiden.',
+    );
+    const stored = await t.db.db
+      .selectFrom('appointments')
+      .select(['starts_at', 'minutes'])
+      .where('id', '=', mine.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(stored.starts_at).toISOString()).toBe(mine.startsAt);
+    expect(await notices(t.users.klient.id)).toEqual(noticesBefore);
+    // Moving within its own time (it overlaps only itself) is fine.
+    expect((await move(322.25)).statusCode).toBe(200);
+  });
+
+  it('only the staff member who booked a meeting or an ADMIN may move or cancel it (issue 22)', async () => {
+    const { password_hash } = await t.db.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', t.users.staff.id)
+      .executeTakeFirstOrThrow();
+    const other = await insertUser(t.db, {
+      email: 'staff2@example.com',
+      role: 'STAFF',
+      first: 'Stina',
+      last: 'Personal',
+      passwordHash: password_hash,
+      at: t.clock.now(),
+    });
+    const staff = await login(t, t.users.staff.email);
+    const staff2 = await login(t, other.email);
+    const admin = await login(t, t.users.admin.email);
+    const booked = appointmentSchema.parse(
+      (
+        await book(staff, {
+          clientId: t.users.klient2.id,
+          startsAt: inHours(340),
+          minutes: 45,
+          place: 'Rum 6',
+        })
+      ).json(),
+    );
+    const noticesBefore = await notices(t.users.klient2.id);
+    const moved = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
+      cookie: staff2,
+      body: { startsAt: inHours(350), minutes: 45, place: 'Rum 6' },
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().message).toBe('Du kan bara ändra möten som du har bokat.');
+    const cancelled = await send(t, 'POST', `/api/v1/admin/appointments/${booked.id}/cancel`, {
+      cookie: staff2,
+      body: {},
+    });
+    expect(cancelled.statusCode).toBe(403);
+    expect(cancelled.json().message).toBe('Du kan bara ändra möten som du har bokat.');
+    const [after] = appointmentListSchema
+      .parse(
+        (
+          await send(t, 'GET', `/api/v1/user/appointments?userId=${t.users.klient2.id}`, {
+            cookie: admin,
+          })
+        ).json(),
+      )
+      .filter((a) => a.id === booked.id);
+    expect(after).toEqual(booked);
+    expect(await notices(t.users.klient2.id)).toEqual(noticesBefore);
+
+    const byAdmin = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
+      cookie: admin,
+      body: { startsAt: inHours(350), minutes: 45, place: 'Rum 6' },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toMatchObject({ staffId: t.users.staff.id, startsAt: inHours(350) });
+    const adminCancel = await send(t, 'POST', `/api/v1/admin/appointments/${booked.id}/cancel`, {
+      cookie: admin,
+      body: {},
+    });
+    expect(adminCancel.statusCode).toBe(200);
+    expect(adminCancel.json()).toMatchObject({ status: 'CANCELLED' });
   });
 
   it('the .ics file: RFC 5545 lines, Stockholm local time, escaped text, folded lines', async () => {

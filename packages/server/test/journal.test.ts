@@ -369,6 +369,17 @@ describeDb('journal routes', () => {
         400,
         'Signaturraden får vara högst 200 tecken.',
       ],
+      // The name goes into the mail's subject header (issue 22).
+      [
+        { ...body, clinicName: 'Kliniken\r\nBcc: alla@example.com' },
+        400,
+        'Klinikens namn får inte innehålla radbrytningar eller styrtecken.',
+      ],
+      [
+        { ...body, signatureLine: 'Hälsningar\u0000' },
+        400,
+        'Signaturraden får inte innehålla radbrytningar eller styrtecken.',
+      ],
       [{ ...body, defaultFormId: draft.id }, 400, JOURNAL_SETTINGS_DEFAULT_FORM],
       [{ ...body, defaultFormId: 999_999 }, 400, JOURNAL_SETTINGS_DEFAULT_FORM],
       [{ ...body, version: current.version + 5 }, 409, JOURNAL_SETTINGS_VERSION_CONFLICT],

@@ -88,3 +88,16 @@ export type SortOrder = z.infer<typeof sortOrderSchema>;
 
 /** A PUT that carries the version it edited answers this status when a newer one was saved. */
 export const VERSION_CONFLICT_STATUS = 409;
+
+// Text that ends up in a mail, a mail header or a calendar file (issue 22): a CR or LF there
+// could add a header or an iCalendar property (ATTACH, ORGANIZER, VALARM), and new URL() drops
+// them silently. Single-line text refuses every C0 and C1 control and DEL; multi-line text keeps
+// only LF, which its writers escape.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above, LF allowed
+const CONTROL_MULTI_LINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+/** Does the text hold a control character (LF allowed when `multiLine`)? */
+export const hasControlCharacters = (value: string, multiLine = false): boolean =>
+  (multiLine ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value);

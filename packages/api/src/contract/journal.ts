@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, timestampSchema } from './common.ts';
+import { dateSchema, hasControlCharacters, idSchema, timestampSchema } from './common.ts';
 import { SCALE_MAX, SCALE_MIN, type QuestionOptions, type QuestionType } from './forms.ts';
 
 /**
@@ -186,8 +186,20 @@ export const updateJournalSettingsRequestSchema = z.object({
     .string()
     .trim()
     .min(1, 'Klinikens namn är obligatoriskt.')
-    .max(100, 'Klinikens namn får vara högst 100 tecken.'),
-  signatureLine: z.string().trim().max(200, 'Signaturraden får vara högst 200 tecken.'),
+    .max(100, 'Klinikens namn får vara högst 100 tecken.')
+    // The name goes into the subject header of the signed-note mail.
+    .refine(
+      (v) => !hasControlCharacters(v),
+      'Klinikens namn får inte innehålla radbrytningar eller styrtecken.',
+    ),
+  signatureLine: z
+    .string()
+    .trim()
+    .max(200, 'Signaturraden får vara högst 200 tecken.')
+    .refine(
+      (v) => !hasControlCharacters(v),
+      'Signaturraden får inte innehålla radbrytningar eller styrtecken.',
+    ),
   defaultFormId: idSchema.nullable(),
   version: z.number().int().min(1),
 });

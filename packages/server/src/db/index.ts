@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -24,8 +25,11 @@ export type DbTarget =
   | { kind: 'postgres'; url: string; max?: number }
   | { kind: 'pglite'; dataDir?: string | undefined; loadDataDir?: Blob | undefined };
 
-/** Extensions the migrations create (pg_trgm for the client search, migration 0005). */
-const extensions = { pg_trgm };
+/**
+ * Extensions the migrations create: pg_trgm for the client search (migration 0005), btree_gist
+ * for the no-double-booking constraints (migration 0014).
+ */
+const extensions = { pg_trgm, btree_gist };
 
 export async function openDatabase(target: DbTarget): Promise<OpenedDb> {
   if (target.kind === 'postgres') {

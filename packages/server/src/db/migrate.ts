@@ -16,6 +16,7 @@ import * as m0010 from './migrations/0010_file_blob_chunks.ts';
 import * as m0011 from './migrations/0011_note_letterhead.ts';
 import * as m0012 from './migrations/0012_file_blob_chunks_created.ts';
 import * as m0013 from './migrations/0013_outbox_message_id.ts';
+import * as m0014 from './migrations/0014_appointment_overlap.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -32,6 +33,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0011,
   m0012,
   m0013,
+  m0014,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

@@ -5,13 +5,39 @@ import type { Appointment } from '@halsa/api/contract';
 
 const ZONE = 'Europe/Stockholm';
 
-/** §3.3.11: backslash, semicolon and comma escaped, line breaks as \n. */
+// Control characters other than line breaks (C0, DEL, C1): RFC 5545 §3.1 allows none of them
+// in a value.
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * §3.3.11: backslash, semicolon and comma escaped, line breaks as \n, other controls dropped (a
+ * tab becomes a space). Whatever the database holds, a TEXT value stays on its own line.
+ */
 export function escapeText(value: string): string {
   return value
+    .replace(/\t/g, ' ')
+    .replace(CONTROLS, '')
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/**
+ * A URI value (§3.3.13) is not escaped, so an http(s) link with any control character (checked
+ * before new URL(), which drops tabs, CR and LF silently) is left out of the file: null. What is
+ * written is the link as new URL() reads it.
+ */
+export function uriValue(value: string): string | null {
+  // eslint-disable-next-line no-control-regex -- a URI value holds no control character
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** §3.1: lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 character. */
@@ -62,10 +88,8 @@ const utcStamp = (at: Date) =>
 export function appointmentIcs(appointment: Appointment, now: Date, host: string): string {
   const start = new Date(appointment.startsAt);
   const end = new Date(start.getTime() + appointment.minutes * 60_000);
-  const description = [
-    appointment.note,
-    appointment.videoLink ? `Videolänk: ${appointment.videoLink}` : null,
-  ]
+  const link = appointment.videoLink ? uriValue(appointment.videoLink) : null;
+  const description = [appointment.note, link ? `Videolänk: ${link}` : null]
     .filter((v): v is string => !!v)
     .join('\n');
   const lines = [
@@ -98,7 +122,7 @@ export function appointmentIcs(appointment: Appointment, now: Date, host: string
     `DTEND;TZID=${ZONE}:${stockholmLocal(end)}`,
     `SUMMARY:${escapeText(`Möte med ${appointment.staffName}`)}`,
     ...(appointment.place ? [`LOCATION:${escapeText(appointment.place)}`] : []),
-    ...(appointment.videoLink ? [`URL:${appointment.videoLink}`] : []),
+    ...(link ? [`URL:${link}`] : []),
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
     `STATUS:${appointment.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',

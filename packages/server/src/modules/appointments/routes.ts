@@ -1,6 +1,7 @@
 // Appointments (design §4.11, issue 13): the list (a USER only hers, whatever userId she sends;
 // staff a named client's or all), the .ics of one meeting, and booking, moving and cancelling
-// for STAFF/ADMIN. Staff access is written to the activity log.
+// for STAFF/ADMIN (a meeting is moved or cancelled only by the staff member who booked it or an
+// ADMIN, issue 22). Staff access is written to the activity log.
 import { endpointDefs, type Appointment } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
@@ -51,7 +52,7 @@ export const appointmentsModule: AppModule = (app, ctx) => {
     app,
     endpointDefs.createAppointment,
     { audit: { action: 'APPOINTMENT_BOOKED', subject: clientOf } },
-    (request, _reply, { body }) => appointments.create(body, requireSession(request).userId),
+    (request, _reply, { body }) => appointments.create(body, requireSession(request)),
   );
 
   defineRoute(
@@ -59,13 +60,13 @@ export const appointmentsModule: AppModule = (app, ctx) => {
     endpointDefs.updateAppointment,
     { audit: { action: 'APPOINTMENT_CHANGED', subject: clientOf } },
     (request, _reply, { params, body }) =>
-      appointments.update(params.id, body, requireSession(request).userId),
+      appointments.update(params.id, body, requireSession(request)),
   );
 
   defineRoute(
     app,
     endpointDefs.cancelAppointment,
     { audit: { action: 'APPOINTMENT_CANCELLED', subject: clientOf } },
-    (request, _reply, { params }) => appointments.cancel(params.id, requireSession(request).userId),
+    (request, _reply, { params }) => appointments.cancel(params.id, requireSession(request)),
   );
 };

@@ -1,6 +1,8 @@
 // Appointments (design §4.11, issue 13): STAFF/ADMIN book, move and cancel meetings with a
 // client; the client is told by an APPOINTMENT notice written in the same transaction (pushed
-// after commit through the outbox) and reads only her own meetings.
+// after commit through the outbox) and reads only her own meetings. Overlapping meetings of
+// one client or one staff member are refused by the database (migration 0014) as a 409, and
+// only the staff member who booked a meeting (or an ADMIN) may move or cancel it (issue 22).
 import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_NOTIFICATION_TYPE,
@@ -10,7 +12,7 @@ import {
 } from '@halsa/api/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { NotificationService } from '../notifications/service.ts';
 
 const COLUMNS = [
@@ -32,6 +34,28 @@ const COLUMNS = [
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 const blank = (v: string | null | undefined) =>
   v === undefined || v === null || v === '' ? null : v;
+
+/** Who is changing meetings: the signed-in STAFF or ADMIN. */
+export type AppointmentActor = { userId: number; role: string };
+
+/**
+ * An exclusion constraint of migration 0014 refused the write (SQLSTATE 23P01): the 409 names
+ * whose time is taken. Anything else is thrown on unchanged.
+ */
+function overlapError(error: unknown, staffId: number, actor: AppointmentActor): unknown {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  if (code !== '23P01') return error;
+  if (constraint === 'appointments_client_overlap')
+    return conflict(APPOINTMENT_MESSAGES.clientBusy);
+  if (constraint === 'appointments_staff_overlap') {
+    return conflict(
+      staffId === actor.userId
+        ? APPOINTMENT_MESSAGES.staffBusy
+        : APPOINTMENT_MESSAGES.otherStaffBusy,
+    );
+  }
+  return error;
+}
 
 export class AppointmentService {
   constructor(
@@ -65,7 +89,8 @@ export class AppointmentService {
     return toAppointment(row);
   }
 
-  async create(input: AppointmentCreate, staffId: number): Promise<Appointment> {
+  async create(input: AppointmentCreate, actor: AppointmentActor): Promise<Appointment> {
+    const staffId = actor.userId;
     this.checkFields(input);
     const client = await this.db
       .selectFrom('users')
@@ -74,66 +99,78 @@ export class AppointmentService {
       .executeTakeFirst();
     if (!client || client.role !== 'USER') throw badRequest(APPOINTMENT_MESSAGES.notClient);
     const now = this.clock.now();
-    const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('appointments')
-        .values({
-          client_user_id: input.clientId,
-          staff_user_id: staffId,
-          starts_at: new Date(input.startsAt),
-          minutes: input.minutes,
-          place: blank(input.place),
-          video_link: blank(input.videoLink),
-          note: blank(input.note),
-          status: 'BOOKED',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.notifications.notify(
-        input.clientId,
-        APPOINTMENT_NOTIFICATION_TYPE,
-        APPOINTMENT_MESSAGES.booked,
-        trx,
-      );
-      return row.id;
-    });
+    const id = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto('appointments')
+          .values({
+            client_user_id: input.clientId,
+            staff_user_id: staffId,
+            starts_at: new Date(input.startsAt),
+            minutes: input.minutes,
+            place: blank(input.place),
+            video_link: blank(input.videoLink),
+            note: blank(input.note),
+            status: 'BOOKED',
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await this.notifications.notify(
+          input.clientId,
+          APPOINTMENT_NOTIFICATION_TYPE,
+          APPOINTMENT_MESSAGES.booked,
+          trx,
+        );
+        return row.id;
+      })
+      .catch((error: unknown) => {
+        throw overlapError(error, staffId, actor);
+      });
     await this.notifications.flush();
-    return this.get(id, { userId: staffId, role: 'STAFF' });
+    return this.get(id, actor);
   }
 
-  async update(id: number, input: AppointmentUpdate, staffId: number): Promise<Appointment> {
+  async update(
+    id: number,
+    input: AppointmentUpdate,
+    actor: AppointmentActor,
+  ): Promise<Appointment> {
     this.checkFields(input);
-    const current = await this.get(id, { userId: staffId, role: 'STAFF' });
-    if (current.status === 'CANCELLED') throw badRequest(APPOINTMENT_MESSAGES.alreadyCancelled);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('appointments')
-        .set({
-          starts_at: new Date(input.startsAt),
-          minutes: input.minutes,
-          place: blank(input.place),
-          video_link: blank(input.videoLink),
-          note: blank(input.note),
-          updated_at: this.clock.now(),
-        })
-        .where('id', '=', id)
-        .execute();
-      await this.notifications.notify(
-        current.clientId,
-        APPOINTMENT_NOTIFICATION_TYPE,
-        APPOINTMENT_MESSAGES.moved,
-        trx,
-      );
-    });
+    const current = await this.changeable(id, actor);
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('appointments')
+          .set({
+            starts_at: new Date(input.startsAt),
+            minutes: input.minutes,
+            place: blank(input.place),
+            video_link: blank(input.videoLink),
+            note: blank(input.note),
+            updated_at: this.clock.now(),
+          })
+          .where('id', '=', id)
+          .execute();
+        await this.notifications.notify(
+          current.clientId,
+          APPOINTMENT_NOTIFICATION_TYPE,
+          APPOINTMENT_MESSAGES.moved,
+          trx,
+        );
+      })
+      .catch((error: unknown) => {
+        throw overlapError(error, current.staffId, actor);
+      });
     await this.notifications.flush();
-    return this.get(id, { userId: staffId, role: 'STAFF' });
+    return this.get(id, actor);
   }
 
-  async cancel(id: number, staffId: number): Promise<Appointment> {
-    const current = await this.get(id, { userId: staffId, role: 'STAFF' });
-    if (current.status === 'CANCELLED') throw badRequest(APPOINTMENT_MESSAGES.alreadyCancelled);
+  async cancel(id: number, actor: AppointmentActor): Promise<Appointment> {
+    const current = await this.changeable(id, actor);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('appointments')
@@ -148,7 +185,21 @@ export class AppointmentService {
       );
     });
     await this.notifications.flush();
-    return this.get(id, { userId: staffId, role: 'STAFF' });
+    return this.get(id, actor);
+  }
+
+  /**
+   * The meeting, when `actor` may move or cancel it: the staff member who booked it, or an
+   * ADMIN; another STAFF gets a 403. A cancelled meeting cannot change any more.
+   */
+  private async changeable(id: number, actor: AppointmentActor): Promise<Appointment> {
+    const current = await this.get(id, actor);
+    // Care teams (another issue) will also let the client's care team in here.
+    if (actor.role !== 'ADMIN' && current.staffId !== actor.userId) {
+      throw forbidden(APPOINTMENT_MESSAGES.notYours);
+    }
+    if (current.status === 'CANCELLED') throw badRequest(APPOINTMENT_MESSAGES.alreadyCancelled);
+    return current;
   }
 
   /** What the schema cannot know: the clock, and that a meeting has a place or a link. */
