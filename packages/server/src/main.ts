@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { startAuditCheckpoints } from './audit/checkpoint.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
@@ -113,6 +114,12 @@ async function main(): Promise<void> {
   // Bytes an upload cut off by a crash left behind: swept now, in the background, and every
   // 6 hours (files/orphans.ts).
   const orphans = startOrphanSweep(opened.db, storage);
+  // The activity log's chain head, signed with a key the database does not hold, written to
+  // DATA_DIR/audit-checkpoints.jsonl and the log every 5 minutes and at shutdown (audit/checkpoint.ts).
+  const checkpoints = startAuditCheckpoints(opened.db, {
+    dataDir: config.dataDir,
+    secret: config.sessionSecret!,
+  });
 
   // SIGTERM (a rolling restart): /readyz answers 503 at once, the listener closes (the proxy
   // sends new requests to the other instances), requests in flight finish, STOMP sockets close
@@ -131,6 +138,7 @@ async function main(): Promise<void> {
     app.health.drain();
     await app.close();
     await orphans.stop();
+    await checkpoints.stop();
     const appMs = Date.now() - started;
     await mailer.close();
     await opened.close();

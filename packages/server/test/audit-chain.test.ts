@@ -3,12 +3,15 @@
 // still make one chain; with PostgreSQL the app can run as a role that may only INSERT.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { describeReport, verifyActivityChain } from '../src/audit/chain.ts';
+import { CHECKPOINT_FILE, writeCheckpoint } from '../src/audit/checkpoint.ts';
 import { grantAppRole } from '../src/db/app-role.ts';
 import { describeDb, login, PG_ADMIN_URL, TEST_DB, useTestApp, type TestApp } from './helpers.ts';
 
@@ -95,7 +98,7 @@ describeDb('activity log hash chain', () => {
     await asOwner(t, `update activity_log set subject_user_id = null where id = ${row.id}`);
     const report = await verifyActivityChain(t.db.db);
     expect(report).toMatchObject({ ok: false, id: row.id, seq, rows: seq - 1 });
-    expect(describeReport(report)).toBe(
+    expect(describeReport(report).split('\n')[0]).toBe(
       `BRUTEN vid rad id ${row.id}, chain_seq ${seq}: innehållet stämmer inte med radens hash (raden är ändrad). ${seq - 1} rader före den är obrutna.`,
     );
     // Recomputing its own hash does not help: the next row's prev_hash no longer fits.
@@ -135,13 +138,123 @@ describeDb('a deleted row', () => {
   });
 });
 
+// One database for the three (in this order): the rewrite of the third test is invisible to the
+// chain, so the first break of the last test is its own.
+describeDb('every break, the head from the table only, signed checkpoints (issue 22 §8)', () => {
+  const t = useTestApp();
+  const SECRET = 'checkpoint-test-secret-0123456789abcdef';
+  const record = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      await t.app.ctx.activity.record({ action: 'CLIENT_LIST_VIEWED', details: { i } });
+    }
+  };
+  const seqIds = async () =>
+    (
+      await t.db.db
+        .selectFrom('activity_log')
+        .select(['id', 'chain_seq'])
+        .orderBy('chain_seq')
+        .execute()
+    ).map((r) => ({ id: r.id, seq: Number(r.chain_seq) }));
+
+  it('a session cannot steer the chain through halsa.activity_chain_head', async () => {
+    await record(2);
+    await t.db.db.transaction().execute(async (trx) => {
+      await sql`select set_config('halsa.activity_chain_head', ${`999:${'a'.repeat(64)}`}, true)`.execute(
+        trx,
+      );
+      await t.app.ctx.activity.record({ action: 'CLIENT_LIST_VIEWED' }, trx);
+    });
+    expect(await verifyActivityChain(t.db.db)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('an owner rewrite re-chained with the database’s own hash passes the chain, not a checkpoint', async () => {
+    await record(5);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'halsa-checkpoints-'));
+    const logged: string[] = [];
+    const checkpoint = await writeCheckpoint(t.db.db, {
+      dataDir,
+      secret: SECRET,
+      log: { log: (line: string) => logged.push(line) },
+    });
+    const file = path.join(dataDir, CHECKPOINT_FILE);
+    expect(logged).toEqual([`audit-checkpoint ${readFileSync(file, 'utf8').trim()}`]);
+    await record(2);
+    const checkpoints = { file, secret: SECRET };
+    expect(await verifyActivityChain(t.db.db, { checkpoints })).toMatchObject({ ok: true });
+
+    // The owner edits an old row and re-chains every later row with activity_log_row_hash.
+    const victim = (await seqIds())[1]!;
+    await t.db.db.transaction().execute(async (trx) => {
+      await sql`alter table activity_log disable trigger activity_log_no_update`.execute(trx);
+      await sql
+        .raw(`update activity_log set ip_address = '10.6.6.6' where id = ${victim.id}`)
+        .execute(trx);
+      await sql
+        .raw(
+          `do $d$
+          declare r record; prev text;
+          begin
+            select row_hash into prev from activity_log where chain_seq = ${victim.seq - 1};
+            for r in select * from activity_log where chain_seq >= ${victim.seq} order by chain_seq loop
+              update activity_log set prev_hash = prev,
+                row_hash = activity_log_row_hash(r.chain_seq, prev, r.id, r.action, r.actor_user_id,
+                  r.subject_user_id, r.ip_address, r.details, r.created_at)
+              where id = r.id returning row_hash into prev;
+            end loop;
+          end $d$`,
+        )
+        .execute(trx);
+      await sql`alter table activity_log enable trigger activity_log_no_update`.execute(trx);
+    });
+    // The unkeyed chain alone cannot tell.
+    expect(await verifyActivityChain(t.db.db)).toMatchObject({ ok: true });
+
+    const report = await verifyActivityChain(t.db.db, { checkpoints });
+    expect(report).toMatchObject({ ok: false, seq: checkpoint!.seq });
+    expect(describeReport(report)).toContain(
+      `BRUTEN vid rad id ${(await seqIds()).find((r) => r.seq === checkpoint!.seq)!.id}, chain_seq ${checkpoint!.seq}: kontrollpunkten från ${checkpoint!.at} har en annan hash för raden (loggen är omskriven).`,
+    );
+
+    // A checkpoint forged to match the rewrite lacks the key: its MAC is refused.
+    const forged = { ...checkpoint!, hash: 'b'.repeat(64) };
+    const forgedFile = path.join(dataDir, 'forged.jsonl');
+    writeFileSync(forgedFile, `${JSON.stringify(forged)}\n`);
+    const refused = await verifyActivityChain(t.db.db, {
+      checkpoints: { file: forgedFile, secret: SECRET },
+    });
+    expect(refused.problems.map((p) => p.problem)).toEqual([
+      expect.stringContaining('har fel MAC'),
+    ]);
+  });
+
+  it('reports every break and goes on after it', async () => {
+    await record(6);
+    const rows = await seqIds();
+    const [a, b] = [rows[1]!, rows[4]!];
+    await asOwner(t, `update activity_log set ip_address = '10.8.8.8' where id = ${a.id}`);
+    await asOwner(t, `update activity_log set ip_address = '10.7.7.7' where id = ${b.id}`);
+    const report = await verifyActivityChain(t.db.db);
+    expect(report).toMatchObject({ ok: false, seq: a.seq, rows: a.seq - 1 });
+    expect(report.problems.map((p) => [p.id, p.seq])).toEqual([
+      [a.id, a.seq],
+      [b.id, b.seq],
+    ]);
+    const text = describeReport(report).split('\n');
+    expect(text[0]).toContain(`BRUTEN vid rad id ${a.id}, chain_seq ${a.seq}:`);
+    expect(text[1]).toContain(`BRUTEN vid rad id ${b.id}, chain_seq ${b.seq}:`);
+    expect(text.at(-1)).toBe(`2 fel bland ${rows.length} rader.`);
+  });
+});
+
 (TEST_DB === 'postgres' ? describeDb : describe.skip)('pnpm audit:verify', () => {
   const t = useTestApp();
   const dbUrl = () => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${t.db.name}`);
+  const emptyDir = mkdtempSync(path.join(tmpdir(), 'halsa-verify-'));
   const verifyCli = () =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/audit/verify-cli.ts'], {
       cwd: serverDir,
-      env: { PATH: process.env.PATH, DATABASE_URL: dbUrl() },
+      env: { PATH: process.env.PATH, DATABASE_URL: dbUrl(), DATA_DIR: emptyDir },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -189,6 +302,13 @@ describeDb('a deleted row', () => {
             `insert into activity_log (action, actor_user_id, created_at) values ('CLIENT_LIST_VIEWED', $1, now())`,
             [t.users.staff.id],
           );
+          // A back-dated row (issue 22 §8): refused, not chained in the past.
+          await expect(
+            app.query(
+              `insert into activity_log (action, actor_user_id, created_at) values ('LOGIN_SUCCEEDED', $1, now() - interval '1 year')`,
+              [t.users.staff.id],
+            ),
+          ).rejects.toThrow(/mer än 5 minuter från databasens klocka/);
           for (const statement of [
             'update activity_log set ip_address = null',
             'delete from activity_log',

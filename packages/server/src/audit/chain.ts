@@ -7,10 +7,33 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { readCheckpoints } from './checkpoint.ts';
 
+/** One break in the chain: the row (id and/or chain_seq) and what is wrong with it. */
+export interface ChainProblem {
+  id: number | null;
+  seq: number | null;
+  problem: string;
+}
+
+/**
+ * Every break, not only the first: after a break the walk re-anchors on the broken row's stored
+ * hash and goes on, so one early break (or a false alarm) does not hide a later edit. When broken,
+ * `rows` counts the intact rows before the first break and id/seq/problem name that break;
+ * `checked` is every chained row walked.
+ */
 export type ChainReport =
-  | { ok: true; rows: number; head: { seq: number; hash: string } | null }
-  | { ok: false; rows: number; id: number | null; seq: number | null; problem: string };
+  | { ok: true; rows: number; head: { seq: number; hash: string } | null; problems: [] }
+  | {
+      ok: false;
+      rows: number;
+      checked: number;
+      id: number | null;
+      seq: number | null;
+      problem: string;
+      problems: ChainProblem[];
+      head: { seq: number; hash: string } | null;
+    };
 
 interface ChainRow {
   seq: string;
@@ -48,23 +71,37 @@ const BATCH = 5_000;
 
 export async function verifyActivityChain(
   db: Db,
-  options: { anchor?: { seq: number; hash: string } } = {},
+  options: {
+    anchor?: { seq: number; hash: string };
+    /** Signed checkpoints (audit/checkpoint.ts): each MAC is checked, then its row's hash. */
+    checkpoints?: { file: string; secret: string };
+  } = {},
 ): Promise<ChainReport> {
+  const problems: ChainProblem[] = [];
   const unchained = await sql<{ id: number }>`
-    select id from activity_log where chain_seq is null order by id limit 1`.execute(db);
-  if (unchained.rows[0]) {
-    return {
-      ok: false,
-      rows: 0,
-      id: unchained.rows[0].id,
+    select id from activity_log where chain_seq is null order by id`.execute(db);
+  for (const r of unchained.rows) {
+    problems.push({
+      id: r.id,
       seq: null,
       problem: 'raden saknar kedja (skriven med avstängd trigger)',
-    };
+    });
   }
-  let rows = 0;
+  // Rows whose hash an earlier run or a signed checkpoint recorded; the walk compares them.
+  const anchors = new Map<number, { hash: string; what: string; seen: boolean }[]>();
+  const addAnchor = (seq: number, hash: string, what: string) =>
+    anchors.set(seq, [...(anchors.get(seq) ?? []), { hash, what, seen: false }]);
+  if (options.anchor) addAnchor(options.anchor.seq, options.anchor.hash, 'ankarraden');
+  if (options.checkpoints) {
+    const read = await readCheckpoints(options.checkpoints.file, options.checkpoints.secret);
+    problems.push(...read.problems);
+    for (const c of read.checkpoints) addAnchor(c.seq, c.hash, `kontrollpunkten från ${c.at}`);
+  }
+
+  let checked = 0;
+  let rowsBeforeFirstBreak: number | null = null;
   let expectedSeq = 1;
   let prevHash: string | null = null;
-  let anchorSeen = false;
   for (;;) {
     const batch = await sql<ChainRow>`
       select chain_seq::text as seq, id, prev_hash, row_hash, action,
@@ -75,50 +112,68 @@ export async function verifyActivityChain(
       order by chain_seq limit ${BATCH}`.execute(db);
     for (const r of batch.rows) {
       const seq = Number(r.seq);
-      const broken = (problem: string): ChainReport => ({
-        ok: false,
-        rows,
-        id: r.id,
-        seq,
-        problem,
-      });
+      const broken = (problem: string) => {
+        rowsBeforeFirstBreak ??= checked;
+        problems.push({ id: r.id, seq, problem });
+      };
       if (seq !== expectedSeq) {
-        return broken(
+        // The gap explains this row's prev_hash too; its own content is still checked.
+        broken(
           seq - expectedSeq === 1
             ? `raden med chain_seq ${expectedSeq} saknas (raderad)`
             : `raderna med chain_seq ${expectedSeq}–${seq - 1} saknas (raderade)`,
         );
-      }
-      if (r.prev_hash !== prevHash) {
-        return broken(
-          'prev_hash stämmer inte med raden före (en rad före är raderad eller ändrad)',
-        );
+      } else if (r.prev_hash !== prevHash) {
+        broken('prev_hash stämmer inte med raden före (en rad före är raderad eller ändrad)');
       }
       if (r.row_hash !== sha256(rowText(r))) {
-        return broken('innehållet stämmer inte med radens hash (raden är ändrad)');
+        broken('innehållet stämmer inte med radens hash (raden är ändrad)');
       }
-      if (options.anchor && options.anchor.seq === seq) {
-        if (options.anchor.hash !== r.row_hash) {
-          return broken('ankarraden har en annan hash än vid förra kontrollen');
+      for (const anchor of anchors.get(seq) ?? []) {
+        anchor.seen = true;
+        if (anchor.hash !== r.row_hash) {
+          broken(`${anchor.what} har en annan hash för raden (loggen är omskriven)`);
         }
-        anchorSeen = true;
       }
-      rows += 1;
-      expectedSeq += 1;
+      // Re-anchor on the row as stored, so the rows after it are checked against it.
+      checked += 1;
+      expectedSeq = seq + 1;
       prevHash = r.row_hash;
     }
     if (batch.rows.length < BATCH) break;
   }
-  if (options.anchor && !anchorSeen) {
-    return {
-      ok: false,
-      rows,
-      id: null,
-      seq: options.anchor.seq,
-      problem: `ankarraden chain_seq ${options.anchor.seq} finns inte längre (slutet av loggen raderat)`,
-    };
+  for (const [seq, list] of anchors) {
+    for (const anchor of list) {
+      if (anchor.seen) continue;
+      problems.push({
+        id: null,
+        seq,
+        problem: `${anchor.what}: raden med chain_seq ${seq} finns inte längre (slutet av loggen raderat)`,
+      });
+    }
   }
-  return { ok: true, rows, head: rows ? { seq: expectedSeq - 1, hash: prevHash! } : null };
+  const head = checked ? { seq: expectedSeq - 1, hash: prevHash! } : null;
+  if (problems.length === 0) return { ok: true, rows: checked, head, problems: [] };
+  problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const first = problems[0]!;
+  return {
+    ok: false,
+    // Intact rows before the first break (none are trusted when a row is not chained at all).
+    rows: unchained.rows.length ? 0 : (rowsBeforeFirstBreak ?? checked),
+    checked,
+    id: first.id,
+    seq: first.seq,
+    problem: first.problem,
+    problems,
+    head,
+  };
+}
+
+function describeProblem(p: ChainProblem): string {
+  const where = [p.id !== null ? `id ${p.id}` : null, p.seq !== null ? `chain_seq ${p.seq}` : null]
+    .filter(Boolean)
+    .join(', ');
+  return where ? `BRUTEN vid rad ${where}: ${p.problem}.` : `BRUTEN: ${p.problem}.`;
 }
 
 export function describeReport(report: ChainReport): string {
@@ -127,11 +182,10 @@ export function describeReport(report: ChainReport): string {
       ? `OK: ${report.rows} rader, kedjan är obruten. Senaste rad: chain_seq ${report.head.seq}, hash ${report.head.hash}`
       : 'OK: aktivitetsloggen är tom.';
   }
-  const where = [
-    report.id !== null ? `id ${report.id}` : null,
-    report.seq !== null ? `chain_seq ${report.seq}` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return `BRUTEN vid rad ${where}: ${report.problem}. ${report.rows} rader före den är obrutna.`;
+  const [first, ...rest] = report.problems.map(describeProblem);
+  return [
+    `${first} ${report.rows} rader före den är obrutna.`,
+    ...rest,
+    `${report.problems.length} fel bland ${report.checked} rader.`,
+  ].join('\n');
 }

@@ -24,3 +24,18 @@ export async function dataDirSecret(dataDir: string): Promise<string> {
     return (await readFile(file, 'utf8')).trim();
   }
 }
+
+/** The secret as the server uses it, without creating one (read-only tools: audit:verify). */
+export async function existingSecret(config: {
+  sessionSecret: string | undefined;
+  dataDir: string;
+}): Promise<string | null> {
+  if (config.sessionSecret) return config.sessionSecret;
+  try {
+    const existing = (await readFile(path.join(config.dataDir, 'session-secret'), 'utf8')).trim();
+    return existing.length >= 32 ? existing : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return null;
+  }
+}
