@@ -217,3 +217,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy,
   };
 }
+
+/**
+ * The configuration for a command-line tool (create-admin, audit:verify, notes:verify): mail is
+ * not sent by them, so SMTP_URL may be missing; a bad setting prints its Swedish message and
+ * exits with 2.
+ */
+export function loadToolConfig(): Config {
+  try {
+    return loadConfig({ ...process.env, SMTP_URL: process.env.SMTP_URL || 'smtp://unused' });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

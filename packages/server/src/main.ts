@@ -14,6 +14,7 @@ import { storageFor } from './files/storage.ts';
 import { createMailer } from './mail/mailer.ts';
 import { warmPasswordHasher } from './security/passwords.ts';
 import { dataDirSecret } from './security/secret.ts';
+import { noteSigningKey } from './modules/journal/signature.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemoData } from './seed/seed.ts';
 
 /** A stopping instance exits within 10 s (issue 15); this leaves a margin. */
@@ -57,11 +58,14 @@ async function main(): Promise<void> {
   // Files: in the database with DATABASE_URL (every instance reads them), else DATA_DIR/files.
   const storage = storageFor(config, opened.db);
   const clock = systemClock;
-  const seeded = config.demo ? await seedDemoData(opened.db, storage, clock) : false;
   config = {
     ...config,
     sessionSecret: config.sessionSecret ?? (await dataDirSecret(config.dataDir)),
   };
+  // The demo's signed notes carry the server's signature, as notes signed in the portal do.
+  const seeded = config.demo
+    ? await seedDemoData(opened.db, storage, clock, noteSigningKey(config.sessionSecret))
+    : false;
   await warmPasswordHasher();
 
   const mailer = createMailer(config, clock);

@@ -2,7 +2,31 @@
 // each kind a reader sees in words, its full answers, the note and signing calls, and the
 // journal mails written to the outbox.
 import type { Form, JournalAnswer } from '@halsa/api/contract';
-import { login, send, type TestApp } from './helpers.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, JournalNotesTable } from '../src/db/schema.ts';
+import { noteSigningKey, signDraftNote } from '../src/modules/journal/signature.ts';
+import { login, send, testConfig, type TestApp } from './helpers.ts';
+
+/** The test app's note signing key (from its SESSION_SECRET). */
+export const testNoteKey = noteSigningKey(testConfig().sessionSecret);
+
+/**
+ * A signed note written straight into the table: as a draft, then signed with the test app's
+ * key, since the database refuses an INSERT of a signed note (migration 0016).
+ */
+export async function insertSignedNote(
+  db: Kysely<Database>,
+  values: Omit<Insertable<JournalNotesTable>, 'status' | 'signed_at' | 'signed_by'>,
+  signer: { signedBy: number; signedAt: Date },
+): Promise<{ id: number }> {
+  const row = await db
+    .insertInto('journal_notes')
+    .values({ ...values, signed_at: null, signed_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await signDraftNote(db, testNoteKey, row.id, signer);
+  return row;
+}
 
 export type Who = 'anonymous' | 'USER' | 'STAFF' | 'ADMIN';
 export const WHO: Who[] = ['anonymous', 'USER', 'STAFF', 'ADMIN'];

@@ -14,12 +14,21 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SmtpMailer } from '../src/mail/mailer.ts';
+import {
+  describeNoteReport,
+  noteSigningKey,
+  publicKeyFromText,
+  publicKeyText,
+  signDraftNote,
+  verifySignedNotes,
+} from '../src/modules/journal/signature.ts';
 import { backoffMs } from '../src/outbox/index.ts';
 import {
   createTestApp,
   describeDb,
   PUBLIC_URL,
   send,
+  testConfig,
   type TestApp,
   useTestApp,
 } from './helpers.ts';
@@ -32,6 +41,7 @@ import {
   qid,
   saveNote,
   signNote,
+  testNoteKey,
 } from './journal-helpers.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
 
@@ -235,6 +245,131 @@ describeDb('signing journal notes', () => {
       .where('id', '=', note.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'SIGNED', content_hash: note.contentHash });
+  });
+});
+
+describeDb("the server's signature on a signed note (issue 22 item 9)", () => {
+  const t = useTestApp();
+
+  async function signedNote(title: string, client: number): Promise<JournalNote> {
+    const { ADMIN } = await journalCookies(t);
+    const form = await journalForm(t, ADMIN!, { title });
+    await saveNote(t, ADMIN!, client, form, { answers: fullAnswers(form) });
+    const res = await signNote(t, ADMIN!, client, form.id);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<JournalNote>();
+  }
+
+  it('signing stores an Ed25519 signature that the public key from SESSION_SECRET verifies', async () => {
+    const note = await signedNote('Signaturprov', t.users.klient.id);
+    const row = await t.db.db
+      .selectFrom('journal_notes')
+      .select('server_signature')
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
+    expect(row.server_signature).toMatch(/^[A-Za-z0-9+/]{86}==$/);
+    // The printed public key is all a verifier needs.
+    const printed = publicKeyText(noteSigningKey(testConfig().sessionSecret).publicKey);
+    const report = await verifySignedNotes(t.db.db, publicKeyFromText(printed));
+    expect(report.bad).toEqual([]);
+    expect(report.ok).toBeGreaterThanOrEqual(1);
+    // Another secret's key does not verify it.
+    const other = await verifySignedNotes(t.db.db, noteSigningKey('x'.repeat(32)).publicKey);
+    expect(other.bad).toContainEqual({
+      id: note.id,
+      clientId: t.users.klient.id,
+      problems: ['BAD_SIGNATURE'],
+    });
+  });
+
+  it('the database refuses an INSERT of a signed note and a signing UPDATE without a signature', async () => {
+    const k = t.users.klient2.id;
+    const staff = t.users.staff.id;
+    await expect(
+      sql`insert into journal_notes (user_id, author_id, content, status, signed_at, signed_by,
+            content_hash, created_at)
+          values (${k}, ${staff}, 'Påhittad', 'SIGNED', now(), ${staff}, ${'a'.repeat(64)}, now())`.execute(
+        t.db.db,
+      ),
+    ).rejects.toThrow(/kan inte läggas till som signerad/);
+    // Not even with a signature copied from a real note.
+    const real = await signedNote('Kopierad signatur', k);
+    const { server_signature } = await t.db.db
+      .selectFrom('journal_notes')
+      .select('server_signature')
+      .where('id', '=', real.id)
+      .executeTakeFirstOrThrow();
+    await expect(
+      sql`insert into journal_notes (user_id, author_id, content, server_signature, created_at)
+          values (${k}, ${staff}, 'Påhittad', ${server_signature}, now())`.execute(t.db.db),
+    ).rejects.toThrow(/kan inte läggas till som signerad/);
+    // A draft signed in raw SQL without the server's signature is refused; with it, it is not.
+    const draft = await sql<{ id: number }>`insert into journal_notes
+        (user_id, author_id, content, created_at) values (${k}, ${staff}, 'Utkast', now())
+        returning id`.execute(t.db.db);
+    const id = draft.rows[0]!.id;
+    await expect(
+      sql`update journal_notes set status = 'SIGNED', signed_at = now(), signed_by = ${staff}
+          where id = ${id}`.execute(t.db.db),
+    ).rejects.toThrow(/kan inte signeras utan serverns signatur/);
+    await signDraftNote(t.db.db, testNoteKey, id, { signedBy: staff, signedAt: new Date() });
+    const report = await verifySignedNotes(t.db.db, testNoteKey.publicKey);
+    expect(report.bad).toEqual([]);
+  });
+
+  it('notes:verify reports a note the owner changed with the trigger off and its hash recomputed', async () => {
+    const kept = await signedNote('Orörd', t.users.klient.id);
+    const changed = await signedNote('Ändras av ägaren', t.users.klient2.id);
+    const newContent = 'Ändras av ägaren\nAllt väl.';
+    // The schema owner (the test role) may switch the freeze off: exactly what the key guards.
+    await sql`alter table journal_notes disable trigger journal_notes_frozen`.execute(t.db.db);
+    try {
+      await sql`update journal_notes set content = ${newContent},
+          content_hash = ${createHash('sha256').update(newContent).digest('hex')}
+          where id = ${changed.id}`.execute(t.db.db);
+    } finally {
+      await sql`alter table journal_notes enable trigger journal_notes_frozen`.execute(t.db.db);
+    }
+    const report = await verifySignedNotes(t.db.db, testNoteKey.publicKey);
+    expect(report.bad).toEqual([
+      { id: changed.id, clientId: t.users.klient2.id, problems: ['BAD_SIGNATURE'] },
+    ]);
+    expect(report.ok).toBe(report.checked - 1);
+    const lines = describeNoteReport(report);
+    expect(lines[0]).toBe(
+      `FEL anteckning ${changed.id} (klient ${t.users.klient2.id}): signaturen stämmer inte (anteckningen är ändrad eller signerad med annan nyckel)`,
+    );
+    expect(lines.at(-1)).toMatch(/^FEL: \d+ signerade anteckningar, .* 1 med fel$/);
+    expect(lines.join('\n')).not.toContain(`anteckning ${kept.id} `);
+  });
+
+  it('a note signed before signatures is listed apart, not as tampered; its hash is still checked', async () => {
+    const k = t.users.klient.id;
+    const staff = t.users.staff.id;
+    const content = 'Signerad före signaturer';
+    const legacy = await sql<{ id: number }>`insert into journal_notes
+        (user_id, author_id, content, created_at) values (${k}, ${staff}, ${content}, now())
+        returning id`.execute(t.db.db);
+    const id = legacy.rows[0]!.id;
+    // As migration 0016 found it: signed, hashed, no signature (the signing check switched off).
+    await sql`alter table journal_notes disable trigger journal_notes_signing_signature`.execute(
+      t.db.db,
+    );
+    try {
+      await sql`update journal_notes set status = 'SIGNED', signed_at = now(), signed_by = ${staff},
+          content_hash = ${createHash('sha256').update(content).digest('hex')}
+          where id = ${id}`.execute(t.db.db);
+    } finally {
+      await sql`alter table journal_notes enable trigger journal_notes_signing_signature`.execute(
+        t.db.db,
+      );
+    }
+    const report = await verifySignedNotes(t.db.db, testNoteKey.publicKey);
+    expect(report.unsignedLegacy).toEqual([{ id, clientId: k }]);
+    expect(report.bad.map((b) => b.id)).not.toContain(id);
+    expect(describeNoteReport(report)).toContain(
+      `osignerad anteckning ${id} (klient ${k}): signerad före signaturer`,
+    );
   });
 });
 

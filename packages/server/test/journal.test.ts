@@ -20,6 +20,7 @@ import { expect, it } from 'vitest';
 import { describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
 import {
   fullAnswers,
+  insertSignedNote,
   journalCookies,
   journalForm,
   journalMails,
@@ -275,21 +276,18 @@ describeDb('journal routes', () => {
 
   it('a free-text note from before forms reads as a "Daglig anteckning" with its text', async () => {
     const now = t.clock.now();
-    const row = await t.db.db
-      .insertInto('journal_notes')
-      .values({
+    const row = await insertSignedNote(
+      t.db.db,
+      {
         user_id: t.users.klient.id,
         author_id: t.users.staff.id,
         form_id: null,
         kind: 'DAILY_NOTE',
         content: 'Sov 7 timmar, promenad 30 minuter.',
-        status: 'SIGNED',
-        signed_by: t.users.staff.id,
-        signed_at: now,
         created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      },
+      { signedBy: t.users.staff.id, signedAt: now },
+    );
     const USER = await login(t, 'klient@example.com');
     const notes = (await send(t, 'GET', '/api/v1/user/journal/daily-notes', { cookie: USER })).json<
       DailyNote[]

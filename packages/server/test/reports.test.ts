@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Report } from '@halsa/api/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDb, login, send, useTestApp } from './helpers.ts';
+import { insertSignedNote } from './journal-helpers.ts';
 
 describeDb('clinic reports', () => {
   const t = useTestApp();
@@ -151,25 +152,28 @@ describeDb('clinic reports', () => {
     await file('plan-1', 'ACTION_PLAN', at(9, '10:00'));
     await file('bild-1', 'PROFILE_IMAGE', at(9, '10:00'));
 
-    const note = (status: 'SIGNED' | 'UNSIGNED', signed: Date | null) =>
-      db
-        .insertInto('journal_notes')
-        .values({
-          user_id: klient.id,
-          author_id: admin.id,
-          form_id: null,
-          content: 'Anteckning',
-          status,
-          signed_at: signed,
-          signed_by: signed ? admin.id : null,
-          sent_at: null,
-          created_at: at(11, '09:00'),
-          clinic_name: null,
-          signature_line: null,
-          content_hash: null,
-          corrects_note_id: null,
-        })
-        .execute();
+    const note = async (status: 'SIGNED' | 'UNSIGNED', signed: Date | null) => {
+      const values = {
+        user_id: klient.id,
+        author_id: admin.id,
+        form_id: null,
+        content: 'Anteckning',
+        sent_at: null,
+        created_at: at(11, '09:00'),
+        clinic_name: null,
+        signature_line: null,
+        content_hash: null,
+        corrects_note_id: null,
+      };
+      if (status === 'SIGNED') {
+        await insertSignedNote(db, values, { signedBy: admin.id, signedAt: signed! });
+      } else {
+        await db
+          .insertInto('journal_notes')
+          .values({ ...values, status, signed_at: null, signed_by: null })
+          .execute();
+      }
+    };
     await note('SIGNED', at(11, '10:00'));
     await note('UNSIGNED', null);
 

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkLiterals, GENERATED_FILE, generateSchemaTypes } from '../src/db/types-generator.ts';
 import { createTestDb, describeDb, type TestDb } from './helpers.ts';
+import { insertSignedNote } from './journal-helpers.ts';
 
 describeDb('database schema', () => {
   let db: TestDb;
@@ -56,23 +57,24 @@ describeDb('database schema', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const insert = (signed: boolean) =>
-      db.db
-        .insertInto('journal_notes')
-        .values({
-          user_id: user.id,
-          author_id: user.id,
-          form_id: null,
-          content: 'Anteckning',
-          status: signed ? 'SIGNED' : 'UNSIGNED',
-          signed_by: signed ? user.id : null,
-          signed_at: signed ? new Date() : null,
-          content_hash: signed ? 'a'.repeat(64) : null,
-          sent_at: null,
-          created_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    const insert = (signed: boolean) => {
+      const values = {
+        user_id: user.id,
+        author_id: user.id,
+        form_id: null,
+        content: 'Anteckning',
+        sent_at: null,
+        created_at: new Date(),
+      };
+      // A signed note is a draft that was signed (the database refuses a signed INSERT).
+      return signed
+        ? insertSignedNote(db.db, values, { signedBy: user.id, signedAt: new Date() })
+        : db.db
+            .insertInto('journal_notes')
+            .values({ ...values, signed_by: null, signed_at: null })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+    };
     const signed = await insert(true);
     await expect(
       db.db
@@ -94,7 +96,12 @@ describeDb('database schema', () => {
     // Signing is the last change it takes.
     await db.db
       .updateTable('journal_notes')
-      .set({ status: 'SIGNED', signed_at: new Date(), signed_by: user.id })
+      .set({
+        status: 'SIGNED',
+        signed_at: new Date(),
+        signed_by: user.id,
+        server_signature: 'c2lnbmF0dXI=',
+      })
       .where('id', '=', draft.id)
       .execute();
     await expect(

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadToolConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { existingSecret } from '../security/secret.ts';
 import { describeReport, verifyActivityChain } from './chain.ts';
@@ -25,17 +25,7 @@ if (values.anchor) {
   anchor = { seq: Number(m[1]), hash: m[2]! };
 }
 
-let config;
-try {
-  // Mail settings are not used here.
-  config = loadConfig({ ...process.env, SMTP_URL: process.env.SMTP_URL || 'smtp://unused' });
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  throw error;
-}
+const config = loadToolConfig();
 const checkpointFile = values.checkpoints ?? path.join(config.dataDir, CHECKPOINT_FILE);
 let checkpoints: { file: string; secret: string } | undefined;
 if (existsSync(checkpointFile)) {

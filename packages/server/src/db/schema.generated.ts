@@ -147,6 +147,7 @@ export interface JournalNotesTable {
   updated_at: Generated<Date>;
   clinic_name: string | null;
   signature_line: string | null;
+  server_signature: string | null;
 }
 
 export interface JournalSettingsTable {

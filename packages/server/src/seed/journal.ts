@@ -1,7 +1,6 @@
 // Demo journal (design.md §4.10): a published 'Hälsosamtal' with several question types, a draft
 // 'Kostdagbok', the clinic's journal settings, and one signed note for Karin (klient@example.com)
 // so her /journal, the client overview and the staff journal tab show real content.
-import { createHash } from 'node:crypto';
 import {
   noteContentText,
   readableSections,
@@ -11,6 +10,7 @@ import {
 } from '@halsa/api/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { signDraftNote, type NoteSigningKey } from '../modules/journal/signature.ts';
 
 interface SeedQuestion {
   text: string;
@@ -119,7 +119,12 @@ async function insertForm(
 }
 
 /** Seeds the demo journal inside the demo seed's transaction. */
-export async function seedJournal(trx: Trx, ids: Record<string, number>, now: Date): Promise<void> {
+export async function seedJournal(
+  trx: Trx,
+  ids: Record<string, number>,
+  now: Date,
+  noteKey: NoteSigningKey,
+): Promise<void> {
   const staff = ids['staff@example.com']!;
   const admin = ids['admin@example.com']!;
   const karin = ids['klient@example.com']!;
@@ -167,25 +172,26 @@ export async function seedJournal(trx: Trx, ids: Record<string, number>, now: Da
     signedOn: signedAt.toISOString().slice(0, 10),
     sections: readableSections(form, answers),
   });
-  await trx
+  // A draft, then signed (the database refuses an INSERT of a signed note).
+  const note = await trx
     .insertInto('journal_notes')
     .values({
       user_id: karin,
       author_id: admin,
       form_id: form.id,
       kind: 'JOURNAL',
-      status: 'SIGNED',
       form_title: 'Hälsosamtal',
       answers: JSON.stringify(answers),
       content: text,
-      content_hash: createHash('sha256').update(text, 'utf8').digest('hex'),
-      signed_by: admin,
-      signed_at: signedAt,
-      sent_at: signedAt,
+      signed_by: null,
+      signed_at: null,
+      sent_at: null,
       // Frozen at signing, as the portal's sign-and-send does (migration 0011).
       ...letterhead,
       created_at: ago(2),
       updated_at: signedAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await signDraftNote(trx, noteKey, note.id, { signedBy: admin, signedAt, sentAt: signedAt });
 }

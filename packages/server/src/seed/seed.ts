@@ -9,6 +9,11 @@ import type { Db } from '../db/index.ts';
 import type { Role } from '../db/schema.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { hashPassword } from '../security/passwords.ts';
+import {
+  noteSigningKey,
+  signDraftNote,
+  type NoteSigningKey,
+} from '../modules/journal/signature.ts';
 import { seedJournal } from './journal.ts';
 import { seedLabValues } from './lab.ts';
 import { newId } from '../security/tokens.ts';
@@ -104,8 +109,17 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Seeds when the database has no users; returns whether it did. */
-export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): Promise<boolean> {
+/**
+ * Seeds when the database has no users; returns whether it did. Signed notes carry the
+ * signature of `noteKey` (the server's, from SESSION_SECRET; without one, a key of this process
+ * only, whose signatures `pnpm notes:verify` then reports as wrong).
+ */
+export async function seedDemoData(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  noteKey: NoteSigningKey = noteSigningKey(undefined),
+): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
@@ -203,7 +217,8 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
           })
           .execute();
       }
-      await trx
+      // Written as drafts and then signed: the database refuses an INSERT of a signed note.
+      const notes = await trx
         .insertInto('journal_notes')
         .values([
           {
@@ -211,10 +226,10 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
             author_id: ids['staff@example.com']!,
             form_id: null,
             kind: 'DAILY_NOTE',
-            status: 'SIGNED',
-            signed_by: ids['staff@example.com']!,
+            status: 'UNSIGNED',
+            signed_by: null,
             content: 'Sov 7 timmar, promenad 30 minuter. Känner sig piggare än förra veckan.',
-            signed_at: ago(10 * DAY),
+            signed_at: null,
             sent_at: null,
             created_at: ago(10 * DAY),
           },
@@ -223,11 +238,11 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
             author_id: ids['staff@example.com']!,
             form_id: null,
             kind: 'DAILY_NOTE',
-            status: 'SIGNED',
-            signed_by: ids['staff@example.com']!,
+            status: 'UNSIGNED',
+            signed_by: null,
             content:
               'Uppföljning av blodprov: värdena inom referensintervall. Fortsätt med nuvarande plan.',
-            signed_at: ago(3 * DAY),
+            signed_at: null,
             sent_at: null,
             created_at: ago(3 * DAY),
           },
@@ -244,7 +259,14 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
             created_at: ago(1 * DAY),
           },
         ])
+        .returning('id')
         .execute();
+      for (const [i, days] of [10, 3].entries()) {
+        await signDraftNote(trx, noteKey, notes[i]!.id, {
+          signedBy: ids['staff@example.com']!,
+          signedAt: ago(days * DAY),
+        });
+      }
       await trx
         .insertInto('notifications')
         .values([
@@ -322,7 +344,7 @@ export async function seedDemoData(db: Db, storage: FileStorage, clock: Clock): 
       ['admin@example.com', 'Välkommen till Hälsoportalen, Lars!', 8 * DAY],
       ['lars.nilsson@example.com', 'Tack, ser fram emot att komma igång.', 7 * DAY],
     ]);
-    await seedJournal(trx, ids, now);
+    await seedJournal(trx, ids, now, noteKey);
     // Karin's meetings with her coach: the health talk behind her plan, and the follow-up
     // she asked for in her messages (/appointments shows both lists from the start).
     const at = (days: number, hourUtc: number) => {

@@ -8,6 +8,7 @@ import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ClientService } from '../clients/service.ts';
 import { JournalService } from './service.ts';
+import { noteSigningKey } from './signature.ts';
 
 export const journalModule: AppModule = (app, ctx) => {
   const clients = new ClientService(ctx.db);
@@ -16,6 +17,7 @@ export const journalModule: AppModule = (app, ctx) => {
     notifications: ctx.notifications,
     activity: ctx.activity,
     publicUrl: ctx.config.publicUrl,
+    noteKey: noteSigningKey(ctx.config.sessionSecret),
   });
 
   defineRoute(

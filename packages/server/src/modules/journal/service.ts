@@ -4,7 +4,6 @@
 // time, plain-text content and its sha-256; the database then refuses any UPDATE or DELETE),
 // writes the mail to the outbox (no health data: a link to /journal), and notifies the client
 // (DAILY_NOTE). A USER reads only her own SIGNED notes; staff read all of a client's notes.
-import { createHash } from 'node:crypto';
 import {
   answerFits,
   NOTE_ANSWER_MISFIT,
@@ -46,6 +45,7 @@ import {
   type FormQuestions,
 } from './notes.ts';
 import { JournalSettingsService } from './settings.ts';
+import { contentHash, signNoteFields, type NoteSigningKey } from './signature.ts';
 
 export const JOURNAL_MESSAGES = {
   clientNotFound: 'Klienten hittades inte.',
@@ -78,6 +78,8 @@ export class JournalService {
     private readonly deps: {
       outbox: Outbox;
       notifications: Pick<NotificationService, 'notify'>;
+      /** The server's key for the signature a signed note carries (signature.ts). */
+      noteKey: NoteSigningKey;
       activity: ActivityLog;
       publicUrl: string;
     },
@@ -312,7 +314,7 @@ export class JournalService {
         formId <= MAX_INT4
           ? await trx
               .selectFrom('journal_notes')
-              .select(['id', 'answers', 'form_title'])
+              .select(['id', 'answers', 'form_title', 'corrects_note_id'])
               .where('user_id', '=', clientId)
               .where('form_id', '=', formId)
               .where('status', '=', 'UNSIGNED')
@@ -341,6 +343,17 @@ export class JournalService {
         signedOn: stockholmDate(now),
         sections: readableSections(form, answers),
       });
+      const signed = {
+        id: note.id,
+        user_id: clientId,
+        form_id: formId,
+        signed_by: signer.userId,
+        signed_at: now,
+        content_hash: contentHash(content),
+        clinic_name: settings.clinicName,
+        signature_line: settings.signatureLine,
+        corrects_note_id: note.corrects_note_id,
+      };
       await trx
         .updateTable('journal_notes')
         .set((eb) => ({
@@ -349,11 +362,12 @@ export class JournalService {
           signed_by: signer.userId,
           sent_at: now,
           content,
-          content_hash: createHash('sha256').update(content, 'utf8').digest('hex'),
+          content_hash: signed.content_hash,
           version: eb('version', '+', 1),
           updated_at: now,
           clinic_name: settings.clinicName,
           signature_line: settings.signatureLine,
+          server_signature: signNoteFields(this.deps.noteKey, signed),
         }))
         .where('id', '=', note.id)
         .execute();
