@@ -60,7 +60,7 @@ export default defineConfig(({ command }) => ({
               // chunk, so in one small file of their own instead of three.
               name: 'auth-routes',
               includeDependenciesRecursively: false,
-              test: /packages\/api\/src\/(contract\/(auth-routes|route-base)|mutation-key)\.ts/,
+              test: /packages\/api\/src\/(contract\/(routes\/auth|route-base)|mutation-key)\.ts/,
             },
             {
               // What /login needs besides its own screen, in one file instead of eight: each

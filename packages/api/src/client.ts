@@ -6,13 +6,13 @@
 // caller passes `schema` to `request()`/`upload()`. Uploads with progress are in upload.ts.
 import type { z } from 'zod';
 import type { EndpointDefs } from './contract/endpoints.ts';
-import { authRouteDefs } from './contract/auth-routes.ts';
+import { authRouteDefs } from './contract/routes/auth.ts';
 import type { EndpointName, HttpMethod, RouteDef } from './contract/routes.ts';
 import { noteSessionEnd } from './auth/session-end.ts';
 import { buildPath } from './contract/route-base.ts';
 
 // The route table (~3 kB gzipped) loads with the first call that is not in the small table of the
-// session and signed-out calls (contract/auth-routes.ts), not in the browser entry: /login never
+// session and signed-out calls (contract/routes/auth.ts), not in the browser entry: /login never
 // loads it (issue 14, /login budget).
 const importRoutes = () => import('./contract/routes.ts');
 let routeTable: ReturnType<typeof importRoutes> | undefined;

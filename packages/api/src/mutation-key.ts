@@ -1,5 +1,5 @@
 // The key of a mutation hook (keys.ts) from the route itself, without the route table: the
-// signed-out hooks pass an entry of contract/auth-routes.ts, so /login does not load the whole
+// signed-out hooks pass an entry of contract/routes/auth.ts, so /login does not load the whole
 // table of contract/routes.ts (issue 14, /login budget).
 import type { PathParams } from './client.ts';
 import { buildPath } from './contract/route-base.ts';

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { call, isApiError, type ApiError } from '../client.ts';
-import { authRouteDefs } from '../contract/auth-routes.ts';
+import { authRouteDefs } from '../contract/routes/auth.ts';
 import { mutationKeyOf } from '../mutation-key.ts';
 import { SESSION_KEY } from '../session-key.ts';
 import { clearPendingMessages } from '../messaging/pending-messages-storage.ts';

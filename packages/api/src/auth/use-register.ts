@@ -2,7 +2,7 @@ import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { RegisterRequest } from '../contract/auth.ts';
 import type { RegistrationFormData } from '../contract/validation.ts';
-import { authRouteDefs } from '../contract/auth-routes.ts';
+import { authRouteDefs } from '../contract/routes/auth.ts';
 import { mutationKeyOf } from '../mutation-key.ts';
 
 export interface RegisterArgs {

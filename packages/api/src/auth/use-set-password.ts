@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { SetPasswordRequest } from '../contract/auth.ts';
-import { authRouteDefs } from '../contract/auth-routes.ts';
+import { authRouteDefs } from '../contract/routes/auth.ts';
 import { mutationKeyOf } from '../mutation-key.ts';
 
 /** `POST /api/v1/auth/set-password` (design §4.3). */

@@ -2,7 +2,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { call, type ApiError } from '../client.ts';
 import type { SessionUser, VerifyTwoFactorRequest } from '../contract/auth.ts';
-import { authRouteDefs } from '../contract/auth-routes.ts';
+import { authRouteDefs } from '../contract/routes/auth.ts';
 import { mutationKeyOf } from '../mutation-key.ts';
 import { SESSION_KEY } from '../session-key.ts';
 

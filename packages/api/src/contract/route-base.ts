@@ -1,5 +1,5 @@
 // What every part of the route table shares: the fallback messages of spec §8, the role lists
-// and the path builder. A module of its own so the signed-out pages' table (auth-routes.ts) can
+// and the path builder. A module of its own so the signed-out pages' table (routes/auth.ts) can
 // use them without loading the whole table of routes.ts (issue 14, /login budget).
 
 export const SIGNED_IN = ['USER', 'STAFF', 'ADMIN'] as const;

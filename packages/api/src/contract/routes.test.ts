@@ -21,29 +21,47 @@ const runtimeImports = (text: string): string[] =>
   ].sort();
 
 describe('routes.ts', () => {
-  // The table is split so /login loads only the session and signed-out calls (auth-routes.ts),
-  // and the rest into one part per area; its modules import nothing at runtime but one another.
-  const PART = ['./route-base.ts', './route-shared.ts'];
+  // The table is split so /login loads only the session and signed-out calls (routes/auth.ts),
+  // and the rest into one part per feature; its modules import nothing at runtime but one another.
+  const BOTH = ['../route-base.ts', '../route-shared.ts'];
+  const SHARED = ['../route-shared.ts'];
+  const BASE = ['../route-base.ts'];
   it.each([
     [
       './routes.ts',
       [
-        './account-routes.ts',
-        './admin-routes.ts',
-        './auth-routes.ts',
-        './forms-routes.ts',
-        './messaging-routes.ts',
-        './records-routes.ts',
         './route-base.ts',
         './route-shared.ts',
+        './routes/action-plan.ts',
+        './routes/activity.ts',
+        './routes/appointments.ts',
+        './routes/auth.ts',
+        './routes/clients.ts',
+        './routes/invitations.ts',
+        './routes/journal.ts',
+        './routes/lab-results.ts',
+        './routes/messaging.ts',
+        './routes/notifications.ts',
+        './routes/profile.ts',
+        './routes/reports.ts',
+        './routes/self-test.ts',
+        './routes/stats.ts',
       ],
     ],
-    ['./auth-routes.ts', ['./route-base.ts']],
-    ['./account-routes.ts', PART],
-    ['./messaging-routes.ts', PART],
-    ['./records-routes.ts', PART],
-    ['./forms-routes.ts', ['./route-shared.ts']],
-    ['./admin-routes.ts', ['./route-shared.ts']],
+    ['./routes/auth.ts', BASE],
+    ['./routes/notifications.ts', BASE],
+    ['./routes/messaging.ts', BOTH],
+    ['./routes/clients.ts', SHARED],
+    ['./routes/activity.ts', SHARED],
+    ['./routes/journal.ts', BOTH],
+    ['./routes/lab-results.ts', BOTH],
+    ['./routes/action-plan.ts', BOTH],
+    ['./routes/profile.ts', BOTH],
+    ['./routes/appointments.ts', BOTH],
+    ['./routes/reports.ts', SHARED],
+    ['./routes/self-test.ts', BASE],
+    ['./routes/invitations.ts', SHARED],
+    ['./routes/stats.ts', SHARED],
     ['./route-shared.ts', ['./route-base.ts']],
     ['./route-base.ts', []],
   ])('%s imports nothing else at runtime (no zod in the browser entry)', (file, expected) => {
@@ -53,9 +71,9 @@ describe('routes.ts', () => {
   it('client.ts, keys.ts and mutation-key.ts read the contract only through the route table', () => {
     const expected: Record<string, string[]> = {
       '../client.ts': [
-        './contract/auth-routes.ts',
         './contract/route-base.ts',
         './contract/routes.ts',
+        './contract/routes/auth.ts',
       ],
       '../keys.ts': ['./contract/route-base.ts', './contract/routes.ts'],
       '../mutation-key.ts': ['./contract/route-base.ts'],

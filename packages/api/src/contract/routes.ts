@@ -4,12 +4,20 @@
 // reads this table, so the entry chunk does not carry the schemas. `endpoints.ts` adds the zod
 // schemas per name for the server, the mocks and callers that validate.
 import type { Role } from './common.ts';
-import { accountRouteDefs } from './account-routes.ts';
-import { adminRouteDefs } from './admin-routes.ts';
-import { authRouteDefs } from './auth-routes.ts';
-import { formsRouteDefs } from './forms-routes.ts';
-import { messagingRouteDefs } from './messaging-routes.ts';
-import { recordsRouteDefs } from './records-routes.ts';
+import { actionPlanRouteDefs } from './routes/action-plan.ts';
+import { activityRouteDefs } from './routes/activity.ts';
+import { appointmentsRouteDefs } from './routes/appointments.ts';
+import { authRouteDefs } from './routes/auth.ts';
+import { clientsRouteDefs } from './routes/clients.ts';
+import { invitationsRouteDefs } from './routes/invitations.ts';
+import { journalRouteDefs } from './routes/journal.ts';
+import { labResultsRouteDefs } from './routes/lab-results.ts';
+import { messagingRouteDefs } from './routes/messaging.ts';
+import { notificationsRouteDefs } from './routes/notifications.ts';
+import { profileRouteDefs } from './routes/profile.ts';
+import { reportsRouteDefs } from './routes/reports.ts';
+import { selfTestRouteDefs } from './routes/self-test.ts';
+import { statsRouteDefs } from './routes/stats.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointRole = Role | 'PUBLIC';
@@ -44,14 +52,25 @@ export interface RouteDef {
 
 export { fallbacks } from './route-shared.ts';
 
-/** Every call, in this order: the parts (one file per area) merged into one table. */
+/**
+ * Every call, in this order: the parts (one file per feature in routes/, named as the ui's
+ * screens) merged into one table.
+ */
 export const routeDefs = {
   ...authRouteDefs,
-  ...accountRouteDefs,
+  ...notificationsRouteDefs,
   ...messagingRouteDefs,
-  ...recordsRouteDefs,
-  ...formsRouteDefs,
-  ...adminRouteDefs,
+  ...clientsRouteDefs,
+  ...activityRouteDefs,
+  ...journalRouteDefs,
+  ...labResultsRouteDefs,
+  ...actionPlanRouteDefs,
+  ...profileRouteDefs,
+  ...appointmentsRouteDefs,
+  ...reportsRouteDefs,
+  ...selfTestRouteDefs,
+  ...invitationsRouteDefs,
+  ...statsRouteDefs,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteDefs = typeof routeDefs;

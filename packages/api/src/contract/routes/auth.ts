@@ -1,8 +1,9 @@
-// The calls of the signed-out pages and the session (spec §2.1, §7): the part of the route table
-// the browser entry reads at once. The rest of routes.ts loads with the first other call
-// (client.ts), so /login carries only these entries (issue 14, /login budget).
-import type { RouteDef } from './routes.ts';
-import { authFallbacks, PUBLIC, SIGNED_IN } from './route-base.ts';
+// The session and the signed-out pages' calls (spec §2.1, §7): sign-in, two-factor, password
+// reset and set, and registration, which is signed out too. The part of the route table the
+// browser entry reads at once: the rest of routes.ts loads with the first other call (client.ts),
+// so /login carries only these entries (issue 14, /login budget).
+import type { RouteDef } from '../routes.ts';
+import { authFallbacks, PUBLIC, SIGNED_IN } from '../route-base.ts';
 
 export const authRouteDefs = {
   me: {

@@ -1,10 +1,51 @@
-// The journal forms (spec §7, §2.4): the forms builder's calls, and filling in and signing a
-// client's note. A part of the route table (routes.ts). STAFF builds forms; deleting and
-// publishing one reach every client's journal, so they are ADMIN's (spec §6 'forms'; issue 22).
-import type { RouteDef } from './routes.ts';
-import { ADMIN, fallbacks, STAFF } from './route-shared.ts';
+// A client's journal (spec §7, §2.4): her daily notes, staff's view of it and the latest signed
+// note, the journal settings, the forms builder's calls, and filling in and signing a client's
+// note. A part of the route table (routes.ts). STAFF builds forms; deleting and publishing one
+// reach every client's journal, so they are ADMIN's (spec §6 'forms'; issue 22).
+import type { RouteDef } from '../routes.ts';
+import { SIGNED_IN } from '../route-base.ts';
+import { ADMIN, fallbacks, STAFF } from '../route-shared.ts';
 
-export const formsRouteDefs = {
+export const journalRouteDefs = {
+  dailyNotes: {
+    method: 'GET',
+    path: '/api/v1/user/journal/daily-notes',
+    response: 'json',
+    fallback: 'Kunde inte hämta dagliga anteckningar',
+    roles: SIGNED_IN,
+  },
+  clientJournal: {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/journal',
+    response: 'json',
+    fallback: 'Kunde inte hämta journal',
+    roles: STAFF,
+    clientData: true,
+  },
+  latestSignedNote: {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/journal/daily-notes/latest-signed',
+    response: 'json',
+    fallback: 'Kunde inte hämta senaste signerade anteckning',
+    roles: STAFF,
+    clientData: true,
+  },
+  journalSettings: {
+    method: 'GET',
+    path: '/api/v1/admin/journal/settings',
+    response: 'json',
+    fallback: 'Kunde inte hämta journalinställningar',
+    roles: STAFF,
+  },
+  updateJournalSettings: {
+    method: 'PUT',
+    path: '/api/v1/admin/journal/settings',
+    response: 'json',
+    fallback: 'Kunde inte spara journalinställningar',
+    roles: ADMIN,
+  },
+
+  // ---- forms ------------------------------------------------------------------------------------
   formSummaries: {
     method: 'GET',
     path: '/api/v1/admin/forms/getSummaries',

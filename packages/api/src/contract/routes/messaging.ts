@@ -1,33 +1,10 @@
-// Notifications and messaging (spec §7): the bell's notices, conversations, messages and their
-// attachments. A part of the route table (routes.ts).
-import type { RouteDef } from './routes.ts';
-import { SIGNED_IN } from './route-base.ts';
-import { fallbacks, fileFile } from './route-shared.ts';
+// Messaging (spec §7): conversations, messages and their attachments. A part of the route
+// table (routes.ts).
+import type { RouteDef } from '../routes.ts';
+import { SIGNED_IN } from '../route-base.ts';
+import { fallbacks, fileFile } from '../route-shared.ts';
 
 export const messagingRouteDefs = {
-  notifications: {
-    method: 'GET',
-    path: '/api/v1/user/notifications',
-    response: 'json',
-    fallback: 'Kunde inte hämta notiser',
-    roles: SIGNED_IN,
-  },
-  markNotificationRead: {
-    method: 'PATCH',
-    path: '/api/v1/user/notifications/:id/read',
-    response: 'empty',
-    fallback: 'Kunde inte markera notisen som läst',
-    roles: SIGNED_IN,
-  },
-  markAllNotificationsRead: {
-    method: 'PATCH',
-    path: '/api/v1/user/notifications/mark-all-read',
-    response: 'empty',
-    fallback: 'Kunde inte markera alla notiser som lästa',
-    roles: SIGNED_IN,
-  },
-
-  // ---- messaging --------------------------------------------------------------------------------
   conversations: {
     method: 'GET',
     path: '/api/v1/user/messaging/conversations',
