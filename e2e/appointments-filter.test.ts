@@ -31,14 +31,15 @@ describe('appointments for one client', () => {
     const idOf = (email: string) => clients.find((c) => c.email === email)!.id;
     const karin = idOf('klient@example.com');
     const lars = idOf('lars.nilsson@example.com');
-    const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    for (const [clientId, place] of [
-      [karin, 'Rum Karin'],
-      [lars, 'Rum Lars'],
+    // One after the other: the same staff member cannot have two meetings at once (issue 22).
+    const at = (hours: number) => new Date(Date.now() + 2 * 86_400_000 + hours * 3_600_000);
+    for (const [clientId, place, startsAt] of [
+      [karin, 'Rum Karin', at(0)],
+      [lars, 'Rum Lars', at(1)],
     ] as const) {
       const res = await staff.request.post(`${product.url}/api/v1/admin/appointments`, {
         headers: { origin: product.url },
-        data: { clientId, startsAt, minutes: 30, place },
+        data: { clientId, startsAt: startsAt.toISOString(), minutes: 30, place },
       });
       expect(res.status(), await res.text()).toBe(200);
     }
