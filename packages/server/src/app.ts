@@ -29,6 +29,7 @@ import { ExportLimits } from './security/export-limit.ts';
 import { openLimitStore } from './security/limit-store.ts';
 import { registerRateLimit, type RateLimitOptions } from './security/rate-limit.ts';
 import { createOutbox } from './outbox/index.ts';
+import { openRedis } from './redis.ts';
 import { BackgroundTasks } from './tasks.ts';
 
 export interface BuildAppOptions {
@@ -74,7 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The live endpoint (/ws) sits on the same http.Server: Fastify has attached its request
   // listener at construction, attachLive puts its own in front for /ws only. It works without
   // listen() (fastify.inject never touches app.server), and app.close() closes it (preClose).
-  const live = attachLiveEndpoint(app, options, clock);
+  // The instance's Redis connections (REDIS_URL), shared by the live fan-out, the session
+  // invalidation, the limit store and /readyz. Closed by the first onClose hook registered, so
+  // last (Fastify runs them in reverse): everything that publishes or counts has stopped by then.
+  const redis = options.config.redisUrl
+    ? openRedis(options.config.redisUrl, options.logger ? app.log : undefined)
+    : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
+  const live = attachLiveEndpoint(app, options, clock, redis);
   // Closing (SIGTERM): requests arriving from now on get 503 (the proxy passes them to another
   // instance); those already in flight finish first, since a message they save must still be
   // published to Redis — only then do the live sockets and the fan-out close.
@@ -98,13 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Secure in production and whenever the portal is served over HTTPS.
     secure: options.config.isProduction || options.config.publicUrl.startsWith('https:'),
   });
-  if (options.config.redisUrl) {
+  if (redis) {
     // Logout, password and profile changes reach every instance's session cache at once.
     const invalidation = new RedisSessionInvalidation(
-      options.config.redisUrl,
+      redis,
       options.config.redisChannel,
       (kind, id) => sessions.dropLocal(kind, id),
-      app.log,
     );
     sessions.useInvalidation(invalidation);
     app.addHook('onClose', () => invalidation.close());
@@ -112,12 +119,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The counters of the rate limits and upload tries: in Redis when REDIS_URL is set (shared by
   // every instance), in this process otherwise.
   const limitStore = openLimitStore({
-    redisUrl: options.config.redisUrl,
+    redis,
     namespace: `${options.config.redisChannel}:rate`,
     clock,
     log: app.log,
   });
-  app.addHook('onClose', () => limitStore.close());
   const activity = new ActivityLog(options.db, clock);
   const outbox = createOutbox(
     options.db,
@@ -152,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     auth,
     live,
     notifications: new NotificationService(options.db, clock, outbox),
+    redis,
     limitStore,
     // Off with the rate limits (tests not about limits), scaled by their factor.
     exportLimits: new ExportLimits(limitStore, options.rateLimit),

@@ -12,6 +12,7 @@ import type { AuthService } from './modules/auth/service.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { RedisConnections } from './redis.ts';
 import type { ExportLimits } from './security/export-limit.ts';
 import type { SharedLimitStore } from './security/limit-store.ts';
 import type { BackgroundTasks } from './tasks.ts';
@@ -36,6 +37,8 @@ export interface AppContext {
   live: LiveServer;
   /** `notify(userId, type, message)`: stores a notification and pushes it to the user. */
   notifications: NotificationService;
+  /** The instance's Redis connections (REDIS_URL; redis.ts), unset without it. */
+  redis: RedisConnections | undefined;
   /** The counters of the rate limits and upload tries: Redis with REDIS_URL, else in-process. */
   limitStore: SharedLimitStore;
   /** A user's CSV exports: a few a minute (in `limitStore`), one at a time (this instance). */

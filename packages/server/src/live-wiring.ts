@@ -12,6 +12,7 @@ import type { Db } from './db/index.ts';
 import { attachLive, conversationIdOf, type LiveUser } from './live/index.ts';
 import { IDLE_TIMEOUT_MS, sessionCookieName } from './modules/auth/sessions.ts';
 import { isConversationParticipant } from './modules/messaging/queries.ts';
+import type { RedisConnections } from './redis.ts';
 import { sha256 } from './security/tokens.ts';
 
 /** A socket's user: the session's user id and role, and when that session ends. */
@@ -24,6 +25,7 @@ export function attachLiveEndpoint(
   app: FastifyInstance,
   options: Pick<BuildAppOptions, 'db' | 'config' | 'logger'>,
   clock: Clock,
+  redis: RedisConnections | undefined,
 ) {
   const { db, config } = options;
   return attachLive<LiveSessionUser>(app.server, {
@@ -38,7 +40,7 @@ export function attachLiveEndpoint(
         (await isConversationParticipant(db, Number(id), user.id))
       );
     },
-    ...(config.redisUrl ? { redisUrl: config.redisUrl, redisChannel: config.redisChannel } : {}),
+    ...(redis ? { redis, redisChannel: config.redisChannel } : {}),
     // Without request logging the live server still reports its errors (Redis down, …) on the
     // console (its default logger); with it, through Fastify's logger.
     ...(options.logger ? { log: app.log } : {}),

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { WebSocket } from 'ws';
 import { attachLive } from '../../src/live/index.ts';
+import { openRedis } from '../../src/redis.ts';
 import {
   CONNECT_CONCURRENCY,
   forkClientProcess,
@@ -151,6 +152,7 @@ export async function mainFanout(args: Args): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const server = http.createServer();
   const redisUrl = args.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : undefined;
+  const redis = redisUrl ? openRedis(redisUrl) : undefined;
   const live = attachLive(server, {
     authenticate: (req) => {
       const m = /(?:^|;\s*)sid=u(\d+)/.exec(req.headers.cookie ?? '');
@@ -159,7 +161,7 @@ export async function mainFanout(args: Args): Promise<void> {
     isAllowedOrigin: () => true,
     heartBeatMs: HEARTBEAT_MS,
     maxSessionsPerUser: 4,
-    redisUrl,
+    ...(redis ? { redis } : {}),
     redisChannel: `halsa:live:bench:${process.pid}`,
   });
   await live.ready;
@@ -254,5 +256,6 @@ export async function mainFanout(args: Args): Promise<void> {
 
   await finish({ type: 'exit' });
   await live.close();
+  await redis?.close();
   server.close();
 }

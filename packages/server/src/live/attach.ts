@@ -21,6 +21,7 @@ import type { Duplex } from 'node:stream';
 import { LocalBroker, type LiveBroker } from './broker.ts';
 import { DEFAULT_FRAME_LIMITS, type FrameLimits } from './frames.ts';
 import { pathnameOf, rejectUpgrade, reply } from './http-replies.ts';
+import type { RedisConnections } from '../redis.ts';
 import { RedisFanout } from './redis.ts';
 import { type SessionSettings, StompSession } from './session.ts';
 import { createSockjsTransport } from './transport-sockjs.ts';
@@ -75,8 +76,11 @@ export interface AttachLiveOptions<U extends LiveUser> {
   authorizeCacheMs?: number;
   /** Serve SockJS under the same path. Default true. */
   sockjs?: boolean;
-  /** Redis URL for fan-out between instances (REDIS_URL); unset → in-process only. */
-  redisUrl?: string;
+  /**
+   * The instance's Redis connections (../redis.ts) for fan-out between instances; unset →
+   * in-process only. Their owner closes them.
+   */
+  redis?: RedisConnections;
   /** Redis channel name. Default 'halsa:live'. */
   redisChannel?: string;
   log?: LiveLogger;
@@ -94,7 +98,7 @@ export interface LiveServer {
   /** Resolves once the Redis subscription is active (at once without Redis); waits while Redis is down. */
   ready: Promise<void>;
   stats(): { sessions: number; users: number; subscriptions: number };
-  /** Closes all sockets, detaches from the http server, quits Redis. */
+  /** Closes all sockets, detaches from the http server, stops the fan-out (not its Redis). */
   close(): Promise<void>;
 }
 
@@ -180,9 +184,9 @@ export function attachLive<U extends LiveUser>(
     sockjsTransport.closeUser(userKey);
   }
 
-  const fanout = options.redisUrl
+  const fanout = options.redis
     ? new RedisFanout(
-        options.redisUrl,
+        options.redis,
         options.redisChannel ?? 'halsa:live',
         broker.instanceId,
         {
@@ -311,7 +315,8 @@ export function attachLive<U extends LiveUser>(
       for (const l of originalRequestListeners) server.on('request', l);
       for (const s of allSessions()) s.shutdown();
       sockjsTransport.close();
-      await Promise.all([webSocketTransport.close(), fanout?.close()]);
+      fanout?.close();
+      await webSocketTransport.close();
     },
   };
 }

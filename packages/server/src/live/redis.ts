@@ -4,8 +4,9 @@
 //   m\n<origin instance>\n<routing key>\n<json body>   a published live event
 //   c\n<origin instance>\n<user key>\n                 closeUser(): close that user's sockets
 // Every instance delivers its own publishes locally and skips messages whose origin is itself.
+// The connections are the instance's (../redis.ts): its owner closes them, not the fan-out.
 
-import { Redis } from 'ioredis';
+import type { RedisConnections } from '../redis.ts';
 import type { LiveLogger } from './types.ts';
 
 export interface FanoutHandlers {
@@ -14,8 +15,6 @@ export interface FanoutHandlers {
 }
 
 export class RedisFanout {
-  private readonly pub: Redis;
-  private readonly sub: Redis;
   /**
    * Resolves once the channel subscription is active; while Redis is unreachable it waits
    * (never rejects), so do not block start-up on it.
@@ -24,38 +23,19 @@ export class RedisFanout {
   private closed = false;
 
   constructor(
-    url: string,
+    private readonly redis: RedisConnections,
     private readonly channel: string,
     private readonly instanceId: string,
     private readonly handlers: FanoutHandlers,
     private readonly log: LiveLogger,
   ) {
-    const opts = { connectionName: `halsa-live-${instanceId}`, connectTimeout: 5000 };
-    this.pub = new Redis(url, { ...opts, maxRetriesPerRequest: 3 });
-    // The subscriber waits for Redis however long it takes (a failed SUBSCRIBE would not be
-    // re-sent after a reconnect); the publisher gives up on an event after a few retries.
-    this.sub = new Redis(url, { ...opts, maxRetriesPerRequest: null });
-    for (const [role, client] of [
-      ['publisher', this.pub],
-      ['subscriber', this.sub],
-    ] as const) {
-      let lastLogged = 0;
-      client.on('error', (err: Error) => {
-        // ioredis reports every failed reconnect attempt; one line per 30 s is enough.
-        if (this.closed || Date.now() - lastLogged < 30_000) return;
-        lastLogged = Date.now();
-        this.log.warn({ err: err.message, role }, 'live: Redis error');
+    this.ready = redis
+      .subscribe(this.channel, (text) => {
+        if (!this.closed) this.onMessage(text);
+      })
+      .then((subscribed) => {
+        if (!subscribed && !this.closed) this.log.error({}, 'live: Redis subscribe failed');
       });
-    }
-    this.sub.on('message', (ch: string, text: string) => {
-      if (ch === this.channel) this.onMessage(text);
-    });
-    this.ready = this.sub.subscribe(this.channel).then(
-      () => undefined,
-      (err: unknown) => {
-        if (!this.closed) this.log.error({ err }, 'live: Redis subscribe failed');
-      },
-    );
   }
 
   publish(key: string, json: string): void {
@@ -68,7 +48,7 @@ export class RedisFanout {
 
   private send(text: string): void {
     if (this.closed) return;
-    this.pub.publish(this.channel, text).catch((err: unknown) => {
+    this.redis.commands.publish(this.channel, text).catch((err: unknown) => {
       if (!this.closed) {
         this.log.error({ err }, 'live: Redis publish failed; other instances miss this event');
       }
@@ -86,23 +66,8 @@ export class RedisFanout {
     else if (text[0] === 'c') this.handlers.closeUser(key);
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
+  /** Stops publishing and delivering; the connections stay open for their owner to close. */
+  close(): void {
     this.closed = true;
-    await Promise.all(
-      [this.pub, this.sub].map(async (c) => {
-        if (c.status === 'ready') {
-          const timeout = new Promise<void>((r) => setTimeout(r, 1000).unref());
-          await Promise.race([
-            c.quit().then(
-              () => undefined,
-              () => undefined,
-            ),
-            timeout,
-          ]);
-        }
-        c.disconnect();
-      }),
-    );
   }
 }

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
+import { openRedis } from '../redis.ts';
 import { attachLive, type AttachLiveOptions, type LiveServer } from './attach.ts';
 import { conversationIdOf } from './destinations.ts';
 import type { LiveLogger, LiveUser } from './types.ts';
@@ -53,6 +54,8 @@ export interface TestServerOptions extends Partial<AttachLiveOptions<TestUser>> 
   users?: TestUser[];
   /** conversation id → participant user ids */
   conversations?: Record<string, number[]>;
+  /** Fan-out through Redis at this URL (the server opens and closes its connections). */
+  redisUrl?: string;
 }
 
 export const ALICE: TestUser = { id: 1, name: 'Alice' };
@@ -69,8 +72,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     requestListener: _requestListener,
     users: _users,
     conversations: _conversations,
+    redisUrl,
     ...liveOptions
   } = opts;
+  const redis = redisUrl ? openRedis(redisUrl, silentLogger) : undefined;
   const live = attachLive<TestUser>(server, {
     authenticate: async (req) => {
       let sid = cookieValue(req.headers.cookie, 'sid');
@@ -88,6 +93,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // 3 × 200 ms: tolerant of event-loop stalls when the test machine is busy.
     heartBeatGraceFactor: 3,
     log: silentLogger,
+    ...(redis ? { redis } : {}),
     ...liveOptions,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -101,6 +107,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     users,
     async close() {
       await live.close();
+      await redis?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

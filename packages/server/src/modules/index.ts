@@ -15,7 +15,6 @@ import { labResultsModule } from './lab-results/routes.ts';
 import { messagingModule } from './messaging/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { profileModule } from './profile/routes.ts';
-import { accessLogModule } from './profile/access-log.ts';
 import { selfTestModule } from './self-test/routes.ts';
 import { appointmentsModule } from './appointments/routes.ts';
 import { statsModule } from './stats/routes.ts';
@@ -25,7 +24,6 @@ export const apiModules: AppModule[] = [
   healthModule,
   authModule,
   profileModule,
-  accessLogModule,
   selfTestModule,
   appointmentsModule,
   invitationsModule,

@@ -1,22 +1,23 @@
 // The counters behind the app's limits: the rate limits (rate-limit.ts, through
 // @fastify/rate-limit) and the upload tries (files/upload-limits.ts). One store per app:
-//   - with REDIS_URL, the library's own Redis store on one Redis client, so every instance counts
-//     the same tries;
+//   - with REDIS_URL, RedisLimitStore on the instance's command connection (../redis.ts), so
+//     every instance counts the same tries;
 //   - without it, MemoryLimitStore in this process (one instance, the embedded default).
-// Both follow the library's store contract (`incr`, `read`, `child`) with the same meaning: a
+// Both implement the library's public store interface (`incr`, `child`, and the `read` it needs
+// for `increment: false`; its `store` option, see rate-limit.ts) with the same meaning: a
 // key's window starts at its first try and ends `timeWindow` later; with `exponentialBackoff`,
 // a try over `max` sets the end to now + timeWindow × 2^(tries over max − 1), so the wait grows.
-// The in-process store does what the library's Redis script does, on the app's clock (tests move
-// it). The library's own in-process store does not: it ends every window after `timeWindow`
+// RedisLimitStore does it in one Lua script (the one the library's own Redis store runs); the
+// in-process store does the same on the app's clock (tests move it). The library's own in-process store does not: it ends every window after `timeWindow`
 // whatever the backoff set, so the wait never grew without Redis.
 // The account lockouts (rate-limit.ts) use `hit`/`release`/`clearPrefix` instead: a try is counted
 // atomically before the password check (a Lua script in Redis), every wait is capped, and an
 // account's keys can be dropped at once (issue 22).
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.ts';
+import type { RedisConnections } from '../redis.ts';
 
 /** The library's store contract, with the non-mutating `read` it needs for `increment: false`. */
 export interface LimitStore extends FastifyRateLimitStore {
@@ -171,6 +172,33 @@ elseif backoff and step >= 0 and step <= steps then
 end
 return {current, ttl}
 `;
+// `incr` in Redis, as the library's own Redis store counts: INCR; PEXPIRE on the first try, on
+// a try over `max` with continueExceeding (a new window) or with backoff (window × 2^(k−1) for
+// the k-th try over `max`); otherwise the key's PTTL.
+const INCR_LUA = `
+local window = tonumber(ARGV[1])
+local max = tonumber(ARGV[2])
+local continueExceeding = ARGV[3] == '1'
+local backoff = ARGV[4] == '1'
+local current = redis.call('INCR', KEYS[1])
+if current == 1 or (continueExceeding and current > max) then
+  redis.call('PEXPIRE', KEYS[1], window)
+elseif backoff and current > max then
+  window = math.min(window * 2 ^ (current - max - 1), 2 ^ 53 - 1)
+  redis.call('PEXPIRE', KEYS[1], window)
+else
+  window = redis.call('PTTL', KEYS[1])
+end
+return {current, window}
+`;
+// `read` in Redis: the count and the milliseconds left, without counting (0, 0 for no window).
+const READ_LUA = `
+local current = redis.call('GET', KEYS[1])
+if not current then return {0, 0} end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {tonumber(current), ttl}
+`;
 // `release` in Redis: gives back a reserved try, keeping the key's expiry (never creates it).
 const RELEASE_LUA = `
 local v = redis.call('GET', KEYS[1])
@@ -179,9 +207,51 @@ return 0
 `;
 
 type LimitRedis = Redis & {
+  limitIncr(key: string, ...args: (string | number)[]): Promise<[number, number]>;
+  limitRead(key: string): Promise<[number, number]>;
   limitHit(key: string, ...args: (string | number)[]): Promise<[number, number]>;
   limitRelease(key: string): Promise<number>;
 };
+
+/**
+ * The counters in Redis under `prefix`. Children share the parent's keys (as MemoryLimitStore's
+ * do); callers keep their keys apart.
+ */
+export class RedisLimitStore implements LimitStore {
+  constructor(
+    private readonly redis: LimitRedis,
+    private readonly prefix: string,
+    private readonly counting: CountingOptions = {},
+  ) {}
+
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+    const { continueExceeding, exponentialBackoff } = this.counting;
+    this.redis
+      .limitIncr(
+        this.prefix + key,
+        timeWindow,
+        max,
+        continueExceeding ? '1' : '0',
+        exponentialBackoff ? '1' : '0',
+      )
+      .then(
+        ([current, ttl]) => callback(null, { current: Number(current), ttl: Number(ttl) }),
+        (err: Error) => callback(err),
+      );
+  }
+
+  read(key: string, callback: StoreCallback): void {
+    this.redis.limitRead(this.prefix + key).then(
+      ([current, ttl]) => callback(null, { current: Number(current), ttl: Number(ttl) }),
+      (err: Error) => callback(err),
+    );
+  }
+
+  child(options: ChildOptions): RedisLimitStore {
+    const { continueExceeding, exponentialBackoff } = options;
+    return new RedisLimitStore(this.redis, this.prefix, { continueExceeding, exponentialBackoff });
+  }
+}
 
 /** A Redis MATCH pattern matching `prefix` literally, then anything. */
 const globPrefix = (prefix: string) => `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
@@ -209,12 +279,11 @@ export interface SharedLimitStore {
   release(key: string): Promise<void>;
   /** Drops every key starting with `prefix` (an ADMIN lifting an account's locks). */
   clearPrefix(prefix: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface LimitStoreOptions {
-  /** Shared counters across instances; unset → in-process. */
-  redisUrl?: string | undefined;
+  /** The instance's Redis (../redis.ts): counters shared across instances; unset → in-process. */
+  redis?: RedisConnections | undefined;
   /** Key prefix in Redis; deployments (and test runs) sharing one Redis each need their own. */
   namespace: string;
   clock: Clock;
@@ -222,25 +291,17 @@ export interface LimitStoreOptions {
 }
 
 export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
-  let redis: Redis | undefined;
+  let redis: LimitRedis | undefined;
   let store: LimitStore;
   let memory: MemoryLimitStore | undefined;
   const prefix = `${options.namespace}:`;
-  if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, {
-      connectionName: 'halsa-rate-limit',
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-    });
-    let lastLogged = 0;
-    redis.on('error', (err: Error) => {
-      if (Date.now() - lastLogged < 30_000) return;
-      lastLogged = Date.now();
-      options.log.warn({ err: err.message }, 'rate-limit: Redis error; limits are not enforced');
-    });
+  if (options.redis) {
+    redis = options.redis.commands as LimitRedis;
+    redis.defineCommand('limitIncr', { numberOfKeys: 1, lua: INCR_LUA });
+    redis.defineCommand('limitRead', { numberOfKeys: 1, lua: READ_LUA });
     redis.defineCommand('limitHit', { numberOfKeys: 1, lua: HIT_LUA });
     redis.defineCommand('limitRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
-    store = new RedisStore(false, false, redis, prefix);
+    store = new RedisLimitStore(redis, prefix);
   } else {
     store = memory = new MemoryLimitStore(options.clock);
   }
@@ -265,7 +326,7 @@ export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
     async hit(key, rule) {
       if (memory) return memory.hit(key, rule);
       try {
-        const [current, ttl] = await (redis as LimitRedis).limitHit(
+        const [current, ttl] = await redis!.limitHit(
           prefix + key,
           rule.windowMs,
           rule.max,
@@ -281,7 +342,7 @@ export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
     },
     async release(key) {
       if (memory) return memory.release(key);
-      await (redis as LimitRedis).limitRelease(prefix + key).catch((err) => failed(err, key));
+      await redis!.limitRelease(prefix + key).catch((err) => failed(err, key));
     },
     async clearPrefix(keyPrefix) {
       if (memory) return memory.clearPrefix(keyPrefix);
@@ -298,9 +359,6 @@ export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
         if (keys.length) await r.del(...keys);
         cursor = next;
       } while (cursor !== '0');
-    },
-    async close() {
-      await redis?.quit().catch(() => redis?.disconnect());
     },
   };
 }

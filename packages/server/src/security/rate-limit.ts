@@ -22,12 +22,12 @@
 // it in this process. unlockAccount lifts every lock of one account (an ADMIN's action).
 // If Redis cannot be reached the check lets the request through (logged): the OTP's own 5 tries
 // per code are in the database and hold regardless, and /readyz reports Redis as down.
-import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { MESSAGES, tooManyRequests } from '../http/errors.ts';
 import { clientNetwork, lockoutNetwork } from './ip-network.ts';
-import type { SharedLimitStore } from './limit-store.ts';
+import type { LimitStore, SharedLimitStore } from './limit-store.ts';
 import { UUID_RE } from './tokens.ts';
 
 export interface AccountLimit {
@@ -160,12 +160,19 @@ export async function registerRateLimit(
 ): Promise<void> {
   if (options.enabled === false) return;
   const factor = options.factor ?? 1;
-  // The plugin constructs its store with `new`; this hands it the app's one store, whose
-  // children (one per limiter below) share its counters.
-  const store = function appStore() {
-    return deps.limits.store;
-  } as unknown as FastifyRateLimitStoreCtor;
-  await app.register(fastifyRateLimit, { global: false, skipOnError: true, store });
+  // The plugin's public `store` option: a class it constructs once, asking it for one child per
+  // limiter below. It counts in the app's one store, so every child shares its counters.
+  const root = deps.limits.store;
+  class AppLimitStore implements FastifyRateLimitStore {
+    incr: LimitStore['incr'] = (...args) => root.incr(...args);
+    read: LimitStore['read'] = (...args) => root.read(...args);
+    child: LimitStore['child'] = (routeOptions) => root.child(routeOptions);
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    skipOnError: true,
+    store: AppLimitStore,
+  });
 
   // One limiter per (route, bucket): the key it generates carries both, since every limiter
   // made by createRateLimit shares one key prefix in the store.

@@ -10,7 +10,7 @@ import { toSessionUser } from './session-user.ts';
 const perMinute = (max: number) => ({ max, windowMs: 60_000 });
 
 export const authModule: AppModule = (app, ctx) => {
-  const { auth, sessions, db } = ctx;
+  const { auth, sessions } = ctx;
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
     userAgent:
@@ -50,12 +50,7 @@ export const authModule: AppModule = (app, ctx) => {
       await sessions.destroyByToken(sessions.tokenOf(request));
       const { token } = await sessions.create(userId, meta(request));
       sessions.setCookie(reply, token);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return toSessionUser(user);
+      return toSessionUser(await auth.findSessionUser(userId));
     },
   );
 

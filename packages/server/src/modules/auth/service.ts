@@ -43,6 +43,15 @@ export class AuthService {
     return findUserByEmail(this.#deps.db, email);
   }
 
+  /** What `toSessionUser` needs of her, e.g. right after she signed in. */
+  findSessionUser(userId: number) {
+    return this.#deps.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+  }
+
   // ---- login with e-mailed code -----------------------------------------------------------
   authenticate: TwoFactorLogin['authenticate'] = (...a) => this.login.authenticate(...a);
   verifyTwoFactor: TwoFactorLogin['verifyTwoFactor'] = (...a) => this.login.verifyTwoFactor(...a);

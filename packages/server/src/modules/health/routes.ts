@@ -4,9 +4,8 @@
 //                 (with REDIS_URL), the mail outbox table is readable, and the instance is not
 //                 shutting down; 503 with the failing checks otherwise.
 // main.ts calls `app.health.drain()` on SIGTERM: /readyz answers 503 from then on.
-import { sql } from 'kysely';
-import { Redis } from 'ioredis';
 import type { AppModule } from '../../context.ts';
+import { pingDatabase } from './service.ts';
 
 export type CheckResult = 'ok' | 'används inte' | `fel: ${string}`;
 
@@ -49,24 +48,6 @@ async function probe(run: () => Promise<unknown>): Promise<CheckResult> {
 
 export const healthModule: AppModule = (app, ctx) => {
   let draining = false;
-  let redis: Redis | undefined;
-  if (ctx.config.redisUrl) {
-    // Fails fast while Redis is down (no offline queue), so /readyz answers in time.
-    redis = new Redis(ctx.config.redisUrl, {
-      connectionName: 'halsa-health',
-      connectTimeout: CHECK_TIMEOUT_MS,
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-      lazyConnect: true,
-    });
-    redis.on('error', () => {
-      /* reported by /readyz */
-    });
-    redis.connect().catch(() => {});
-    app.addHook('onClose', async () => {
-      redis!.disconnect();
-    });
-  }
   const health: Health = {
     get draining() {
       return draining;
@@ -75,9 +56,11 @@ export const healthModule: AppModule = (app, ctx) => {
       draining = true;
     },
     async check() {
+      const redis = ctx.redis;
       const [database, redisCheck, outbox] = await Promise.all([
-        probe(() => sql`select 1`.execute(ctx.db)),
-        redis ? probe(() => redis.ping()) : Promise.resolve<CheckResult>('används inte'),
+        probe(() => pingDatabase(ctx.db)),
+        // The instance's command connection (../../redis.ts): fails at once while it is down.
+        redis ? probe(() => redis.check()) : Promise.resolve<CheckResult>('används inte'),
         probe(() => ctx.outbox.pending()),
       ]);
       const checks = { database, redis: redisCheck, outbox };

@@ -1,20 +1,16 @@
-// My account's own routes (issue 13): her details, and 'Vem har läst mina uppgifter' (issue 13, design §4.11): for a USER, the activity-log rows where
-// staff read or changed her data (who, what, when), newest first, paged. USER-only, and always
-// her own: the route takes no id, so none she sends is read.
+// My account's own reads (issue 13), served by profile/routes.ts: her details, and 'Vem har
+// läst mina uppgifter' (issue 13, design §4.11): for a USER, the activity-log rows where staff
+// read or changed her data (who, what, when), newest first, paged. USER-only, and always her
+// own: the routes take no id, so none she sends is read.
 import {
-  ACCESS_LOG_PAGE_SIZE,
   ACTIVITY_ACTIONS,
-  endpointDefs,
   type AccessLogEntry,
   type AccessLogPage,
   type MyAccount,
   type ActivityAction,
 } from '@halsa/api/contract';
 import type { Kysely } from 'kysely';
-import type { AppModule } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { requireSession } from '../../http/access.ts';
-import { defineRoute } from '../../http/route.ts';
 
 export async function accessLogPage(
   db: Kysely<Database>,
@@ -86,19 +82,3 @@ export async function myAccount(db: Kysely<Database>, userId: number): Promise<M
         : null,
   };
 }
-
-export const accessLogModule: AppModule = (app, ctx) => {
-  // Her own details: no id is read, so nobody else's can be asked for.
-  defineRoute(app, endpointDefs.myAccount, { audit: 'none' }, async (request) =>
-    myAccount(ctx.db, requireSession(request).userId),
-  );
-
-  defineRoute(app, endpointDefs.accessLog, { audit: 'none' }, async (request, _reply, { query }) =>
-    accessLogPage(
-      ctx.db,
-      requireSession(request).userId,
-      query.page ?? 1,
-      query.size ?? ACCESS_LOG_PAGE_SIZE,
-    ),
-  );
-};

@@ -51,6 +51,16 @@ export class ProfileImageService {
     return user;
   }
 
+  /** A stored profile picture by its id (any case), or undefined: what serving it needs. */
+  find(fileId: string) {
+    return this.ctx.db
+      .selectFrom('files')
+      .select(['storage_key', 'mime_type', 'size_bytes'])
+      .where('id', '=', fileId.toLowerCase())
+      .where('kind', '=', 'PROFILE_IMAGE')
+      .executeTakeFirst();
+  }
+
   async remove(userId: number) {
     const { db, storage, clock } = this.ctx;
     const { user, old } = await db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
-// My account (profile): logout, change password, profile picture (upload, remove, serve).
-import { endpointDefs, PROFILE_IMAGE_NOT_FOUND } from '@halsa/api/contract';
+// My account (profile): logout, change password, profile picture (upload, remove, serve), her
+// details and who read them (access-log.ts).
+import { ACCESS_LOG_PAGE_SIZE, endpointDefs, PROFILE_IMAGE_NOT_FOUND } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
@@ -7,10 +8,11 @@ import { defineRoute } from '../../http/route.ts';
 import { toSessionUser } from '../auth/session-user.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../files/upload.ts';
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
+import { accessLogPage, myAccount } from './access-log.ts';
 import { ProfileImageService } from './profile-image.ts';
 
 export const profileModule: AppModule = (app, ctx) => {
-  const { sessions, auth, activity, db } = ctx;
+  const { sessions, auth, activity } = ctx;
   const images = new ProfileImageService(ctx);
 
   defineRoute(
@@ -94,12 +96,7 @@ export const profileModule: AppModule = (app, ctx) => {
     endpointDefs.profileImage,
     { audit: 'none' },
     async (_request, reply, { params }) => {
-      const file = await db
-        .selectFrom('files')
-        .select(['storage_key', 'mime_type', 'size_bytes'])
-        .where('id', '=', params.fileId.toLowerCase())
-        .where('kind', '=', 'PROFILE_IMAGE')
-        .executeTakeFirst();
+      const file = await images.find(params.fileId);
       // Streamed from storage, with the size counted at upload.
       const stream = file ? await ctx.storage.read(file.storage_key) : null;
       if (!file || !stream) throw notFound(PROFILE_IMAGE_NOT_FOUND);
@@ -110,5 +107,19 @@ export const profileModule: AppModule = (app, ctx) => {
         .header('content-disposition', 'inline')
         .send(stream);
     },
+  );
+
+  // Her own details: no id is read, so nobody else's can be asked for.
+  defineRoute(app, endpointDefs.myAccount, { audit: 'none' }, async (request) =>
+    myAccount(ctx.db, requireSession(request).userId),
+  );
+
+  defineRoute(app, endpointDefs.accessLog, { audit: 'none' }, async (request, _reply, { query }) =>
+    accessLogPage(
+      ctx.db,
+      requireSession(request).userId,
+      query.page ?? 1,
+      query.size ?? ACCESS_LOG_PAGE_SIZE,
+    ),
   );
 };
