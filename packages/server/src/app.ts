@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext, AppModule } from './context.ts';
@@ -13,6 +14,7 @@ import { MESSAGES } from './http/errors.ts';
 import { registerFetchSiteCheck } from './http/fetch-site.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { validatorCompiler } from './http/validate.ts';
 import './http/types.ts';
 import type { LiveServer } from './live/index.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -168,6 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('live', live);
   app.decorate('routeAccess', routeAccess);
 
+  // Contract routes (http/route.ts) validate requests and serialise JSON answers from their
+  // zod schemas: a field the response schema does not declare is never sent.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ message: MESSAGES.notFound });

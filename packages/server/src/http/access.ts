@@ -1,5 +1,5 @@
 // Authorization as a declared property of every route. onRoute records each route's
-// `config.access` (and refuses a route without one); a preHandler enforces it:
+// `config.access` (and refuses a route without one); a preValidation hook enforces it:
 // no session → 401, wrong role → 403, and for a USER the declared owner field is forced
 // to their own id so they only ever reach their own data.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -35,7 +35,10 @@ export function registerAccessControl(
     if (access === undefined) throw new MissingAccessError(methods.join(','), route.url);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // preValidation: before the route's schema validates params and query, so the owner field
+  // forced below is validated (and parsed) like any other, and a caller without access gets
+  // 401/403 whatever the request holds.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const token = sessions.tokenOf(request);

@@ -1,14 +1,17 @@
 // Registers a route from the shared contract's endpoint table (`@halsa/api/contract`):
-// method, path and roles come from the table, the body/query/params are parsed with its
-// zod schemas (a failure is a 400 with a Swedish message), and an `empty` answer is a 204.
-// Every route also declares its audit (audit.ts). In tests (NODE_ENV=test) every JSON answer
-// is checked, as sent, against the contract's response schema (a field the schema does not
-// declare fails too), so a route cannot drift from it.
+// method, path and roles come from the table, and its zod schemas become the route's Fastify
+// schema (fastify-type-provider-zod, compilers set in app.ts): the body/query/params are
+// validated (a failure is a 400 with a Swedish message) and every JSON answer is serialised
+// from the response schema, so a field it does not declare is never sent. An `empty` answer
+// is a 204. Every route also declares its audit (audit.ts). In tests (NODE_ENV=test) every
+// JSON answer is also checked, as returned, against the response schema (a field the schema
+// does not declare fails too), so a route cannot drift from it unnoticed.
 import type { EndpointDef } from '@halsa/api/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../security/rate-limit.ts';
 import { checkAuditDeclaration, isDeclaredRow, type AuditDeclaration } from './audit.ts';
+import { MESSAGES, badRequest } from './errors.ts';
 import type { Access } from './types.ts';
 import { parseInput } from './validate.ts';
 
@@ -19,6 +22,14 @@ export interface RouteInput<D extends EndpointDef> {
   query: Out<D['query']>;
   params: Out<D['params']>;
 }
+
+/**
+ * What a handler may return: for a JSON route the schema's output type (the serializer encodes
+ * it; a `Date` where the contract has an ISO string would fail there), else anything.
+ */
+export type RouteResult<D extends EndpointDef> = D['response'] extends z.ZodType
+  ? z.output<D['response']> | FastifyReply | undefined
+  : unknown;
 
 export interface RouteOptions<D extends EndpointDef = EndpointDef> {
   /** How staff access through this route is written to the activity log (audit.ts). */
@@ -32,6 +43,31 @@ export function accessOf(def: EndpointDef): Access {
   return def.roles.includes('PUBLIC')
     ? 'public'
     : (def.roles.filter((r) => r !== 'PUBLIC') as Exclude<(typeof def.roles)[number], 'PUBLIC'>[]);
+}
+
+/** The Fastify schema of a contract route: what the validator and serializer compilers read. */
+function schemaOf(def: EndpointDef): FastifySchema {
+  const json = def.response !== undefined && typeof def.response !== 'string';
+  return {
+    ...(def.params ? { params: def.params } : {}),
+    ...(def.query ? { querystring: def.query } : {}),
+    // A multipart body's text fields are parsed by the route itself.
+    ...(def.request && def.body !== 'multipart' ? { body: def.request } : {}),
+    ...(json ? { response: { 200: def.response, 201: def.response } } : {}),
+  };
+}
+
+/**
+ * The 400 of a request Fastify refused: the message parseInput gives, for the first part that
+ * fails in the order params, query, body. Fastify validates the body before the query and its
+ * error carries zod's English messages without the input; the failed part is still as sent
+ * (an earlier one already parsed, which parses again to the same).
+ */
+function inputError(def: EndpointDef, request: FastifyRequest): Error {
+  if (def.params) parseInput(def.params, request.params);
+  if (def.query) parseInput(def.query, request.query);
+  if (def.request && def.body !== 'multipart') parseInput(def.request, request.body ?? undefined);
+  return badRequest(MESSAGES.badRequest);
 }
 
 /** A JSON answer that does not match the contract (thrown in tests only). */
@@ -86,7 +122,11 @@ export function defineRoute<const D extends EndpointDef>(
   app: FastifyInstance,
   def: D,
   options: RouteOptions<D>,
-  handler: (request: FastifyRequest, reply: FastifyReply, input: RouteInput<D>) => Promise<unknown>,
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: RouteInput<D>,
+  ) => Promise<RouteResult<D>>,
 ): void {
   checkAuditDeclaration(def, options.audit as AuditDeclaration<RouteInput<D>> | undefined);
   const audit = options.audit;
@@ -94,6 +134,10 @@ export function defineRoute<const D extends EndpointDef>(
   app.route({
     method: def.method,
     url: def.path,
+    schema: schemaOf(def),
+    // A refused request still passes the access check (access.ts) and the rate limits first,
+    // as when the handler parsed it: the handler answers the 400.
+    attachValidation: true,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: {
       access: accessOf(def),
@@ -101,13 +145,11 @@ export function defineRoute<const D extends EndpointDef>(
       ...(options.ownerParam ? { ownerParam: options.ownerParam } : {}),
     },
     handler: async (request, reply) => {
+      if (request.validationError) throw inputError(def, request);
       const input = {
-        params: def.params ? parseInput(def.params, request.params) : undefined,
-        query: def.query ? parseInput(def.query, request.query) : undefined,
-        body:
-          def.request && def.body !== 'multipart'
-            ? parseInput(def.request, request.body ?? undefined)
-            : undefined,
+        params: def.params ? request.params : undefined,
+        query: def.query ? request.query : undefined,
+        body: def.request && def.body !== 'multipart' ? request.body : undefined,
       } as RouteInput<D>;
       const result = await handler(request, reply, input);
       const session = request.session;
