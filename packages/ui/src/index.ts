@@ -11,6 +11,7 @@ export * from './primitives/modal';
 export * from './primitives/password-field';
 export * from './primitives/select';
 export * from './primitives/spinner';
+export * from './primitives/table';
 export * from './primitives/tabs';
 export * from './primitives/text-field';
 export * from './primitives/toast';

@@ -10,10 +10,6 @@ export const fetchClient = (id: Id): Promise<Client> => call('client', { params:
 
 export const clientKey = (id: Id): string => keyFor('client', { id });
 
-/** `fullName (personnummer)` for the breadcrumb, e.g. `Anna Lindqvist`. */
-export const clientDisplayName = (client: Pick<Client, 'firstName' | 'lastName'>): string =>
-  `${client.firstName} ${client.lastName}`.trim();
-
 export function useClient(id: Id | null | undefined, config?: SWRConfiguration<Client, ApiError>) {
   const swr = useSWR<Client, ApiError>(
     id == null ? null : clientKey(id),

@@ -5,6 +5,7 @@ export * from './profile.ts';
 export * from './notifications.ts';
 export * from './messaging.ts';
 export * from './clients.ts';
+export * from './display-name.ts';
 export * from './invitations.ts';
 export * from './stats.ts';
 export * from './activity.ts';

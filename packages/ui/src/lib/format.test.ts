@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatPercent } from './format';
+import {
+  formatBytes,
+  formatCompactDate,
+  formatDate,
+  formatDateAtTime,
+  formatDateTime,
+  formatDayMonth,
+  formatIsoDate,
+  formatMonthYear,
+  formatNumber,
+  formatPercent,
+  formatRelative,
+  formatShortDate,
+  formatShortDateTime,
+  formatShortMonthYear,
+  formatTime,
+  formatTimestamp,
+  formatWeekdayDateTime,
+  formatYear,
+  SWEDISH_TIME,
+} from './format';
 
 // Intl puts a no-break space between number and unit in sv-SE.
 const plain = (s: string) => s.replace(/\s/g, ' ');
@@ -17,5 +37,100 @@ describe('formatPercent', () => {
   it('formats whole percentages', () => {
     expect(plain(formatPercent(45))).toBe('45 %');
     expect(plain(formatPercent(100))).toBe('100 %');
+  });
+});
+
+// 08:30 UTC is 09:30 in Stockholm (winter time); 2026-11-20 07:50 UTC is 08:50.
+const march = '2026-03-12T08:30:15Z';
+const tz = { timeZone: SWEDISH_TIME };
+
+describe('date formats', () => {
+  it.each([
+    ['formatDate', formatDate, '12 mars 2026'],
+    ['formatShortDate', formatShortDate, '12 mars 2026'],
+    ['formatCompactDate', formatCompactDate, '12 mars 26'],
+    ['formatDayMonth', formatDayMonth, '12 mars'],
+    ['formatMonthYear', formatMonthYear, 'mars 2026'],
+    ['formatShortMonthYear', formatShortMonthYear, 'mars 26'],
+    ['formatIsoDate', formatIsoDate, '2026-03-12'],
+    ['formatYear', formatYear, '2026'],
+    ['formatTime', formatTime, '09:30'],
+    ['formatTimestamp', formatTimestamp, '2026-03-12 09:30:15'],
+    ['formatShortDateTime', formatShortDateTime, '12 mars 2026 09:30'],
+    ['formatWeekdayDateTime', formatWeekdayDateTime, 'torsdag 12 mars 2026 kl. 09:30'],
+  ] as const)('%s in Swedish time', (_name, format, text) => {
+    expect(format(march, tz)).toBe(text);
+  });
+
+  it('abbreviates long month names and keeps short ones', () => {
+    expect(formatShortDate('2026-11-05T12:00:00Z', tz)).toBe('5 nov. 2026');
+    expect(formatDayMonth('2026-11-20T12:00:00Z', tz)).toBe('20 nov.');
+    expect(formatDayMonth('2026-05-01T12:00:00Z', tz)).toBe('1 maj');
+    expect(formatCompactDate('2026-11-02T00:00:00Z', { timeZone: 'UTC' })).toBe('2 nov. 26');
+    expect(formatMonthYear('2026-11-02T12:00:00Z', tz)).toBe('november 2026');
+    expect(formatShortMonthYear('2026-11-02T12:00:00Z', tz)).toBe('nov. 26');
+    expect(formatShortDateTime('2026-11-03T13:05:00Z', tz)).toBe('3 nov. 2026 14:05');
+  });
+
+  it('writes the long date with the time', () => {
+    // Intl (ICU) puts 'kl.' before the time with a long month name.
+    expect(formatDateTime('2026-11-12T08:05:00Z', tz)).toBe('12 november 2026 kl. 09:05');
+    expect(formatDateAtTime('2026-11-20T07:50:00Z', tz)).toBe('20 november 2026 kl. 08:50');
+  });
+
+  it('reads the day in the time zone asked for', () => {
+    const lateEvening = '2026-03-12T23:30:00Z';
+    expect(formatDate(lateEvening, tz)).toBe('13 mars 2026');
+    expect(formatDate(lateEvening, { timeZone: 'UTC' })).toBe('12 mars 2026');
+  });
+
+  it('takes a Date or a time in milliseconds as well as ISO text', () => {
+    expect(formatDate(new Date(march), tz)).toBe('12 mars 2026');
+    expect(formatDate(Date.parse(march), tz)).toBe('12 mars 2026');
+  });
+
+  it('gives nothing for an unreadable date', () => {
+    expect(formatDate('igår')).toBe('');
+    expect(formatDayMonth('igår')).toBe('');
+    expect(formatDateAtTime('fel')).toBe('');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands with a space and writes a decimal comma', () => {
+    expect(plain(formatNumber(1234.5))).toBe('1 234,5');
+    expect(plain(formatNumber(1234567))).toBe('1 234 567');
+    expect(formatNumber(0)).toBe('0');
+  });
+
+  it('rounds to at most three decimals unless told', () => {
+    expect(formatNumber(4.56789)).toBe('4,568');
+    expect(formatNumber(4.56789, { maximumFractionDigits: 2 })).toBe('4,57');
+    expect(formatNumber(4.56789, { maximumFractionDigits: 1 })).toBe('4,6');
+    expect(formatNumber(4, { maximumFractionDigits: 1 })).toBe('4');
+  });
+});
+
+const now = new Date('2026-11-21T10:00:00.000Z');
+
+describe('formatRelative', () => {
+  it.each([
+    ['2026-11-21T09:59:30.000Z', 'nyss'],
+    ['2026-11-21T10:05:00.000Z', 'nyss'],
+    ['2026-11-21T09:55:00.000Z', '5 minuter sedan'],
+    ['2026-11-21T09:59:00.000Z', '1 minut sedan'],
+    ['2026-11-21T08:00:00.000Z', '2 timmar sedan'],
+    ['2026-11-20T07:48:00.000Z', '1 dag sedan'],
+    ['2026-11-18T11:21:00.000Z', '2 dagar sedan'],
+    ['2026-11-18T08:00:00.000Z', '3 dagar sedan'],
+    ['2026-10-01T18:02:00.000Z', '1 månad sedan'],
+    ['2026-05-01T18:02:00.000Z', '6 månader sedan'],
+    ['2024-11-01T00:00:00.000Z', '2 år sedan'],
+  ])('%s → %s', (iso, text) => {
+    expect(formatRelative(iso, now)).toBe(text);
+  });
+
+  it('gives nothing for an unreadable date', () => {
+    expect(formatRelative('inte ett datum', now)).toBe('');
   });
 });

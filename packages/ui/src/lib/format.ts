@@ -1,4 +1,158 @@
+// The portal's Swedish (sv-SE) formats of dates, times and numbers in one place (issue 25), so
+// one kind of value reads the same on every screen. Plain named exports whose Intl objects are
+// made on first use: a page that imports one formatter carries no other (the /login budget).
 const LOCALE = 'sv-SE';
+
+/** Swedish time, for dates that must not move with the browser's time zone. */
+export const SWEDISH_TIME = 'Europe/Stockholm';
+
+export interface TimeZoneOption {
+  /** Defaults to the browser's time zone. */
+  timeZone?: string;
+}
+
+type DateInput = string | number | Date;
+
+const dateFormats = /* @__PURE__ */ new Map<string, Intl.DateTimeFormat>();
+
+/** `options` as text in `timeZone`, or '' for a date that cannot be read. */
+function formatWith(value: DateInput, options: Intl.DateTimeFormatOptions, timeZone?: string) {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const all = { ...options, timeZone };
+  const key = JSON.stringify(all);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, all);
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+/** '12 mars 2026'. */
+export const formatDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { day: 'numeric', month: 'long', year: 'numeric' }, timeZone);
+
+/** '5 nov. 2026'. */
+export const formatShortDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { day: 'numeric', month: 'short', year: 'numeric' }, timeZone);
+
+/** '2 nov. 26' (chart ticks). */
+export const formatCompactDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { day: 'numeric', month: 'short', year: '2-digit' }, timeZone);
+
+/** '12 mars', '20 nov.'. */
+export const formatDayMonth = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { day: 'numeric', month: 'short' }, timeZone);
+
+/** 'november 2026'. */
+export const formatMonthYear = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { month: 'long', year: 'numeric' }, timeZone);
+
+/** 'nov. 26'. */
+export const formatShortMonthYear = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { month: 'short', year: '2-digit' }, timeZone);
+
+/** '2026-03-12', the form of a date field's value. */
+export const formatIsoDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, {}, timeZone);
+
+/** The year alone: '2026'. */
+export const formatYear = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { year: 'numeric' }, timeZone);
+
+/** '09:30'. */
+export const formatTime = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { hour: '2-digit', minute: '2-digit' }, timeZone);
+
+/** Day, long month, year and time: '12 november 2026 kl. 09:05' (ICU adds the 'kl.'). */
+export const formatDateTime = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(
+    value,
+    { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+    timeZone,
+  );
+
+/** Day, short month, year and time: '12 mars 2026 09:30', '3 nov. 2026 14:05'. */
+export const formatShortDateTime = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(
+    value,
+    { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+    timeZone,
+  );
+
+/** The long date and time style: '20 november 2026 kl. 07:50'. */
+export const formatDateAtTime = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { dateStyle: 'long', timeStyle: 'short' }, timeZone);
+
+/** With the weekday: 'torsdag 12 mars 2026 kl. 09:30'. */
+export const formatWeekdayDateTime = (
+  value: DateInput,
+  { timeZone }: TimeZoneOption = {},
+): string =>
+  formatWith(
+    value,
+    {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    },
+    timeZone,
+  );
+
+/** To the second, for logs: '2026-03-12 09:30:15'. */
+export const formatTimestamp = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatWith(value, { dateStyle: 'short', timeStyle: 'medium' }, timeZone);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+
+/**
+ * How long ago, as in '3 dagar sedan', '5 minuter sedan', '1 månad sedan'; under a minute
+ * (or a time in the future, from clock skew) is 'nyss'; a time that cannot be read is ''.
+ */
+export function formatRelative(iso: string, now: Date = new Date()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const diff = now.getTime() - then;
+  if (diff < MINUTE) return 'nyss';
+  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    diff < HOUR
+      ? [Math.floor(diff / MINUTE), 'minute']
+      : diff < DAY
+        ? [Math.floor(diff / HOUR), 'hour']
+        : diff < MONTH
+          ? [Math.floor(diff / DAY), 'day']
+          : diff < YEAR
+            ? [Math.floor(diff / MONTH), 'month']
+            : [Math.floor(diff / YEAR), 'year'];
+  relativeFormat ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
+  // sv-SE says 'för 3 dagar sedan'; the portal writes '3 dagar sedan'.
+  return relativeFormat.format(-value, unit).replace(/^för\s+/u, '');
+}
+
+const numberFormats = /* @__PURE__ */ new Map<number, Intl.NumberFormat>();
+
+/**
+ * A number in Swedish notation: 1234.5 → "1 234,5"; `maximumFractionDigits` rounds (the
+ * default, 3, is Intl's).
+ */
+export function formatNumber(n: number, { maximumFractionDigits = 3 } = {}): string {
+  let format = numberFormats.get(maximumFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { maximumFractionDigits });
+    numberFormats.set(maximumFractionDigits, format);
+  }
+  return format.format(n);
+}
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 

@@ -1,12 +1,7 @@
 export { safeFileHref } from './file-href';
 export { MessageFileIcon, type MessageFileIconProps } from './file-icon';
 export { FILE_KIND_LABELS, fileKindOf, type FileKind } from './file-kind';
-export {
-  formatEditedAt,
-  formatMessageTime,
-  formatRelativeTime,
-  type TimeFormatOptions,
-} from './format-time';
+export { formatMessageTime, type TimeFormatOptions } from './format-time';
 export { LinkifiedText, type LinkifiedTextProps } from './linkified-text';
 export {
   linkify,

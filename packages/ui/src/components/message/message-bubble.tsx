@@ -6,7 +6,8 @@ import { formatPercent } from '../../lib/format';
 import { Button } from '../../primitives/button/button';
 import { safeFileHref } from './file-href';
 import { MessageFileIcon } from './file-icon';
-import { formatEditedAt, formatMessageTime } from './format-time';
+import { formatDateAtTime } from '../../lib/format';
+import { formatMessageTime } from './format-time';
 import { LinkifiedText } from './linkified-text';
 import { textareaClass } from './styles';
 
@@ -60,7 +61,7 @@ function EditedMarker({ editedAt, align }: { editedAt: string | null; align: 'st
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const when = editedAt ? formatEditedAt(editedAt) : '';
+  const when = editedAt ? formatDateAtTime(editedAt) : '';
   if (!when) return <span data-slot="edited">{EDITED_LABEL}</span>;
   const description = `${EDITED_LABEL} ${when}`;
   const open = (hovered || focused) && !dismissed;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@halsa/api/contract';
-import {
-  formatNotificationDate,
-  notificationPath,
-  sortNewestFirst,
-  unreadOf,
-} from './notification-format';
+import { notificationPath, sortNewestFirst, unreadOf } from './notification-format';
 
 const n = (id: number, timestamp: string, status: Notification['status'] = 'UNREAD') => ({
   id,
@@ -27,18 +22,6 @@ describe('notificationPath', () => {
     expect(notificationPath('lab_result')).toBeNull();
     expect(notificationPath('toString')).toBeNull();
     expect(notificationPath('')).toBeNull();
-  });
-});
-
-describe('formatNotificationDate', () => {
-  it('shows day and short month in Swedish', () => {
-    expect(formatNotificationDate('2026-03-12T12:00:00')).toBe('12 mars');
-    expect(formatNotificationDate('2026-05-01T12:00:00')).toBe('1 maj');
-    expect(formatNotificationDate('2026-11-20T12:00:00')).toBe('20 nov.');
-  });
-
-  it('gives nothing for an unreadable time', () => {
-    expect(formatNotificationDate('igår')).toBe('');
   });
 });
 

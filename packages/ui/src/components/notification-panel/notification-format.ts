@@ -1,5 +1,5 @@
-// Notification rules of spec §4 and §2.5 that need no React: where a click leads, the date
-// text and the order. Pure, so unit tests pin them down.
+// Notification rules of spec §4 and §2.5 that need no React: where a click leads and the
+// order (the date is lib/format's formatDayMonth). Pure, so unit tests pin them down.
 import type { KnownNotificationType, Notification } from '@halsa/api/contract';
 import { paths } from '../../config/paths';
 
@@ -15,14 +15,6 @@ export function notificationPath(type: string): string | null {
   return Object.hasOwn(NOTIFICATION_PATHS, type)
     ? NOTIFICATION_PATHS[type as KnownNotificationType]
     : null;
-}
-
-const dateFormat = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'short' });
-
-/** Day and short month in Swedish: '12 mars', '20 nov.' (spec §2.5). */
-export function formatNotificationDate(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 /** Newest first (spec §2.5 shows the list; live inserts arrive on top). */

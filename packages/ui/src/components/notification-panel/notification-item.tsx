@@ -1,6 +1,6 @@
 import type { Notification } from '@halsa/api/contract';
 import { cn } from '../../lib/cn';
-import { formatNotificationDate } from './notification-format';
+import { formatDayMonth } from '../../lib/format';
 
 export const UNREAD_LABEL = 'Oläst';
 
@@ -45,7 +45,7 @@ export function NotificationItem({ notification, onSelect, className }: Notifica
           {notification.message}
         </span>{' '}
         <time dateTime={notification.timestamp} className="mt-0.5 block text-sm text-fg-muted">
-          {formatNotificationDate(notification.timestamp)}
+          {formatDayMonth(notification.timestamp)}
         </time>
       </span>
     </button>

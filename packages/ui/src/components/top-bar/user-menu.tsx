@@ -6,7 +6,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
 import { Link } from 'react-router';
-import type { Role, SessionUser } from '@halsa/api/contract';
+import { displayName, type Role, type SessionUser } from '@halsa/api/contract';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../avatar/avatar';
 import { ChevronDownIcon } from '../../lib/icons';
@@ -31,13 +31,9 @@ export function userMenuLinks(role: Role): UserMenuLink[] {
 
 export const LOGOUT_LABEL = 'Logga ut';
 
-/** 'Maria Berg' */
-export const fullNameOf = (user: Pick<SessionUser, 'firstName' | 'lastName'>): string =>
-  `${user.firstName} ${user.lastName}`.trim();
-
 /** Accessible name of the menu button: 'Användarmeny för Maria Berg'. */
 export const userMenuLabel = (user: Pick<SessionUser, 'firstName' | 'lastName'>): string =>
-  `Användarmeny för ${fullNameOf(user)}`;
+  `Användarmeny för ${displayName(user)}`;
 
 export interface UserMenuProps {
   user: SessionUser;
@@ -159,11 +155,11 @@ export function UserMenu({ user, onLogout, loggingOut = false, className }: User
         onKeyDown={onButtonKeyDown}
         className="flex h-control cursor-pointer items-center gap-2 rounded-control px-2 text-fg hover:bg-surface-sunken"
       >
-        <Avatar fullName={fullNameOf(user)} imageUrl={user.imageUrl} size="sm" />
+        <Avatar fullName={displayName(user)} imageUrl={user.imageUrl} size="sm" />
         {/* The name is the visible label; on a phone only screen readers get it. */}
         <span className="sr-only">Användarmeny för </span>
         <span className="sr-only max-w-48 truncate font-medium sm:not-sr-only">
-          {fullNameOf(user)}
+          {displayName(user)}
         </span>
         <ChevronDownIcon className="size-4 text-fg-muted" />
       </button>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser, UserStats } from '@halsa/api/contract';
 import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
 import { CloseIcon } from '../../lib/icons';
 import { CountBadge, unreadCountText } from '../../primitives/badge/badge';
 import { Button } from '../../primitives/button/button';
@@ -64,16 +65,14 @@ export interface WidgetProps {
   className?: string;
 }
 
-const countFormat = new Intl.NumberFormat('sv-SE');
-
 function NewUserCounts({ stats, isLoading, error }: WidgetUserStats) {
   let body: ReactNode;
   if (stats) {
     body = (
       <p>
-        Nya användare: Vecka <strong>{countFormat.format(stats.weekly)}</strong>, Månad{' '}
-        <strong>{countFormat.format(stats.monthly)}</strong>, År{' '}
-        <strong>{countFormat.format(stats.yearly)}</strong>
+        Nya användare: Vecka <strong>{formatNumber(stats.weekly)}</strong>, Månad{' '}
+        <strong>{formatNumber(stats.monthly)}</strong>, År{' '}
+        <strong>{formatNumber(stats.yearly)}</strong>
       </p>
     );
   } else if (error) {

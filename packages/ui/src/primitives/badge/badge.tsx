@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
 
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 rounded-badge px-2.5 py-0.5 text-sm leading-5 font-medium whitespace-nowrap',
@@ -37,15 +38,12 @@ export function Badge({ variant, className, ...props }: BadgeProps) {
   );
 }
 
-const countFormat = new Intl.NumberFormat('sv-SE');
-
 /** What a count badge shows: the count in Swedish digits, capped at '99+'. */
-export const countBadgeText = (count: number): string =>
-  count > 99 ? '99+' : countFormat.format(count);
+export const countBadgeText = (count: number): string => (count > 99 ? '99+' : formatNumber(count));
 
 /** '1 oläst', '3 olästa', '1 234 olästa': a count of unread things, for names and texts. */
 export const unreadCountText = (count: number): string =>
-  `${countFormat.format(count)} ${count === 1 ? 'oläst' : 'olästa'}`;
+  `${formatNumber(count)} ${count === 1 ? 'oläst' : 'olästa'}`;
 
 export interface CountBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
   count: number;

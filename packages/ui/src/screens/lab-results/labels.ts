@@ -1,5 +1,6 @@
 // Swedish words of the lab-results page: flags, ranges, formats, dates and numbers (sv-SE).
 import { labFlag, type LabFileFormat, type LabFlag, type LabValue } from '@halsa/api';
+import { formatCompactDate, formatDate, formatNumber, SWEDISH_TIME } from '../../lib/format';
 
 /** The line under the page's title: in the page list, whose skeleton paints it first. */
 export { LAB_RESULTS_LEAD } from '../../config/pages';
@@ -17,43 +18,30 @@ export const formatLabels: Record<LabFileFormat, string> = {
   FHIR: 'Provsvar (FHIR)',
 };
 
-const numberFormat = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 2 });
-export const formatNumber = (n: number): string => numberFormat.format(n);
+/** A lab value with at most two decimals: 4.567 → "4,57". */
+export const formatValue = (n: number): string => formatNumber(n, { maximumFractionDigits: 2 });
 
-const dateFormat = new Intl.DateTimeFormat('sv-SE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Stockholm',
-});
-const shortDateFormat = new Intl.DateTimeFormat('sv-SE', {
-  day: 'numeric',
-  month: 'short',
-  year: '2-digit',
-  timeZone: 'UTC',
-});
+const swedish = { timeZone: SWEDISH_TIME };
 
 /** `2026-11-02` (a sampling date) → "2 november 2026". */
-export const formatDay = (day: string): string => dateFormat.format(new Date(`${day}T12:00:00Z`));
+export const formatDay = (day: string): string => formatDate(`${day}T12:00:00Z`, swedish);
 /** `2026-11-02` → "2 nov. 26" (chart ticks). */
 export const formatShortDay = (day: string): string =>
-  shortDateFormat.format(new Date(`${day}T00:00:00Z`));
-/** An upload time → "3 november 2026" in Swedish time. */
-export const formatUploaded = (iso: string): string => dateFormat.format(new Date(iso));
+  formatCompactDate(`${day}T00:00:00Z`, { timeZone: 'UTC' });
 
 /** "117–153 g/L", "högst 5 mmol/L", "minst 15 µg/L" or "Saknas". */
 export function rangeText(v: Pick<LabValue, 'refLow' | 'refHigh' | 'unit'>): string {
   const unit = v.unit ? ` ${v.unit}` : '';
   if (v.refLow !== null && v.refHigh !== null) {
-    return `${formatNumber(v.refLow)}–${formatNumber(v.refHigh)}${unit}`;
+    return `${formatValue(v.refLow)}–${formatValue(v.refHigh)}${unit}`;
   }
-  if (v.refHigh !== null) return `högst ${formatNumber(v.refHigh)}${unit}`;
-  if (v.refLow !== null) return `minst ${formatNumber(v.refLow)}${unit}`;
+  if (v.refHigh !== null) return `högst ${formatValue(v.refHigh)}${unit}`;
+  if (v.refLow !== null) return `minst ${formatValue(v.refLow)}${unit}`;
   return 'Saknas';
 }
 
 export const valueText = (v: Pick<LabValue, 'value' | 'unit'>): string =>
-  `${formatNumber(v.value)}${v.unit ? ` ${v.unit}` : ''}`;
+  `${formatValue(v.value)}${v.unit ? ` ${v.unit}` : ''}`;
 
 export interface Analysis {
   /** LOINC code when given, else the name: values of one analysis across uploads. */

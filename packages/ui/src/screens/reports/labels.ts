@@ -1,25 +1,21 @@
 // Swedish words and formats of /reports: bucket names (day, week, month), the period, numbers
 // and the median reply time, all in Swedish time (sv-SE).
 import type { Report, ReportBucket } from '@halsa/api';
+import {
+  formatDate,
+  formatDayMonth,
+  formatMonthYear,
+  formatNumber,
+  formatShortDate,
+  formatShortMonthYear,
+  SWEDISH_TIME,
+} from '../../lib/format';
 
-const LOCALE = 'sv-SE';
+// A bucket's day `YYYY-MM-DD` at noon UTC, read in UTC: the same day in every time zone.
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
-const fmt = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', ...options });
+const UTC = { timeZone: 'UTC' };
 
-const dayFormat = fmt({ day: 'numeric', month: 'short', year: 'numeric' });
-const shortDayFormat = fmt({ day: 'numeric', month: 'short' });
-const monthFormat = fmt({ month: 'long', year: 'numeric' });
-const shortMonthFormat = fmt({ month: 'short', year: '2-digit' });
-const longDayFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Stockholm',
-});
-const numberFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-
-export const formatCount = (n: number): string => numberFormat.format(n);
+export const formatCount = (n: number): string => formatNumber(n, { maximumFractionDigits: 1 });
 
 /** ISO week number of a day `YYYY-MM-DD` (Swedish weeks are ISO weeks). */
 export function isoWeek(day: string): number {
@@ -34,16 +30,16 @@ export function isoWeek(day: string): number {
 
 /** A bucket's name in a table row: "5 nov. 2026", "Vecka 45, 2 nov. 2026" or "november 2026". */
 export function bucketLabel(unit: ReportBucket, start: string): string {
-  if (unit === 'day') return dayFormat.format(noon(start));
-  if (unit === 'week') return `Vecka ${isoWeek(start)}, ${dayFormat.format(noon(start))}`;
-  return monthFormat.format(noon(start));
+  if (unit === 'day') return formatShortDate(noon(start), UTC);
+  if (unit === 'week') return `Vecka ${isoWeek(start)}, ${formatShortDate(noon(start), UTC)}`;
+  return formatMonthYear(noon(start), UTC);
 }
 
 /** A bucket's name on a chart axis: "5 nov.", "v. 45" or "nov. 26". */
 export function bucketTick(unit: ReportBucket, start: string): string {
-  if (unit === 'day') return shortDayFormat.format(noon(start));
+  if (unit === 'day') return formatDayMonth(noon(start), UTC);
   if (unit === 'week') return `v. ${isoWeek(start)}`;
-  return shortMonthFormat.format(noon(start));
+  return formatShortMonthYear(noon(start), UTC);
 }
 
 export const bucketUnitLabels: Record<ReportBucket, string> = {
@@ -52,9 +48,11 @@ export const bucketUnitLabels: Record<ReportBucket, string> = {
   month: 'per månad',
 };
 
+const swedish = { timeZone: SWEDISH_TIME };
+
 /** "22 oktober 2026 – 21 november 2026, per dag". */
 export const periodText = (report: Report): string =>
-  `${longDayFormat.format(new Date(report.from))} – ${longDayFormat.format(new Date(report.to))}, ${bucketUnitLabels[report.bucket]}`;
+  `${formatDate(report.from, swedish)} – ${formatDate(report.to, swedish)}, ${bucketUnitLabels[report.bucket]}`;
 
 /** A reply time: "under 1 min", "45 min", "2 tim 5 min", "3 dygn 4 tim"; "–" for none. */
 export function formatDuration(seconds: number | null): string {

@@ -14,6 +14,7 @@ import {
 } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useEffect, useId, useState } from 'react';
+import { formatDate, SWEDISH_TIME } from '../../../lib/format';
 import { FileIcon } from '../../../lib/icons';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
@@ -23,13 +24,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 export const NO_ACTION_PLAN = 'Ingen handlingsplan ännu';
 const DOWNLOAD_FAILED = 'Kunde inte ladda ner filen';
 
-const dateFormat = new Intl.DateTimeFormat('sv-SE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Stockholm',
-});
-const uploaded = (iso: string) => dateFormat.format(new Date(iso));
+const uploaded = (iso: string) => formatDate(iso, { timeZone: SWEDISH_TIME });
 
 type Shown =
   | { state: 'loading' }

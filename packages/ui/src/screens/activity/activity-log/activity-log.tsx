@@ -3,16 +3,17 @@
 // with the intervals of spec §9.
 import {
   ACTIVITY_ACTIONS,
+  type ActivityAction,
   activityActionLabels,
+  type ActivityLogQuery,
+  displayName,
+  type ExportInterval,
   isApiError,
   saveBlob,
   useActivityLogPage,
   useExportLogs,
   useSession,
   useStaff,
-  type ActivityAction,
-  type ActivityLogQuery,
-  type ExportInterval,
 } from '@halsa/api';
 import { useId, useState } from 'react';
 import { ActivityTable } from '../../../components/activity-table/activity-table';
@@ -91,7 +92,7 @@ export function ActivityLogScreen() {
             { value: '', label: 'Alla personer' },
             ...(staff ?? []).map((u) => ({
               value: String(u.id),
-              label: `${u.firstName} ${u.lastName}`,
+              label: displayName(u),
             })),
           ]}
           value={performedBy}

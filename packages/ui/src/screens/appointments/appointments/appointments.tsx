@@ -6,7 +6,7 @@
 // the whole register).
 import {
   appointmentsKey,
-  clientDisplayName,
+  displayName,
   isApiError,
   notificationSchema,
   saveBlob,
@@ -22,6 +22,7 @@ import {
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatWeekdayDateTime, SWEDISH_TIME } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
@@ -30,16 +31,6 @@ import { TextField } from '../../../primitives/text-field/text-field';
 import { CLIENT_FILTER_PARAM, ClientFilter, clientIdOf } from './client-filter';
 
 export const NO_APPOINTMENTS = 'Inga bokningar';
-
-const when = new Intl.DateTimeFormat('sv-SE', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Stockholm',
-});
 
 const message = (e: unknown, fallback: string) =>
   isApiError(e) && e.message ? e.message : fallback;
@@ -176,7 +167,8 @@ function AppointmentItem({ appointment, staff }: { appointment: Appointment; sta
     <li className="flex flex-wrap items-start justify-between gap-3 p-4">
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-medium first-letter:uppercase">
-          {when.format(new Date(appointment.startsAt))} · {appointment.minutes} min
+          {formatWeekdayDateTime(appointment.startsAt, { timeZone: SWEDISH_TIME })} ·{' '}
+          {appointment.minutes} min
         </p>
         <p className="text-sm">
           {staff ? `Klient: ${appointment.clientName}` : `Med ${appointment.staffName}`}
@@ -286,7 +278,7 @@ function ClientBooking({ clientId, labelledBy }: { clientId: number; labelledBy:
       className="grid gap-3 sm:grid-cols-2"
     >
       <p id={forId} className="font-medium sm:col-span-2">
-        {client ? `Klient: ${clientDisplayName(client)}` : 'Hämtar klienten…'}
+        {client ? `Klient: ${displayName(client)}` : 'Hämtar klienten…'}
       </p>
       <TextField name="minutes" label="Längd (minuter)" type="number" defaultValue="45" />
       <TextField name="date" label="Datum" type="date" />

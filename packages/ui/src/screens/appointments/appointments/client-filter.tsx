@@ -2,7 +2,7 @@
 // register as she types (the same paged search /clients uses, a few rows at a time, never the
 // whole register) and picks one client; the page then lists only that client's meetings. The
 // choice lives in the address (?klient=ID), so a client's page can link straight to it.
-import { clientDisplayName, useClient, useClientPage } from '@halsa/api';
+import { displayName, useClient, useClientPage } from '@halsa/api';
 import { useId, useState } from 'react';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Button } from '../../../primitives/button/button';
@@ -58,7 +58,7 @@ function Results({ q, onPick }: { q: string; onPick: (id: number) => void }) {
               className="w-full justify-start"
               onClick={() => onPick(c.id)}
             >
-              {clientDisplayName(c)}
+              {displayName(c)}
               {c.socialSecurityNumber ? (
                 <span className="text-fg-muted"> {c.socialSecurityNumber}</span>
               ) : null}
@@ -98,7 +98,7 @@ export function ClientFilter({ clientId, onChange }: ClientFilterProps) {
             {error
               ? 'Klienten hittades inte.'
               : client
-                ? `Visar möten med ${clientDisplayName(client)}.`
+                ? `Visar möten med ${displayName(client)}.`
                 : 'Hämtar klienten…'}
           </p>
           <Button

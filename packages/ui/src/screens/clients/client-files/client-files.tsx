@@ -3,6 +3,8 @@
 // message or 'Något gick fel'; the client is notified live by the server. 'Visa historik' lists
 // the uploads (file name, Swedish date and time, download).
 import {
+  type Client,
+  displayName,
   isApiError,
   saveBlob,
   useActionPlanHistory,
@@ -12,7 +14,6 @@ import {
   useSession,
   useUploadActionPlan,
   useUploadLabData,
-  type Client,
 } from '@halsa/api';
 import { useState } from 'react';
 import { messageOr } from '../../../lib/server-message';
@@ -21,7 +22,7 @@ import { Button } from '../../../primitives/button/button';
 import { FileDropzone } from '../../../primitives/file-dropzone/file-dropzone';
 import { Modal } from '../../../primitives/modal/modal';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { displayNameOf, formatDateTime } from '../labels';
+import { formatShortDateTime } from '../../../lib/format';
 
 export const UPLOAD_DONE = 'Filen har laddats upp';
 export const UPLOAD_FAILED = 'Något gick fel';
@@ -110,7 +111,7 @@ export function ClientFilesTab({ kind, client }: ClientFilesTabProps) {
         <h2 className="text-lg font-semibold">{text.heading}</h2>
         <Modal
           title={text.history}
-          description={`Uppladdade filer för ${displayNameOf(client)}, nyast först.`}
+          description={`Uppladdade filer för ${displayName(client)}, nyast först.`}
           open={historyOpen}
           onOpenChange={setHistoryOpen}
           trigger={<Button variant="secondary">Visa historik</Button>}
@@ -127,7 +128,9 @@ export function ClientFilesTab({ kind, client }: ClientFilesTabProps) {
                 <li key={e.fileName} className="flex items-center justify-between gap-3 py-2">
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{e.fileName}</span>
-                    <span className="text-sm text-fg-muted">{formatDateTime(e.timestamp)}</span>
+                    <span className="text-sm text-fg-muted">
+                      {formatShortDateTime(e.timestamp)}
+                    </span>
                   </span>
                   <Button
                     variant="secondary"

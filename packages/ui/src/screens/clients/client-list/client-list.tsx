@@ -2,24 +2,26 @@
 // type (name, personal number, e-mail), sorted and paged on the server, so the browser never
 // holds the whole register. Each row opens the client's overview. An ADMIN invites from here.
 import {
-  useClientPage,
-  useSession,
+  type Client,
   type ClientListQuery,
   type ClientSort,
+  displayName,
   type RegistrationStatus,
+  useClientPage,
+  useSession,
 } from '@halsa/api';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatRelativeTime } from '../../../components/message/format-time';
+import { formatRelative } from '../../../lib/format';
 import { to } from '../../../config/paths';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Badge } from '../../../primitives/badge/badge';
-import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { Pager, Table, type TableColumn } from '../../../primitives/table/table';
 import { TextField } from '../../../primitives/text-field/text-field';
-import { displayNameOf, NOT_AVAILABLE, registrationStatusLabels } from '../labels';
+import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 import { InviteClient } from './invite-client';
 import { LoadError } from '../../../components/load-error/load-error';
 
@@ -37,6 +39,37 @@ const STATUSES = [
   { value: '', label: 'Alla' },
   { value: 'REGISTERED', label: registrationStatusLabels.REGISTERED },
   { value: 'INVITED', label: registrationStatusLabels.INVITED },
+];
+
+const clientColumns = (now: Date | undefined): TableColumn<Client>[] => [
+  {
+    header: 'Namn',
+    primary: true,
+    className: 'whitespace-nowrap',
+    cell: (c) => (
+      <Link to={to.client(c.id)} className="text-primary underline-offset-4 hover:underline">
+        {displayName(c)}
+      </Link>
+    ),
+  },
+  {
+    header: 'Personnummer',
+    className: 'tabular-nums',
+    cell: (c) => c.socialSecurityNumber ?? NOT_AVAILABLE,
+  },
+  { header: 'E-post', cell: (c) => c.email },
+  {
+    header: 'Status',
+    cell: (c) => (
+      <Badge variant={c.registrationStatus === 'INVITED' ? 'warning' : 'success'}>
+        {registrationStatusLabels[c.registrationStatus]}
+      </Badge>
+    ),
+  },
+  {
+    header: 'Senast aktiv',
+    cell: (c) => (c.lastActive ? formatRelative(c.lastActive, now) : 'Aldrig'),
+  },
 ];
 
 export interface ClientListScreenProps {
@@ -120,77 +153,20 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
           <p className="text-sm text-fg-muted" role="status" aria-live="polite">
             {isValidating ? 'Söker…' : `Visar ${first}–${last} av ${result.total} klienter`}
           </p>
-          <div className="overflow-x-auto rounded-card border border-border bg-surface">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                Klienter, sida {result.page} av {pages}
-              </caption>
-              <thead className="bg-surface-muted text-fg-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Namn
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Personnummer
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    E-post
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Senast aktiv
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.items.map((c) => (
-                  <tr key={c.id} className="border-t border-border">
-                    <th scope="row" className="px-4 py-2 font-medium whitespace-nowrap">
-                      <Link
-                        to={to.client(c.id)}
-                        className="text-primary underline-offset-4 hover:underline"
-                      >
-                        {displayNameOf(c)}
-                      </Link>
-                    </th>
-                    <td className="px-4 py-2 tabular-nums">
-                      {c.socialSecurityNumber ?? NOT_AVAILABLE}
-                    </td>
-                    <td className="px-4 py-2">{c.email}</td>
-                    <td className="px-4 py-2">
-                      <Badge variant={c.registrationStatus === 'INVITED' ? 'warning' : 'success'}>
-                        {registrationStatusLabels[c.registrationStatus]}
-                      </Badge>
-                    </td>
-                    <td className="px-4 py-2">
-                      {c.lastActive ? formatRelativeTime(c.lastActive, now) : 'Aldrig'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav aria-label="Sidor" className="flex items-center justify-between gap-3">
-            <Button
-              variant="secondary"
-              onClick={() => setPage((p) => p - 1)}
-              disabled={result.page <= 1}
-            >
-              Föregående
-            </Button>
-            <span className="text-sm">
-              Sida {result.page} av {pages}
-            </span>
-            <Button
-              variant="secondary"
-              onClick={() => setPage((p) => p + 1)}
-              disabled={result.page >= pages}
-            >
-              Nästa
-            </Button>
-          </nav>
+          <Table
+            caption={`Klienter, sida ${result.page} av ${pages}`}
+            columns={clientColumns(now)}
+            rows={result.items}
+            rowKey={(c) => c.id}
+          />
+          <Pager
+            page={result.page}
+            pages={pages}
+            onPage={(p) => setPage(() => p)}
+            label="Sidor"
+            previousLabel="Föregående"
+            nextLabel="Nästa"
+          />
         </>
       ) : null}
     </section>

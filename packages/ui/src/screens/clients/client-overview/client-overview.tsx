@@ -1,12 +1,12 @@
 // Översikt (spec §2.6): personal info (name, personal number, street and city, or N/A), contact
 // (phone or N/A, e-mail), account info (created, updated, membership, package, last active with
 // 'sedan') and the latest signed note, or 'Ingen signerad anteckning tillgänglig'.
-import { useLatestSignedNote, type Client } from '@halsa/api';
+import { type Client, personName, useLatestSignedNote } from '@halsa/api';
 import type { ReactNode } from 'react';
-import { formatRelativeTime } from '../../../components/message/format-time';
+import { formatDate, formatRelative } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { formatDate, fullNameOf, NOT_AVAILABLE, registrationStatusLabels } from '../labels';
+import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 
 export const NO_SIGNED_NOTE = 'Ingen signerad anteckning tillgänglig';
 
@@ -45,7 +45,7 @@ export function ClientOverviewTab({ client, now }: ClientOverviewTabProps) {
       <Card title="Personuppgifter">
         <Facts
           rows={[
-            ['Namn', fullNameOf(client) || NOT_AVAILABLE],
+            ['Namn', personName(client) || NOT_AVAILABLE],
             ['Personnummer', client.socialSecurityNumber ?? NOT_AVAILABLE],
             ['Adress', address || NOT_AVAILABLE],
           ]}
@@ -67,10 +67,7 @@ export function ClientOverviewTab({ client, now }: ClientOverviewTabProps) {
             ['Medlemskap', client.membership ?? NOT_AVAILABLE],
             ['Paket', client.package ?? NOT_AVAILABLE],
             ['Status', registrationStatusLabels[client.registrationStatus]],
-            [
-              'Senast aktiv',
-              client.lastActive ? formatRelativeTime(client.lastActive, now) : 'Aldrig',
-            ],
+            ['Senast aktiv', client.lastActive ? formatRelative(client.lastActive, now) : 'Aldrig'],
           ]}
         />
       </Card>

@@ -4,6 +4,8 @@
 // showing this client's meetings, ready to book one. Without a conversation a warning offers to
 // start one.
 import {
+  type Client,
+  displayName,
   openConversation,
   RESET_LINK_FAILED_FALLBACK,
   resetLinkSentMessage,
@@ -11,7 +13,6 @@ import {
   useConversations,
   useSendResetLink,
   useSession,
-  type Client,
 } from '@halsa/api';
 import { Link } from 'react-router';
 import { ChatIcon } from '../../../components/top-bar/shell-icons';
@@ -21,7 +22,6 @@ import { messageOr } from '../../../lib/server-message';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button, buttonVariants } from '../../../primitives/button/button';
 import { useToast } from '../../../primitives/toast/toast';
-import { displayNameOf } from '../labels';
 
 /** A square icon button at least the target size. */
 const ICON_BUTTON = 'h-target min-w-target px-2';
@@ -39,7 +39,7 @@ export function ClientHeaderActions({ client }: { client: Client }) {
   const conversation = useClientConversation(client.id);
   const { trigger, isMutating } = useSendResetLink();
   const toast = useToast();
-  const name = displayNameOf(client);
+  const name = displayName(client);
 
   const message = () =>
     conversation
@@ -102,7 +102,7 @@ export function ClientHeaderActions({ client }: { client: Client }) {
 export function NoConversationWarning({ client }: { client: Client }) {
   const conversation = useClientConversation(client.id);
   if (conversation !== null) return null;
-  const name = displayNameOf(client);
+  const name = displayName(client);
   return (
     <Alert
       variant="warning"

@@ -2,7 +2,7 @@
 // header actions, the tab list (built for ADMIN only; STAFF opens the pages without tabs), and
 // the tab pages. Unknown subpaths go to the overview; an id that is no client shows a Swedish
 // not-found state.
-import { useClient, useSession, type Client } from '@halsa/api';
+import { type Client, displayName, useClient, useSession } from '@halsa/api';
 import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
@@ -13,7 +13,6 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { ClientActivityTab } from '../client-activity/client-activity';
 import { ClientFilesTab } from '../client-files/client-files';
 import { ClientOverviewTab } from '../client-overview/client-overview';
-import { displayNameOf } from '../labels';
 import { ClientHeaderActions, NoConversationWarning } from './client-header-actions';
 import { LoadError } from '../../../components/load-error/load-error';
 
@@ -86,7 +85,7 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
     );
   }
 
-  const name = displayNameOf(client);
+  const name = displayName(client);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -5,22 +5,23 @@
 // /journal/templates (design.md §4 point 9). The client pages render this tab; the portal
 // passes it in, since one feature's screens never import another's.
 import {
+  type Client,
+  type DailyNote,
+  displayName,
   useClientJournal,
   useFormSummaries,
   useJournalSettings,
-  type Client,
-  type DailyNote,
 } from '@halsa/api';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, to } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button, buttonVariants } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Modal } from '../../../primitives/modal/modal';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import {
-  formatNoteDate,
   JOURNAL_LOAD_FAILED,
   newestFirst,
   NoteArticle,
@@ -31,8 +32,6 @@ import { LoadError } from '../../../components/load-error/load-error';
 export const FORMS_LOAD_FAILED = 'Misslyckades att hämta formulär';
 export const PICK_FORM_TITLE = 'Välj formulär';
 export const ADD_TEMPLATE_LABEL = 'Lägg till journalmall';
-
-const clientName = (c: Client) => `${c.firstName} ${c.lastName}`.trim() || c.email;
 
 /** The forms to pick from; mounted only while the modal is open, so it fetches then. */
 function FormChoices({ client }: { client: Client }) {
@@ -83,7 +82,7 @@ function PickFormModal({ client }: { client: Client }) {
   return (
     <Modal
       title={PICK_FORM_TITLE}
-      description={`Välj vilket formulär du vill fylla i för ${clientName(client)}. Utkast kan inte väljas.`}
+      description={`Välj vilket formulär du vill fylla i för ${displayName(client)}. Utkast kan inte väljas.`}
       open={open}
       onOpenChange={setOpen}
       trigger={<Button>Lägg till formulär</Button>}
@@ -120,7 +119,7 @@ function NoteItem({
         <Link
           to={`${to.clientJournalForm(client.id, note.formId)}?rattelse=${note.id}`}
           className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'self-start' })}
-          aria-label={`Skriv rättelse av ${note.title} från ${formatNoteDate(noteTime(note))}`}
+          aria-label={`Skriv rättelse av ${note.title} från ${formatDate(noteTime(note))}`}
         >
           Skriv rättelse
         </Link>
@@ -157,7 +156,7 @@ export function ClientJournalTab({ client }: ClientJournalTabProps) {
         <EmptyState
           headingLevel={3}
           title="Inga journalanteckningar ännu"
-          description={`Välj ett formulär för att skriva den första anteckningen för ${clientName(client)}.`}
+          description={`Välj ett formulär för att skriva den första anteckningen för ${displayName(client)}.`}
         />
       ) : (
         <ol aria-label="Journalanteckningar, nyast först" className="flex flex-col gap-4">

@@ -5,6 +5,11 @@
 // 'Misslyckades att skicka formulär.'. The signed note is then shown read-only. With
 // `?rattelse={noteId}` the new note is a correction of that signed note.
 import {
+  type AnswerValue,
+  type Client,
+  displayName,
+  type Form,
+  type JournalNote,
   NOTE_DRAFT_FORM,
   NOTE_REQUIRED_MISSING,
   useClient,
@@ -12,10 +17,6 @@ import {
   useJournalNote,
   useSession,
   useSignAndSendForm,
-  type AnswerValue,
-  type Client,
-  type Form,
-  type JournalNote,
 } from '@halsa/api';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -28,14 +29,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
 import { missingRequired, orderedSections, REQUIRED_MISSING, type Answers } from './answers';
 import { QuestionInput } from './question-input';
-import {
-  Breadcrumb,
-  ClientTabs,
-  DeliveryChannel,
-  nameOf,
-  SaveStatus,
-  SignedNote,
-} from './note-parts';
+import { Breadcrumb, ClientTabs, DeliveryChannel, SaveStatus, SignedNote } from './note-parts';
 import { takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
 import { LoadError } from '../../../components/load-error/load-error';
 
@@ -115,7 +109,7 @@ function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditor
 
   return (
     <form
-      aria-label={`${form.title} för ${nameOf(client)}`}
+      aria-label={`${form.title} för ${displayName(client)}`}
       className="flex flex-col gap-6"
       // Enter in a field never signs: signing is the button's alone.
       onSubmit={(e) => e.preventDefault()}
@@ -223,7 +217,7 @@ export function JournalNoteScreen() {
   const heading = (
     <div>
       <h1 className="text-2xl font-semibold">{form.form.title}</h1>
-      <p className="text-fg-muted">{`Journalanteckning för ${nameOf(client.data)}`}</p>
+      <p className="text-fg-muted">{`Journalanteckning för ${displayName(client.data)}`}</p>
     </div>
   );
   if (form.form.drafted) {

@@ -1,6 +1,13 @@
 // The parts of the note page around the questions: the breadcrumb like the client pages', the
 // autosave status, the delivery channel, and the signed note shown read-only.
-import { readableSections, type Client, type Form, type JournalNote, type Role } from '@halsa/api';
+import {
+  displayName,
+  readableSections,
+  type Client,
+  type Form,
+  type JournalNote,
+  type Role,
+} from '@halsa/api';
 import { Link } from 'react-router';
 import { paths, to } from '../../../config/paths';
 import { clientTabsFor } from '../../../config/pages';
@@ -9,8 +16,6 @@ import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { NoteArticle } from '../my-journal/note-article';
 import type { NoteSaveState } from './use-note-autosave';
-
-export const nameOf = (c: Client) => `${c.firstName} ${c.lastName}`.trim() || c.email;
 
 export function Breadcrumb({
   client,
@@ -32,7 +37,9 @@ export function Breadcrumb({
         <li aria-hidden="true">/</li>
         <li>
           <Link to={to.client(clientId)} className="underline-offset-4 hover:underline">
-            {client ? `${nameOf(client)} ${client.socialSecurityNumber ?? ''}`.trim() : 'Klient'}
+            {client
+              ? `${displayName(client)} ${client.socialSecurityNumber ?? ''}`.trim()
+              : 'Klient'}
           </Link>
         </li>
         <li aria-hidden="true">/</li>
@@ -136,7 +143,7 @@ export function SignedNote({
   return (
     <div className="flex flex-col gap-4">
       <Alert variant="success" title="Anteckningen är signerad och skickad">
-        {`Den kan inte längre ändras. ${nameOf(client)} har fått ett e-postmeddelande om att en ny anteckning finns att läsa.`}
+        {`Den kan inte längre ändras. ${displayName(client)} har fått ett e-postmeddelande om att en ny anteckning finns att läsa.`}
       </Alert>
       <NoteArticle
         note={{

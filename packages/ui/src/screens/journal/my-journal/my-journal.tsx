@@ -8,16 +8,11 @@ import { DAILY_NOTES_KEY, useDailyNotes, type DailyNote } from '@halsa/api';
 import { notificationSchema } from '@halsa/api/contract';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../lib/format';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import {
-  formatNoteDate,
-  JOURNAL_LOAD_FAILED,
-  newestFirst,
-  NoteArticle,
-  noteTime,
-} from './note-article';
+import { JOURNAL_LOAD_FAILED, newestFirst, NoteArticle, noteTime } from './note-article';
 import { LoadError } from '../../../components/load-error/load-error';
 
 export const MY_JOURNAL_EMPTY = 'Du har inga journalanteckningar ännu';
@@ -103,7 +98,7 @@ export function MyJournalScreen() {
                 size="sm"
                 className="self-start"
                 data-print-hide=""
-                aria-label={`Skriv ut ${note.title} från ${formatNoteDate(noteTime(note))}`}
+                aria-label={`Skriv ut ${note.title} från ${formatDate(noteTime(note))}`}
                 onClick={() => setPrinting(note.id)}
               >
                 Skriv ut

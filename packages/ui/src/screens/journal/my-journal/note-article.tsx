@@ -5,24 +5,11 @@
 // signed before those were kept show neither. The client's /journal and the staff's journal tab
 // both show notes this way, on screen and in print.
 import type { DailyNote } from '@halsa/api';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { Badge } from '../../../primitives/badge/badge';
 
 /** Spec §8: the journal (the client's or a client's) failed to load. */
 export const JOURNAL_LOAD_FAILED = 'Misslyckades att ladda journal.';
-
-const dateTime = new Intl.DateTimeFormat('sv-SE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const date = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** '12 november 2026 09:05'. */
-export const formatNoteDateTime = (iso: string): string => dateTime.format(new Date(iso));
-/** '12 november 2026'. */
-export const formatNoteDate = (iso: string): string => date.format(new Date(iso));
 
 /** The time a note is sorted and shown by: when it was signed, else when it was written. */
 export const noteTime = (note: DailyNote): string => note.signedAt ?? note.createdAt;
@@ -34,18 +21,18 @@ export const newestFirst = (notes: readonly DailyNote[]): DailyNote[] =>
 /** 'Signerad av Erik Johansson 12 november 2026 09:05' or 'Osignerad, påbörjad …'. */
 export function signatureText(note: DailyNote): string {
   if (note.signed && note.signedAt) {
-    return `Signerad av ${note.signedByName ?? note.authorName} ${formatNoteDateTime(note.signedAt)}`;
+    return `Signerad av ${note.signedByName ?? note.authorName} ${formatDateTime(note.signedAt)}`;
   }
-  return `Osignerad, påbörjad av ${note.authorName} ${formatNoteDateTime(note.createdAt)}`;
+  return `Osignerad, påbörjad av ${note.authorName} ${formatDateTime(note.createdAt)}`;
 }
 
 export const correctionText = (corrected: DailyNote | undefined): string =>
   corrected
-    ? `Rättelse av anteckningen ${corrected.title} från ${formatNoteDate(noteTime(corrected))}`
+    ? `Rättelse av anteckningen ${corrected.title} från ${formatDate(noteTime(corrected))}`
     : 'Rättelse av en tidigare anteckning';
 
 export const correctedByText = (correction: DailyNote): string =>
-  `Rättad i en anteckning från ${formatNoteDate(noteTime(correction))}`;
+  `Rättad i en anteckning från ${formatDate(noteTime(correction))}`;
 
 export interface NoteArticleProps {
   note: DailyNote;

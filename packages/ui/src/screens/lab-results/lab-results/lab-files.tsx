@@ -11,7 +11,8 @@ import { FileIcon } from '../../../lib/icons';
 import { Alert } from '../../../primitives/alert/alert';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
-import { formatLabels, formatUploaded } from '../labels';
+import { formatDate, SWEDISH_TIME } from '../../../lib/format';
+import { formatLabels } from '../labels';
 
 export const DOWNLOAD_FAILED = 'Kunde inte ladda ner filen';
 
@@ -90,7 +91,8 @@ export function LabFiles({ userId, files }: { userId: Id; files: readonly LabFil
                     {isNew ? <Badge variant="unread">Ny</Badge> : null}
                   </span>
                   <span className="text-sm text-fg-muted">
-                    {formatLabels[file.format]} · uppladdad {formatUploaded(file.timestamp)}
+                    {formatLabels[file.format]} · uppladdad{' '}
+                    {formatDate(file.timestamp, { timeZone: SWEDISH_TIME })}
                   </span>
                 </div>
                 <div className="flex gap-2">

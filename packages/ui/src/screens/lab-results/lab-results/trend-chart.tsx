@@ -6,7 +6,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { labFlag } from '@halsa/api';
 import { niceScale, ticks, token } from '../../../lib/chart-scale';
-import { formatNumber, formatShortDay, type Analysis } from '../labels';
+import { formatShortDay, formatValue, type Analysis } from '../labels';
 
 const HEIGHT = 220;
 
@@ -73,7 +73,7 @@ export default function TrendChart({ analysis }: { analysis: Analysis }) {
             ...axis,
             size: 48,
             splits: () => ticks(scale),
-            values: (_u, splits) => splits.map((s) => formatNumber(s)),
+            values: (_u, splits) => splits.map((s) => formatValue(s)),
           },
         ],
         series: [

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { Table, type TableColumn } from '../../../primitives/table/table';
 import { FlagBadge } from './flag-badge';
 import { formatDay, rangeText, valueText, type Analysis } from '../labels';
 
@@ -10,6 +11,17 @@ import { formatDay, rangeText, valueText, type Analysis } from '../labels';
 const TrendChart = lazy(() => import('./trend-chart'));
 
 const hasRange = (v: Analysis['latest']) => v.refLow !== null || v.refHigh !== null;
+
+const trendColumns: TableColumn<Analysis['values'][number]>[] = [
+  {
+    header: 'Provtagningsdatum',
+    primary: true,
+    className: 'font-normal whitespace-nowrap max-sm:font-semibold',
+    cell: (v) => formatDay(v.sampledOn),
+  },
+  { header: 'Värde', className: 'whitespace-nowrap tabular-nums', cell: (v) => valueText(v) },
+  { header: 'Bedömning', cell: (v) => <FlagBadge value={v} /> },
+];
 
 /** One analysis across her uploads: the chart, and the same values as a table. */
 function Trend({ analysis }: { analysis: Analysis }) {
@@ -52,37 +64,16 @@ function Trend({ analysis }: { analysis: Analysis }) {
         </Button>
       </div>
       {/* Always read by screen readers; shown to everyone on request. */}
-      <div id={tableId} className={showTable ? 'overflow-x-auto' : 'sr-only'}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{name}: alla värden, äldst först</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="px-3 py-1 font-semibold">
-                Provtagningsdatum
-              </th>
-              <th scope="col" className="px-3 py-1 font-semibold">
-                Värde
-              </th>
-              <th scope="col" className="px-3 py-1 font-semibold">
-                Bedömning
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {values.map((v, i) => (
-              <tr key={`${v.fileName}-${i}`} className="border-t border-border">
-                <th scope="row" className="px-3 py-1 font-normal whitespace-nowrap">
-                  {formatDay(v.sampledOn)}
-                </th>
-                <td className="px-3 py-1 whitespace-nowrap tabular-nums">{valueText(v)}</td>
-                <td className="px-3 py-1">
-                  <FlagBadge value={v} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        id={tableId}
+        visuallyHidden={!showTable}
+        caption={`${name}: alla värden, äldst först`}
+        columns={trendColumns}
+        rows={values}
+        rowKey={(v, i) => `${v.fileName}-${i}`}
+        variant="plain"
+        density="compact"
+      />
     </article>
   );
 }

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { unreadCountText } from '../../../primitives/badge/badge';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { formatRelativeTime } from '../../../components/message/format-time';
+import { formatRelative } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar/avatar';
 import {
   LIST_HEADING,
@@ -77,7 +77,7 @@ function ConversationItem({
             </span>
             {lastMessage ? (
               <time dateTime={lastMessage.timestamp} className="shrink-0 text-xs text-fg-muted">
-                {formatRelativeTime(lastMessage.timestamp, now)}
+                {formatRelative(lastMessage.timestamp, now)}
               </time>
             ) : null}
           </span>

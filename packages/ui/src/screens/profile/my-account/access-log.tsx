@@ -1,19 +1,39 @@
 // 'Vem har läst mina uppgifter' (USER): who at the clinic read or changed her data, what and when,
 // newest first, paged.
-import { activityActionLabels, useAccessLog, type Role } from '@halsa/api';
+import { activityActionLabels, useAccessLog, type AccessLogEntry, type Role } from '@halsa/api';
 import { useId, useState } from 'react';
+import { formatDateAtTime, SWEDISH_TIME } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
-import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { Pager, Table, type TableColumn } from '../../../primitives/table/table';
 
 export const NO_ACCESS = 'Ingen på mottagningen har läst dina uppgifter ännu.';
 
 const roleLabels: Record<Role, string> = { ADMIN: 'Administratör', STAFF: 'Personal', USER: '' };
-const time = new Intl.DateTimeFormat('sv-SE', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/Stockholm',
-});
+
+const columns: TableColumn<AccessLogEntry>[] = [
+  {
+    header: 'När',
+    className: 'whitespace-nowrap',
+    cell: (r) => (
+      <time dateTime={r.timestamp}>
+        {formatDateAtTime(r.timestamp, { timeZone: SWEDISH_TIME })}
+      </time>
+    ),
+  },
+  {
+    header: 'Vem',
+    cell: (r) => (
+      <>
+        {r.performedByName}
+        {r.performedByRole ? (
+          <span className="text-fg-muted"> ({roleLabels[r.performedByRole]})</span>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Vad', cell: (r) => activityActionLabels[r.action] },
+];
 
 export function AccessLog() {
   const headingId = useId();
@@ -40,56 +60,14 @@ export function AccessLog() {
         <p>{NO_ACCESS}</p>
       ) : result ? (
         <>
-          <div className="overflow-x-auto rounded-card border border-border">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Vem har läst mina uppgifter, senaste först</caption>
-              <thead className="bg-surface-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    När
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Vem
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Vad
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.items.map((r) => (
-                  <tr key={r.id} className="border-t border-border">
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={r.timestamp}>{time.format(new Date(r.timestamp))}</time>
-                    </td>
-                    <td className="px-3 py-2">
-                      {r.performedByName}
-                      {r.performedByRole ? (
-                        <span className="text-fg-muted"> ({roleLabels[r.performedByRole]})</span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2">{activityActionLabels[r.action]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Vem har läst mina uppgifter, senaste först"
+            columns={columns}
+            rows={result.items}
+            rowKey={(r) => r.id}
+          />
           {pages > 1 ? (
-            <nav aria-label="Sidor i loggen" className="flex items-center justify-between gap-3">
-              <Button variant="secondary" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-                Nyare
-              </Button>
-              <span className="text-sm">
-                Sida {result.page} av {pages}
-              </span>
-              <Button
-                variant="secondary"
-                onClick={() => setPage(page + 1)}
-                disabled={page >= pages}
-              >
-                Äldre
-              </Button>
-            </nav>
+            <Pager page={result.page} pages={pages} onPage={setPage} label="Sidor i loggen" />
           ) : null}
         </>
       ) : null}

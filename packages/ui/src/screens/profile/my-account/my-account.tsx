@@ -1,7 +1,7 @@
 // /profile/myaccount (spec §2.4, issue 13; every role; 'Användarinställningar' in the user menu,
 // so the page has that title): her account details, profile picture,
 // change password, and for a USER 'Vem har läst mina uppgifter' (design §4.11).
-import { useMyAccount, useSession, type MyAccount } from '@halsa/api';
+import { displayName, useMyAccount, useSession, type MyAccount } from '@halsa/api';
 import { useId } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { Spinner } from '../../../primitives/spinner/spinner';
@@ -61,7 +61,7 @@ export function MyAccountScreen() {
             </h2>
             <Details
               rows={[
-                ['Namn', `${user.firstName} ${user.lastName}`],
+                ['Namn', displayName(user)],
                 ['E-post', account ? account.email : error ? null : '…'],
                 ['Roll', roleLabels[user.role]],
               ]}

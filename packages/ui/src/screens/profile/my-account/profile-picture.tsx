@@ -1,10 +1,11 @@
 // Profile picture: choose an image, see it before saving, save or remove it. Checked here first
 // (an image, at most 2 MB) and again by the server, whose message is shown when it refuses.
 import {
+  displayName,
   isApiError,
+  type SessionUser,
   useRemoveProfileImage,
   useUploadProfileImage,
-  type SessionUser,
 } from '@halsa/api';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Avatar } from '../../../components/avatar/avatar';
@@ -24,7 +25,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
   const remove = useRemoveProfileImage();
   const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const fullName = `${user.firstName} ${user.lastName}`;
+  const fullName = displayName(user);
 
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
 

@@ -12,6 +12,7 @@ import {
   type RegistrationFormData,
 } from '@halsa/api/contract';
 import { cn } from '../../../lib/cn';
+import { formatIsoDate } from '../../../lib/format';
 import { Checkbox } from '../../../primitives/checkbox/checkbox';
 import { controlClass } from '../../../primitives/form-field/control-styles';
 import { FormField } from '../../../primitives/form-field/form-field';
@@ -106,7 +107,7 @@ export interface PersonalStepProps extends StepFieldsProps {
 }
 
 /** Today as YYYY-MM-DD in local time, the latest selectable birth date. */
-const today = (): string => new Date().toLocaleDateString('sv-SE');
+const today = (): string => formatIsoDate(new Date());
 
 /** Step 3 'Personuppgifter': names, and personnummer or (without one) birth date. */
 export function PersonalStep({

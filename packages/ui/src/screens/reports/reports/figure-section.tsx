@@ -5,6 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { Table, type TableColumn } from '../../../primitives/table/table';
 import type { ChartSeries } from './figure-chart';
 
 // uPlot only in this chunk, and only on /reports.
@@ -100,37 +101,29 @@ export function FigureSection({
           <span className="sr-only"> ({title})</span>
         </Button>
       </div>
-      <div id={tableId} className={showTable ? 'overflow-x-auto' : 'sr-only'}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{title}: äldst först</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="px-3 py-1 font-semibold">
-                {periodHeader}
-              </th>
-              {columns.map((c) => (
-                <th key={c.label} scope="col" className="px-3 py-1 text-right font-semibold">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rowNames.map((name, row) => (
-              <tr key={name} className="border-t border-border">
-                <th scope="row" className="px-3 py-1 font-normal whitespace-nowrap">
-                  {name}
-                </th>
-                {columns.map((c) => (
-                  <td key={c.label} className="px-3 py-1 text-right whitespace-nowrap tabular-nums">
-                    {c.cells[row]}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        id={tableId}
+        visuallyHidden={!showTable}
+        caption={`${title}: äldst först`}
+        columns={[
+          {
+            header: periodHeader,
+            primary: true,
+            className: 'font-normal whitespace-nowrap max-sm:font-semibold',
+            cell: (row) => rowNames[row],
+          },
+          ...columns.map((c): TableColumn<number> => ({
+            header: c.label,
+            headerClassName: 'text-right',
+            className: 'text-right whitespace-nowrap tabular-nums max-sm:text-left',
+            cell: (row) => c.cells[row],
+          })),
+        ]}
+        rows={rowNames.map((_, row) => row)}
+        rowKey={(row) => rowNames[row]!}
+        variant="plain"
+        density="compact"
+      />
     </article>
   );
 }

@@ -18,6 +18,7 @@ import {
   useTopic,
 } from '@halsa/api/live';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { formatNumber } from '../../../lib/format';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
 import { detectBrowser } from './browser';
@@ -40,8 +41,8 @@ interface Run {
   error?: string;
 }
 
-const ms = (n: number) => `${Math.round(n).toLocaleString('sv-SE')} ms`;
-const seconds = (n: number) => `${Math.round(Math.abs(n) / 1000).toLocaleString('sv-SE')} s`;
+const ms = (n: number) => `${formatNumber(Math.round(n))} ms`;
+const seconds = (n: number) => `${formatNumber(Math.round(Math.abs(n) / 1000))} s`;
 
 function Line({
   label,
