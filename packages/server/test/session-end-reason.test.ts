@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../src/clock.ts';
 import { startTwoInstances, twoInstancesAvailable, type TwoInstances } from './cluster-helpers.ts';
-import { describeDb, login, PASSWORD, send, useTestApp } from './helpers.ts';
+import { describeDb, login, PASSWORD, send, sessionCookieOf, useTestApp } from './helpers.ts';
 
 const PASSWORD_CHANGED =
   'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.';
@@ -34,8 +34,8 @@ describeDb('why a session ended', () => {
     // Told again on every call (several tabs of that browser each learn it).
     expect((await me(other)).json().reason).toBe('PASSWORD_CHANGED');
 
-    // The session that changed it and another user's session go on.
-    expect((await me(here)).statusCode).toBe(200);
+    // The session that changed it (under the new id it was given) and another user's go on.
+    expect((await me(sessionCookieOf(changed)!)).statusCode).toBe(200);
     const theirs = await me(someoneElse);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().firstName).toBe('Kalle');
@@ -49,7 +49,7 @@ describeDb('why a session ended', () => {
     // A wrong current password (400) ends nothing and tells nobody anything.
     const next = await login(t, t.users.klient.email, 'NyttLösen2026!');
     const wrong = await send(t, 'POST', '/api/v1/user/change-password', {
-      cookie: here,
+      cookie: sessionCookieOf(changed)!,
       body: { currentPassword: 'Fel-lösenord1', newPassword: 'Annat-Lösen2026!' },
     });
     expect(wrong.statusCode).toBe(400);
@@ -125,6 +125,7 @@ const twoInstances = await twoInstancesAvailable('session-end-reason.test.ts (tw
       status: 401,
       json: { message: PASSWORD_CHANGED, reason: 'PASSWORD_CHANGED' },
     });
-    expect((await meOn(c.hostB, here)).status).toBe(200);
+    // The session that changed it goes on, on B too, under the new id it was given.
+    expect((await meOn(c.hostB, sessionCookieOf(changed)!)).status).toBe(200);
   });
 });

@@ -3,7 +3,15 @@
 import { expect, it } from 'vitest';
 import { DAY, HOUR } from '../src/clock.ts';
 import { sha256 } from '../src/security/tokens.ts';
-import { describeDb, login, PASSWORD, send, useTestApp, type TestApp } from './helpers.ts';
+import {
+  describeDb,
+  login,
+  PASSWORD,
+  send,
+  sessionCookieOf,
+  useTestApp,
+  type TestApp,
+} from './helpers.ts';
 
 const tokenFrom = (t: TestApp, to: string, path: string): string => {
   const mail = t.outbox.recent().find((m) => m.to === to && m.text.includes(path));
@@ -151,7 +159,10 @@ describeDb('password reset', () => {
       body: { currentPassword: 'Återställt1', newPassword: 'Bytt-Lösen9' },
     });
     expect(ok.statusCode).toBe(204);
-    expect((await send(t, 'GET', '/api/v1/auth/me', { cookie: a })).statusCode).toBe(200);
+    // This session goes on under a new id (issue 22): the answer sets it.
+    const renewed = sessionCookieOf(ok)!;
+    expect((await send(t, 'GET', '/api/v1/auth/me', { cookie: renewed })).statusCode).toBe(200);
+    expect((await send(t, 'GET', '/api/v1/auth/me', { cookie: a })).statusCode).toBe(401);
     expect((await send(t, 'GET', '/api/v1/auth/me', { cookie: b })).statusCode).toBe(401);
     await login(t, 'klient2@example.com', 'Bytt-Lösen9');
   });
