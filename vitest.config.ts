@@ -3,17 +3,34 @@
 //   browser   component tests of ui that need a DOM (Chromium)
 //   storybook every story as a test in Chromium, with the a11y check failing on violations
 //   visual    screenshot baselines of the primitive stories (Chromium)
-//   server-pglite / server-postgres  route tests through fastify.inject on both databases
+//   server-pglite / server-postgres  route tests through fastify.inject on both databases (the
+//             tests that open no database run once, in server-pglite)
 //   e2e       Playwright (playwright-core + Debian Chromium) against the started product
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { globSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+const SERVER_TESTS = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
+/**
+ * The server tests that open a database (through test/helpers.ts or cluster-helpers.ts, or that
+ * read TEST_DB): only these run a second time against PostgreSQL. The others (frames, CSV,
+ * parsers, the live server on its own…) test no database and run once, in server-pglite.
+ */
+const databaseTests = SERVER_TESTS.flatMap((pattern) =>
+  globSync(pattern, { cwd: root }).filter((file) =>
+    /from '\.\/(cluster-)?helpers\.ts'|\bTEST_DB\b/.test(
+      readFileSync(path.join(root, file), 'utf8'),
+    ),
+  ),
+);
 
 // Vitest mutates the browser object, so every project gets its own.
 const browser = () => ({
@@ -92,7 +109,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           environment: 'node',
-          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          include: SERVER_TESTS,
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -102,7 +119,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           environment: 'node',
-          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          include: databaseTests,
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -113,6 +130,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

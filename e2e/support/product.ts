@@ -1,13 +1,15 @@
 // Starts the whole product the way `pnpm start` does (built portal served by the real
-// server) on a free port with a fresh DATA_DIR and a loopback SMTP catcher, and gives
-// tests a Debian Chromium through playwright-core.
+// server) on a free port with a fresh DATA_DIR (a copy of the run's seeded one,
+// global-setup.ts) and a loopback SMTP catcher, and gives tests a Debian Chromium through
+// playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { startMailbox, type Mailbox } from './mailbox.ts';
 
@@ -32,16 +34,23 @@ export interface Product {
   stop: () => Promise<void>;
 }
 
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
-  // Without a build every page waits 30 s for a login form that never comes; say why at once.
-  if (!existsSync(join(root, 'packages/portal/dist/index.html'))) {
-    throw new Error(
-      'The portal is not built: run `pnpm --filter @halsa/portal build` first (`pnpm test` does).',
-    );
-  }
-  const mailbox = await startMailbox();
+/** A started server process: its address, its console output and a way to stop it. */
+export interface ServerProcess {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the server the way `pnpm start` does (tsx, demo mode) on a free port with `env` (at
+ * least DATA_DIR) and resolves once it answers.
+ */
+export async function runServer(
+  env: Record<string, string>,
+  /** How long it may take to answer (the first start makes and seeds the database). */
+  startMs = 90_000,
+): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'halsa-e2e-'));
   const url = `http://localhost:${port}`;
   let log = '';
   const child: ChildProcess = spawn(
@@ -54,8 +63,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
         NODE_ENV: 'development',
         DEMO: 'true',
         PORT: String(port),
-        DATA_DIR: dataDir,
-        SMTP_URL: mailbox.url,
         PUBLIC_URL: url,
         DATABASE_URL: '',
         REDIS_URL: '',
@@ -67,7 +74,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
 
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Servern avslutades:\n${log}`);
     try {
@@ -76,20 +83,44 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`Servern startade inte:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Servern startade inte inom ${startMs / 1000} s:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   return {
     url,
-    mailbox,
-    browser,
     output: () => log,
     stop: async () => {
-      await browser.close();
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    },
+  };
+}
+
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  // Without a build every page waits 30 s for a login form that never comes; say why at once.
+  if (!existsSync(join(root, 'packages/portal/dist/index.html'))) {
+    throw new Error(
+      'The portal is not built: run `pnpm --filter @halsa/portal build` first (`pnpm test` does).',
+    );
+  }
+  const mailbox = await startMailbox();
+  const dataDir = mkdtempSync(join(tmpdir(), 'halsa-e2e-'));
+  // The demo data seeded once for the run (global-setup.ts), copied: a fresh copy per file.
+  const seeded = inject('seededDataDir');
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  const server = await runServer({ DATA_DIR: dataDir, SMTP_URL: mailbox.url, ...env });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return {
+    url: server.url,
+    mailbox,
+    browser,
+    output: server.output,
+    stop: async () => {
+      await browser.close();
+      await server.stop();
       await mailbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

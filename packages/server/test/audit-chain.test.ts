@@ -275,7 +275,8 @@ describeDb('every break, the head from the table only, signed checkpoints (issue
       new RegExp(`^BRUTEN vid rad id ${row.id}, chain_seq 1: innehållet stämmer inte`),
     );
     expect(broken.status).toBe(1);
-  });
+    // Two runs of the command, each compiling it with tsx: seconds on a busy machine.
+  }, 120_000);
 });
 
 (TEST_DB === 'postgres' ? describeDb : describe.skip)(
