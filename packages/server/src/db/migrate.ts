@@ -19,6 +19,7 @@ import * as m0013 from './migrations/0013_outbox_message_id.ts';
 import * as m0014 from './migrations/0014_appointment_overlap.ts';
 import * as m0015 from './migrations/0015_activity_chain_hardening.ts';
 import * as m0016 from './migrations/0016_note_signature.ts';
+import * as m0017 from './migrations/0017_lab_records_frozen.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -38,6 +39,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0014,
   m0015,
   m0016,
+  m0017,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */
