@@ -105,15 +105,17 @@ export function Table<Row>({
             >
               {shown.map((c) => {
                 const content = (
-                  // A block of its own: on a phone it sits beside the label and may wrap.
-                  <div className="min-w-0 max-sm:flex-1">{c.cell(row, index)}</div>
+                  // A block of its own: on a phone it sits beside the label and may wrap, or goes
+                  // under a label too long to leave it 8rem.
+                  <div className="min-w-0 max-sm:flex-1 max-sm:basis-32">{c.cell(row, index)}</div>
                 );
                 const cellClass = cn(
                   padding,
                   'break-words',
-                  // Phone: the label (generated content) beside the value; everything wraps,
-                  // long e-mail addresses and file names too.
-                  'max-sm:flex max-sm:gap-x-3 max-sm:py-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:[&_*]:whitespace-normal',
+                  // Phone: the label (generated content) beside the value; values wrap between
+                  // words, and inside a word only one too long for the line (an e-mail address,
+                  // a file name); a label never breaks inside a word.
+                  'max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:py-1 max-sm:whitespace-normal max-sm:[overflow-wrap:break-word] max-sm:[&_*]:whitespace-normal',
                   c.className,
                 );
                 return c.primary ? (
@@ -133,7 +135,7 @@ export function Table<Row>({
                     data-label={c.header}
                     className={cn(
                       cellClass,
-                      "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)_/_'']",
+                      "max-sm:before:min-w-28 max-sm:before:shrink-0 max-sm:before:[overflow-wrap:normal] max-sm:before:font-semibold max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)_/_'']",
                     )}
                   >
                     {content}
