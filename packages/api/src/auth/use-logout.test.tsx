@@ -6,7 +6,8 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
 import { defaultHandlers, resetMockState } from '../mocks/index.ts';
-import { answer, errorResponse } from '../mocks/handlers/utils.ts';
+import { answer } from '../mocks/handlers/endpoint.ts';
+import { errorResponse } from '../mocks/handlers/respond.ts';
 import {
   addPendingMessage,
   clearPendingMessages,

@@ -102,18 +102,16 @@ export {
   reportHandlers,
   reportScenarios,
 };
+export { answer, mockPath, on } from './handlers/endpoint.ts';
+export { errorResponse } from './handlers/respond.ts';
 export {
-  answer,
   errorFor,
-  errorResponse,
   forbiddenFor,
   loadingFor,
-  mockPath,
-  on,
   scenariosFor,
   slowFor,
   type Scenarios,
-} from './handlers/utils.ts';
+} from './handlers/scenarios.ts';
 export { renderConversation } from './handlers/messaging.ts';
 export { toCsv } from './handlers/activity.ts';
 export {

@@ -1,5 +1,7 @@
 // Action plans (spec §7): a client's action plans, history, upload and download.
-import { answer, errorResponse, HttpResponse, scenariosFor } from './utils.ts';
+import { answer } from './endpoint.ts';
+import { errorResponse, HttpResponse } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 import { fileHandlers } from './file-history.ts';
 
 export const actionPlanHandlers = fileHandlers(

@@ -12,15 +12,10 @@ import { fullName } from '../fixtures/users.ts';
 import { MOCK_NOW, mockState } from '../state.ts';
 import { clientOr404 } from './clients.ts';
 import { answerPage } from './paging.ts';
-import {
-  answer,
-  errorResponse,
-  HttpResponse,
-  on,
-  readQuery,
-  scenariosFor,
-  type MockParams,
-} from './utils.ts';
+import { answer, on, type MockParams } from './endpoint.ts';
+import { readQuery } from './request.ts';
+import { errorResponse, HttpResponse } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 const DAY = 24 * 3600 * 1000;
 const intervalDays: Record<ExportInterval, number> = {

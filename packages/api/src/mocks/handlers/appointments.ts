@@ -9,18 +9,10 @@ import {
   type AppointmentUpdate,
 } from '../../contract/index.ts';
 import { findUser, mockState, MOCK_NOW, nextMockId } from '../state.ts';
-import {
-  errorResponse,
-  HttpResponse,
-  idParam,
-  isStaff,
-  nowIso,
-  on,
-  readJson,
-  readQuery,
-  scenariosFor,
-  viewer,
-} from './utils.ts';
+import { on } from './endpoint.ts';
+import { idParam, isStaff, readJson, readQuery, viewer } from './request.ts';
+import { errorResponse, HttpResponse, nowIso } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 const notifyClient = (clientId: number, message: string) => {
   // Only the signed-in user's notices are kept in the mocks.

@@ -2,17 +2,10 @@ import { http, type HttpHandler } from 'msw';
 import type { Role, SessionEndReason, SessionUser } from '../../contract/index.ts';
 import { sessionUsers } from '../fixtures/users.ts';
 import { findUser, MOCK_NOW, mockState, nextMockId } from '../state.ts';
-import {
-  answer,
-  errorResponse,
-  HttpResponse,
-  noContent,
-  on,
-  readJson,
-  readQuery,
-  scenariosFor,
-  viewer,
-} from './utils.ts';
+import { answer, on } from './endpoint.ts';
+import { readJson, readQuery, viewer } from './request.ts';
+import { errorResponse, HttpResponse, noContent } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 import { registerQuerySchema } from '../../contract/auth.ts';
 
 /** The server's 401 messages when it says why a session ended (server/src/modules/auth/sessions.ts). */

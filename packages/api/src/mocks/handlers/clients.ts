@@ -4,16 +4,10 @@ import type { Client } from '../../contract/index.ts';
 import { fullName } from '../fixtures/users.ts';
 import { mockState } from '../state.ts';
 import { answerPage } from './paging.ts';
-import {
-  answer,
-  errorResponse,
-  HttpResponse,
-  idParam,
-  noContent,
-  on,
-  scenariosFor,
-  type MockParams,
-} from './utils.ts';
+import { answer, on, type MockParams } from './endpoint.ts';
+import { idParam } from './request.ts';
+import { errorResponse, HttpResponse, noContent } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 /** The mocked client of a path parameter, or a 404 'Klienten hittades inte.'. */
 export const clientOr404 = (params: MockParams, name = 'id') => {

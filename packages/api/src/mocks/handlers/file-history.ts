@@ -4,20 +4,9 @@ import type { ActivityAction, EndpointName, FileEntry, Id } from '../../contract
 import { userIdQuerySchema } from '../../contract/common.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
 import { fullName } from '../fixtures/users.ts';
-import {
-  errorResponse,
-  fileFrom,
-  FORBIDDEN,
-  HttpResponse,
-  idParam,
-  nowIso,
-  on,
-  readForm,
-  readQuery,
-  stringParam,
-  viewer,
-  type MockInfo,
-} from './utils.ts';
+import { on, type MockInfo } from './endpoint.ts';
+import { fileFrom, idParam, readForm, readQuery, stringParam, viewer } from './request.ts';
+import { errorResponse, FORBIDDEN, HttpResponse, nowIso } from './respond.ts';
 
 type Store = 'labFiles' | 'actionPlans';
 

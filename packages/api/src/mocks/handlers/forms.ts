@@ -8,20 +8,10 @@ import {
 } from '../../contract/index.ts';
 import { answerPage } from './paging.ts';
 import { mockState, nextMockId } from '../state.ts';
-import {
-  answer,
-  errorFor,
-  errorResponse,
-  HttpResponse,
-  idParam,
-  loadingFor,
-  noContent,
-  on,
-  readJson,
-  scenariosFor,
-  slowFor,
-  type MockParams,
-} from './utils.ts';
+import { answer, on, type MockParams } from './endpoint.ts';
+import { idParam, readJson } from './request.ts';
+import { errorResponse, HttpResponse, noContent } from './respond.ts';
+import { errorFor, loadingFor, scenariosFor, slowFor } from './scenarios.ts';
 
 const UNKNOWN_SECTION = 'En sektion hör inte till formuläret. Ladda om sidan och försök igen.';
 const UNKNOWN_QUESTION = 'En fråga hör inte till formuläret. Ladda om sidan och försök igen.';

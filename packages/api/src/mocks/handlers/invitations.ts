@@ -1,7 +1,10 @@
 // Invitations (design.md §4.8): ADMIN invites a client; she shows as invited at once.
 import type { HttpHandler } from 'msw';
 import { MOCK_NOW, mockState, nextMockId } from '../state.ts';
-import { errorResponse, HttpResponse, on, readJson, scenariosFor } from './utils.ts';
+import { on } from './endpoint.ts';
+import { readJson } from './request.ts';
+import { errorResponse, HttpResponse } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 export const invitationHandlers: HttpHandler[] = [
   on('createInvitation', async ({ request }) => {

@@ -22,19 +22,10 @@ import {
 } from '../fixtures/journal.ts';
 import { fullName } from '../fixtures/users.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
-import {
-  answer,
-  errorResponse,
-  HttpResponse,
-  idParam,
-  nowIso,
-  on,
-  readJson,
-  scenariosFor,
-  slowFor,
-  viewer,
-  type MockParams,
-} from './utils.ts';
+import { answer, on, type MockParams } from './endpoint.ts';
+import { idParam, readJson, viewer } from './request.ts';
+import { errorResponse, HttpResponse, nowIso } from './respond.ts';
+import { scenariosFor, slowFor } from './scenarios.ts';
 
 const emptyJournal = () => ({ dailyNotes: [], entries: [] });
 

@@ -3,16 +3,10 @@
 import type { LabFile, LabResultsOverview, LabValue } from '../../contract/index.ts';
 import { mockState } from '../state.ts';
 import { fileHandlers, pdfBytes } from './file-history.ts';
-import {
-  answer,
-  errorResponse,
-  HttpResponse,
-  noContent,
-  on,
-  scenariosFor,
-  stringParam,
-  viewer,
-} from './utils.ts';
+import { answer, on } from './endpoint.ts';
+import { stringParam, viewer } from './request.ts';
+import { errorResponse, HttpResponse, noContent } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 const EMPTY: LabResultsOverview = { files: [], values: [] };
 

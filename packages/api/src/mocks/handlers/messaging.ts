@@ -13,23 +13,19 @@ import type { StoredConversation } from '../fixtures/messaging.ts';
 import { fullName } from '../fixtures/users.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
 import { pdfBytes } from './file-history.ts';
+import { answer, on } from './endpoint.ts';
 import {
-  answer,
-  errorResponse,
   fileFrom,
-  HttpResponse,
   idParam,
-  noContent,
-  nowIso,
-  on,
   readForm,
   readJson,
   readQuery,
-  scenariosFor,
   stringParam,
   textFrom,
   viewer,
-} from './utils.ts';
+} from './request.ts';
+import { errorResponse, HttpResponse, noContent, nowIso } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 const partnerOf = (c: StoredConversation, me: Id): Id =>
   c.userIds[0] === me ? c.userIds[1] : c.userIds[0];

@@ -1,14 +1,9 @@
 import type { HttpHandler } from 'msw';
 import { mockState } from '../state.ts';
-import {
-  answer,
-  errorResponse,
-  HttpResponse,
-  idParam,
-  noContent,
-  on,
-  scenariosFor,
-} from './utils.ts';
+import { answer, on } from './endpoint.ts';
+import { idParam } from './request.ts';
+import { errorResponse, HttpResponse, noContent } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 const byNewest = <T extends { timestamp: string }>(list: readonly T[]): T[] =>
   [...list].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));

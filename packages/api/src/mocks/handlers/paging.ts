@@ -1,7 +1,7 @@
 // Paging and search of the growing lists in the mocks (design.md §4.13), the way the server
 // does it: a bare call answers the whole list, `page`/`size` one page of `{ items, total, … }`.
 import { DEFAULT_PAGE_SIZE, isPageRequest, type Page } from '../../contract/common.ts';
-import { HttpResponse } from './utils.ts';
+import { HttpResponse } from './respond.ts';
 
 export interface PageOptions<T> {
   /** The text a row is searched by with `q` (case-insensitive, each word anywhere in it). */

@@ -1,16 +1,10 @@
 // My account (spec §7): change password, profile picture.
 import type { HttpHandler } from 'msw';
 import { findUser, mockState } from '../state.ts';
-import {
-  answer,
-  errorResponse,
-  HttpResponse,
-  noContent,
-  on,
-  readJson,
-  scenariosFor,
-  viewer,
-} from './utils.ts';
+import { answer, on } from './endpoint.ts';
+import { readJson, viewer } from './request.ts';
+import { errorResponse, HttpResponse, noContent } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 const PIXEL_PNG = Uint8Array.from(
   atob(

@@ -2,7 +2,10 @@
 import type { HttpHandler } from 'msw';
 import { reportFigureLabels, reportQuerySchema, type Report } from '../../contract/index.ts';
 import { mockReport } from '../fixtures/reports.ts';
-import { answer, errorResponse, HttpResponse, on, readQuery, scenariosFor } from './utils.ts';
+import { answer, on } from './endpoint.ts';
+import { readQuery } from './request.ts';
+import { errorResponse, HttpResponse } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 /** A small CSV like the server's: BOM, `;`, CRLF, Swedish header, one row per bucket. */
 function reportCsv(report: Report): string {

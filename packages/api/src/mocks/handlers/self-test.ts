@@ -3,7 +3,10 @@
 import type { HttpHandler } from 'msw';
 import { SELF_TEST_MESSAGE, SELF_TEST_NOTIFICATION_TYPE } from '../../contract/index.ts';
 import { mockState, nextMockId } from '../state.ts';
-import { HttpResponse, nowIso, on, scenariosFor, viewer } from './utils.ts';
+import { on } from './endpoint.ts';
+import { viewer } from './request.ts';
+import { HttpResponse, nowIso } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 export const selfTestHandlers: HttpHandler[] = [
   on('selfTest', () => {

@@ -1,7 +1,9 @@
 // New-user counts for the ADMIN's Hem tab (spec §2.7).
 import type { HttpHandler } from 'msw';
 import { mockState } from '../state.ts';
-import { answer, HttpResponse, on, scenariosFor } from './utils.ts';
+import { answer, on } from './endpoint.ts';
+import { HttpResponse } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
 
 export const statsHandlers: HttpHandler[] = [
   on('userStats', () => HttpResponse.json(mockState.userStats)),

@@ -1,5 +1,5 @@
 // Swedish words of the lab-results page: flags, ranges, formats, dates and numbers (sv-SE).
-import { labFlag, type LabFileFormat, type LabFlag, type LabValue } from '@halsa/api';
+import type { LabFileFormat, LabFlag, LabValue } from '@halsa/api';
 import { formatCompactDate, formatDate, formatNumber, SWEDISH_TIME } from '../../lib/format';
 
 /** The line under the page's title: in the page list, whose skeleton paints it first. */
@@ -42,31 +42,3 @@ export function rangeText(v: Pick<LabValue, 'refLow' | 'refHigh' | 'unit'>): str
 
 export const valueText = (v: Pick<LabValue, 'value' | 'unit'>): string =>
   `${formatValue(v.value)}${v.unit ? ` ${v.unit}` : ''}`;
-
-export interface Analysis {
-  /** LOINC code when given, else the name: values of one analysis across uploads. */
-  key: string;
-  name: string;
-  unit: string;
-  /** Oldest sample first. */
-  values: LabValue[];
-  latest: LabValue;
-}
-
-/** Values grouped per analysis (oldest first within each), in order of first appearance. */
-export function groupAnalyses(values: readonly LabValue[]): Analysis[] {
-  const byKey = new Map<string, LabValue[]>();
-  for (const v of values) {
-    const key = v.loinc ?? `namn:${v.analysis.toLowerCase()}`;
-    const list = byKey.get(key) ?? [];
-    list.push(v);
-    byKey.set(key, list);
-  }
-  return [...byKey.entries()].map(([key, list]) => {
-    const sorted = [...list].sort((a, b) => a.sampledOn.localeCompare(b.sampledOn));
-    const latest = sorted[sorted.length - 1]!;
-    return { key, name: latest.analysis, unit: latest.unit, values: sorted, latest };
-  });
-}
-
-export { labFlag };

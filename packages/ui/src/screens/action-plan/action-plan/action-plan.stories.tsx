@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import type { FileEntry } from '@halsa/api';
 import { FakeLiveClient, FakeLiveProvider, LiveDestinations } from '@halsa/api/live';
 import { actionPlanScenarios, authScenarios, mockState } from '@halsa/api/mocks';
-import { answer } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
 import { mocks } from '../../../testing';
 import { ActionPlanScreen } from './action-plan';
 

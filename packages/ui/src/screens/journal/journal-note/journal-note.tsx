@@ -29,7 +29,8 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
 import { missingRequired, orderedSections, REQUIRED_MISSING, type Answers } from './answers';
 import { QuestionInput } from './question-input';
-import { Breadcrumb, ClientTabs, DeliveryChannel, SaveStatus, SignedNote } from './note-parts';
+import { Breadcrumb, ClientTabs } from './note-navigation';
+import { DeliveryChannel, SaveStatus, SignedNote } from './note-signing';
 import { takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
 import { LoadError } from '../../../components/load-error/load-error';
 

@@ -1,6 +1,6 @@
-import type { LabValue } from '@halsa/api';
+import { labFlag, type LabValue } from '@halsa/api';
 import { Badge } from '../../../primitives/badge/badge';
-import { flagLabels, labFlag } from '../labels';
+import { flagLabels } from '../labels';
 
 /** Where a value lies against its range, in words and colour; nothing without a range. */
 export function FlagBadge({ value }: { value: Pick<LabValue, 'value' | 'refLow' | 'refHigh'> }) {

@@ -6,7 +6,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { labFlag } from '@halsa/api';
 import { niceScale, ticks, token } from '../../../lib/chart-scale';
-import { formatShortDay, formatValue, type Analysis } from '../labels';
+import type { Analysis } from '../analyses';
+import { formatShortDay, formatValue } from '../labels';
 
 const HEIGHT = 220;
 

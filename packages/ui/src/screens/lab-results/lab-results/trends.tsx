@@ -4,7 +4,8 @@ import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { Table, type TableColumn } from '../../../primitives/table/table';
 import { FlagBadge } from './flag-badge';
-import { formatDay, rangeText, valueText, type Analysis } from '../labels';
+import type { Analysis } from '../analyses';
+import { formatDay, rangeText, valueText } from '../labels';
 
 // uPlot only in this chunk, loaded when a trend comes near the screen: on a phone the trends
 // are below the values table, so the first view never waits for the chart library.

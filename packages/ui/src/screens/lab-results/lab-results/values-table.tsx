@@ -1,6 +1,7 @@
 import { Table, type TableColumn } from '../../../primitives/table/table';
 import { FlagBadge } from './flag-badge';
-import { formatDay, rangeText, valueText, type Analysis } from '../labels';
+import type { Analysis } from '../analyses';
+import { formatDay, rangeText, valueText } from '../labels';
 
 // Every column, the flag too, stays on screen on a phone: there each analysis is a card.
 const columns: TableColumn<Analysis>[] = [

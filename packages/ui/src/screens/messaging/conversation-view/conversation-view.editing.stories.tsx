@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, waitFor, within } from 'storybook/test';
-import { answer, errorResponse } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
+import { errorResponse } from '@halsa/api/mocks/handlers/respond';
 import { resetMockState } from '@halsa/api/mocks/state';
 import { XSS_TEXTS, messagingMsw, xssConversation } from '../../../testing';
 import { baseMeta, conversation, log } from './conversation-view.story-setup';

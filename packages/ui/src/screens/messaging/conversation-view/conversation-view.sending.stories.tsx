@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { HttpResponse } from 'msw';
 import { addPendingMessage, pendingMessagesKey } from '@halsa/api';
-import { answer, errorResponse, loadingFor } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
+import { errorResponse } from '@halsa/api/mocks/handlers/respond';
+import { loadingFor } from '@halsa/api/mocks/handlers/scenarios';
 import { messagingMsw, storyMessage } from '../../../testing';
 import type { Canvas } from './conversation-view.story-setup';
 import {

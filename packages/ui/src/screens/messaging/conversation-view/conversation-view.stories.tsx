@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { messagingScenarios } from '@halsa/api/mocks/handlers/messaging';
-import { answer, errorResponse, loadingFor } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
+import { errorResponse } from '@halsa/api/mocks/handlers/respond';
+import { loadingFor } from '@halsa/api/mocks/handlers/scenarios';
 import { DEMO_ATTACHMENT_ID } from '@halsa/api/mocks/fixtures/messaging';
 import { messagingMsw } from '../../../testing';
 import { baseMeta, conversation, log } from './conversation-view.story-setup';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
 import { addPendingMessage, clearPendingMessages, loadPendingMessages } from '@halsa/api';
 import { defaultHandlers, mockState, resetMockState } from '@halsa/api/mocks';
-import { answer } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
 import { usePendingMessages } from './use-pending-messages';
 
 const sent: string[] = [];

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, waitFor, within } from 'storybook/test';
 import { notificationScenarios } from '@halsa/api/mocks/handlers/notifications';
-import { answer } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
 import { mockState, resetMockState } from '@halsa/api/mocks/state';
 import { LocationProbe, createGate, shellMsw } from '../../../testing';
 import { NotificationCenter } from './notification-center';

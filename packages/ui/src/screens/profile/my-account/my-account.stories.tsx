@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, waitFor, within } from 'storybook/test';
 import { activityActionLabels, type ActivityLog } from '@halsa/api';
 import { authScenarios, mockState, profileScenarios } from '@halsa/api/mocks';
-import { answer } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
 import { mocks } from '../../../testing';
 import { MyAccountScreen } from './my-account';
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { FakeLiveClient, FakeLiveProvider, LiveDestinations } from '@halsa/api/live';
 import { authScenarios, mockState, scenarios } from '@halsa/api/mocks';
-import { answer } from '@halsa/api/mocks/handlers/utils';
+import { answer } from '@halsa/api/mocks/handlers/endpoint';
 import { mocks } from '../../../testing';
 import { SelfTestScreen } from './self-test';
 
