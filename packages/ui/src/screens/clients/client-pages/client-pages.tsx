@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
 import { paths, to } from '../../../config/paths';
+import { Breadcrumb } from '../../../components/breadcrumb';
 import { cn } from '../../../lib/cn';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
@@ -89,26 +90,19 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <nav aria-label="Brödsmulor">
-          <ol className="flex flex-wrap items-center gap-1 text-sm text-fg-muted">
-            <li>
-              <Link to={paths.clients} className="underline-offset-4 hover:underline">
-                Klienter
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link to={to.client(clientId)} className="underline-offset-4 hover:underline">
-                {name} {client.socialSecurityNumber ?? ''}
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <span aria-current="page">{labelOf(current)}</span>
-            </li>
-          </ol>
+        <div>
+          <Breadcrumb
+            steps={[
+              { label: 'Klienter', to: paths.clients },
+              {
+                label: `${name} ${client.socialSecurityNumber ?? ''}`.trim(),
+                to: to.client(clientId),
+              },
+              { label: labelOf(current) },
+            ]}
+          />
           <h1 className="mt-1 text-2xl font-semibold">{name}</h1>
-        </nav>
+        </div>
         <ClientHeaderActions client={client} />
       </div>
       <NoConversationWarning client={client} />

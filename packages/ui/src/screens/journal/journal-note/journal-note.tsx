@@ -29,7 +29,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
 import { missingRequired, orderedSections, REQUIRED_MISSING, type Answers } from './answers';
 import { QuestionInput } from './question-input';
-import { Breadcrumb, ClientTabs } from './note-navigation';
+import { ClientTabs, NoteBreadcrumb } from './note-navigation';
 import { DeliveryChannel, SaveStatus, SignedNote } from './note-signing';
 import { takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
 import { LoadError } from '../../../components/load-error/load-error';
@@ -175,7 +175,7 @@ export function JournalNoteScreen() {
 
   const frame = (children: React.ReactNode) => (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-gutter py-section">
-      <Breadcrumb client={client.data} clientId={clientId} title={form.form?.title} />
+      <NoteBreadcrumb client={client.data} clientId={clientId} title={form.form?.title} />
       <ClientTabs clientId={clientId} role={user?.role} />
       <div className="flex w-full max-w-3xl flex-col gap-4">{children}</div>
     </div>

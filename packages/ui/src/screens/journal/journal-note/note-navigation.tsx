@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { paths, to } from '../../../config/paths';
 import { clientTabsFor } from '../../../config/pages';
 import { cn } from '../../../lib/cn';
+import { Breadcrumb, type BreadcrumbStep } from '../../../components/breadcrumb';
 
-export function Breadcrumb({
+/** Klienter / the client / Journal, then the note's title when it has one. */
+export function NoteBreadcrumb({
   client,
   clientId,
   title,
@@ -14,39 +16,18 @@ export function Breadcrumb({
   clientId: number;
   title?: string;
 }) {
-  return (
-    <nav aria-label="Brödsmulor">
-      <ol className="flex flex-wrap items-center gap-1 text-sm text-fg-muted">
-        <li>
-          <Link to={paths.clients} className="underline-offset-4 hover:underline">
-            Klienter
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li>
-          <Link to={to.client(clientId)} className="underline-offset-4 hover:underline">
-            {client
-              ? `${displayName(client)} ${client.socialSecurityNumber ?? ''}`.trim()
-              : 'Klient'}
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li>
-          <Link to={to.client(clientId, 'journal')} className="underline-offset-4 hover:underline">
-            Journal
-          </Link>
-        </li>
-        {title ? (
-          <>
-            <li aria-hidden="true">/</li>
-            <li>
-              <span aria-current="page">{title}</span>
-            </li>
-          </>
-        ) : null}
-      </ol>
-    </nav>
-  );
+  const steps: BreadcrumbStep[] = [
+    { label: 'Klienter', to: paths.clients },
+    {
+      label: client
+        ? `${displayName(client)} ${client.socialSecurityNumber ?? ''}`.trim()
+        : 'Klient',
+      to: to.client(clientId),
+    },
+    { label: 'Journal', to: to.client(clientId, 'journal') },
+    ...(title ? [{ label: title }] : []),
+  ];
+  return <Breadcrumb steps={steps} />;
 }
 
 /**
