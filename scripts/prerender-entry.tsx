@@ -6,8 +6,8 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from '@halsa/ui';
-import { signedInPages } from '@halsa/ui/config';
-import { ShellSkeleton, SKELETON_PAGES } from '@halsa/ui/screens/shell/shell-skeleton';
+import { signedInPages, skeletonPages } from '@halsa/ui/config';
+import { ShellSkeleton } from '@halsa/ui/screens/shell/shell-skeleton';
 import { App } from '../packages/portal/src/app';
 import { preloadSignedOut } from '../packages/portal/src/router';
 
@@ -36,7 +36,7 @@ export const shellPages = signedInPages.flatMap((p) =>
  * that page's title (none for `undefined`). Static markup: main.tsx replaces it, never hydrates it.
  */
 export async function renderSignedInShell(pagePath: string | undefined): Promise<string> {
-  const page = pagePath === undefined ? undefined : SKELETON_PAGES[pagePath];
+  const page = pagePath === undefined ? undefined : skeletonPages[pagePath];
   if (pagePath !== undefined && !page) throw new Error(`no skeleton for ${pagePath}`);
   const { prelude } = await prerender(<ShellSkeleton page={page} />);
   return await new Response(prelude).text();

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { paths } from '../../../config';
 import { LAB_RESULTS_LEAD } from '../../lab-results/labels';
-import { ShellSkeleton, SKELETON_PAGES } from './shell-skeleton';
+import { skeletonPages } from '../../../config/pages';
+import { ShellSkeleton } from './shell-skeleton';
 
 // The first HTML of a signed-in page, before its code has run (scripts/prerender.mjs).
 const meta = {
@@ -15,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** /lab-results: the title and the lead the page keeps once it has loaded. */
 export const Provsvar: Story = {
-  args: { page: SKELETON_PAGES[paths.labResults] },
+  args: { page: skeletonPages[paths.labResults] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Provsvar' })).toBeVisible();
     await expect(canvas.getByText(LAB_RESULTS_LEAD)).toBeVisible();
@@ -29,7 +30,7 @@ export const Provsvar: Story = {
 /** /overview: the title only (its greeting names the user, whom the first HTML does not know). */
 export const AttGora: Story = {
   name: 'Att göra',
-  args: { page: SKELETON_PAGES[paths.overview] },
+  args: { page: skeletonPages[paths.overview] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Att göra' })).toBeVisible();
   },

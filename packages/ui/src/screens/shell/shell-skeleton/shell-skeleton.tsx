@@ -4,7 +4,7 @@
 // one) in the places the app will draw them. The portal replaces it with the real shell once the
 // session and the page's code are in (packages/portal/src/main.tsx); until then it is `inert`.
 // Nothing here depends on who is signed in: no name, no role's menu, no counts.
-import { skeletonPages, type PageSkeleton } from '../../../config/pages';
+import type { PageSkeleton } from '../../../config/pages';
 import { MENU_BUTTON_CLASS, SIDEBAR_CLASS } from '../../../components/sidebar/sidebar';
 import { LogoMark, MenuIcon } from '../../../components/top-bar/shell-icons';
 import {
@@ -13,15 +13,9 @@ import {
   TOP_BAR_CLASS,
 } from '../../../components/top-bar/top-bar';
 
-/** A page's title, column and lead (config/pages.ts, the one list of signed-in pages). */
-export type SkeletonPage = PageSkeleton;
-
-/** The signed-in pages with a skeleton of their own, by path (the same titles as the screens). */
-export const SKELETON_PAGES = skeletonPages;
-
 export interface ShellSkeletonProps {
   /** The page's title and lead; without one only the shell's bars are drawn. */
-  page?: SkeletonPage;
+  page?: PageSkeleton;
 }
 
 /** The signed-in layout (AppShell) as plain markup: the same boxes, no controls. */
