@@ -466,6 +466,15 @@ describeDb('appointments', () => {
       ).json(),
     );
     const noticesBefore = await notices(t.users.klient2.id);
+    // Outside the client's care team she may not even read it (design §4.14).
+    const outside = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
+      cookie: staff2,
+      body: { startsAt: inHours(350), minutes: 45, place: 'Rum 6' },
+    });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe('Du har ingen vårdrelation med klienten.');
+    // With the clinic setting off she reads every client, but moves only her own meetings.
+    await t.db.db.updateTable('clinic_settings').set({ care_team_only: false }).execute();
     const moved = await send(t, 'PUT', `/api/v1/admin/appointments/${booked.id}`, {
       cookie: staff2,
       body: { startsAt: inHours(350), minutes: 45, place: 'Rum 6' },
@@ -478,6 +487,7 @@ describeDb('appointments', () => {
     });
     expect(cancelled.statusCode).toBe(403);
     expect(cancelled.json().message).toBe('Du kan bara ändra möten som du har bokat.');
+    await t.db.db.updateTable('clinic_settings').set({ care_team_only: true }).execute();
     const [after] = appointmentListSchema
       .parse(
         (

@@ -31,6 +31,25 @@ async function call(host: string, method: string, path: string, cookie?: string,
   return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined, res };
 }
 
+/** Opens a STOMP socket through `host`; resolves with its close code when the server ends it. */
+function socketClosed(host: string, cookie: string): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const client = new Client({
+      webSocketFactory: () =>
+        new WebSocket(`ws://${host}/ws`, ['v12.stomp'], {
+          headers: { Cookie: cookie, Origin: PUBLIC_URL },
+        }),
+      reconnectDelay: 0,
+      debug: () => {},
+      onWebSocketClose: (e: { code: number }) => {
+        void client.deactivate();
+        resolve(e.code);
+      },
+    });
+    client.activate();
+  });
+}
+
 const me = (host: string, cookie: string) => call(host, 'GET', '/api/v1/auth/me', cookie);
 
 (available ? describe : describe.skip)('sessions across two instances', () => {
@@ -46,21 +65,7 @@ const me = (host: string, cookie: string) => call(host, 'GET', '/api/v1/auth/me'
     expect((await me(c.hostB, cookie)).status).toBe(200);
     expect((await me(c.hostB, cookie)).status).toBe(200);
 
-    const closed = new Promise<number>((resolve) => {
-      const client = new Client({
-        webSocketFactory: () =>
-          new WebSocket(`ws://${c.hostB}/ws`, ['v12.stomp'], {
-            headers: { Cookie: cookie, Origin: PUBLIC_URL },
-          }),
-        reconnectDelay: 0,
-        debug: () => {},
-        onWebSocketClose: (e: { code: number }) => {
-          void client.deactivate();
-          resolve(e.code);
-        },
-      });
-      client.activate();
-    });
+    const closed = socketClosed(c.hostB, cookie);
     await until(() => c.b.app.live.stats().sessions === 1);
 
     expect((await call(c.hostA, 'POST', '/api/v1/user/logout', cookie)).status).toBe(204);
@@ -68,6 +73,47 @@ const me = (host: string, cookie: string) => call(host, 'GET', '/api/v1/auth/me'
     expect(after.status).toBe(401);
     expect(after.json).toEqual({ message: 'Du är inte inloggad.' });
     expect(await closed).toBe(4001);
+  });
+
+  it('ADMIN deactivates a STAFF member through A: B refuses her next call with the reason and closes her socket at once; the care team is checked on B as on A', async () => {
+    const admin = await login(c.a, 'admin@example.com');
+    const staff = await login(c.b, 'staff@example.com');
+    const staffId = c.a.users.staff.id;
+    const outside = c.a.users.klient2.id;
+    // The care team is read in the database: a change through A holds on B at once.
+    await c.a.db.db.deleteFrom('care_team_members').where('client_id', '=', outside).execute();
+    const refused = await call(c.hostB, 'GET', `/api/v1/admin/clients/${outside}`, staff);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({
+      message: 'Du har ingen vårdrelation med klienten.',
+      code: 'NO_CARE_RELATION',
+    });
+    const team = await call(c.hostA, 'PUT', `/api/v1/admin/clients/${outside}/care-team`, admin, {
+      staffIds: [staffId],
+    });
+    expect(team.status).toBe(200);
+    expect((await call(c.hostB, 'GET', `/api/v1/admin/clients/${outside}`, staff)).status).toBe(
+      200,
+    );
+
+    const closed = socketClosed(c.hostB, staff);
+    await until(() => c.b.app.live.stats().sessions >= 1);
+    expect((await me(c.hostB, staff)).status).toBe(200);
+    const off = await call(c.hostA, 'POST', `/api/v1/admin/users/${staffId}/deactivate`, admin, {});
+    expect(off.status).toBe(200);
+    const after = await me(c.hostB, staff);
+    expect(after.status).toBe(401);
+    expect(after.json).toEqual({
+      message: 'Kontot är inaktiverat. Kontakta mottagningen.',
+      reason: 'DEACTIVATED',
+    });
+    expect(await closed).toBe(4001);
+    const again = await call(c.hostB, 'POST', '/api/v1/auth/authenticate', undefined, {
+      email: 'staff@example.com',
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(403);
+    await call(c.hostA, 'POST', `/api/v1/admin/users/${staffId}/reactivate`, admin, {});
   });
 
   it('a password change through A ends the other sessions on B at once', async () => {

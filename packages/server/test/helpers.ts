@@ -171,7 +171,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 let sharedHash: Promise<string> | undefined;
-const passwordHash = () => (sharedHash ??= hashPassword(PASSWORD));
+/** The hash of PASSWORD, made once per test file (argon2 is slow on purpose). */
+export const passwordHash = () => (sharedHash ??= hashPassword(PASSWORD));
 
 export interface TestApp {
   app: App;
@@ -219,6 +220,15 @@ export function insertUser(
     .executeTakeFirstOrThrow();
 }
 
+/** Puts a STAFF member in a client's care team (design §4.14). */
+export async function addToCareTeam(db: OpenedDb, clientId: number, staffId: number) {
+  await db.db
+    .insertInto('care_team_members')
+    .values({ client_id: clientId, staff_id: staffId, added_by: null, added_at: new Date() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const clock = new FakeClock(new Date());
@@ -235,6 +245,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     klient: await make('klient@example.com', 'USER', 'Karin', 'Klient'),
     klient2: await make('klient2@example.com', 'USER', 'Kalle', 'Klientsson'),
   };
+  // Both clients are in the STAFF member's care team (design §4.14), as in the demo; a client a
+  // test adds is in nobody's until it says so (addToCareTeam).
+  await addToCareTeam(db, users.klient.id, users.staff.id);
+  await addToCareTeam(db, users.klient2.id, users.staff.id);
   const app = await buildApp({
     config,
     db: db.db,

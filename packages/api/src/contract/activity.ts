@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  dateSchema,
   idParamSchema,
   idSchema,
   pageQuerySchema,
@@ -64,6 +65,22 @@ export const ACTIVITY_ACTIONS = [
   'APPOINTMENT_BOOKED',
   'APPOINTMENT_CHANGED',
   'APPOINTMENT_CANCELLED',
+  // People and access (design §4.14)
+  'STAFF_CREATED',
+  'ADMIN_CREATED',
+  'ROLE_CHANGED',
+  'ACCOUNT_DEACTIVATED',
+  'ACCOUNT_REACTIVATED',
+  'ACCOUNT_UNLOCKED',
+  'ACCOUNT_STATE_VIEWED',
+  'ACCESS_SETTING_CHANGED',
+  'JOURNAL_SETTINGS_CHANGED',
+  'CARE_TEAM_VIEWED',
+  'CARE_TEAM_CHANGED',
+  'CLIENT_LOOKED_UP',
+  'EMERGENCY_ACCESS',
+  'EMERGENCY_ACCESS_REVIEWED',
+  'ACCESS_REVIEW_VIEWED',
 ] as const;
 export const activityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof activityActionSchema>;
@@ -112,6 +129,21 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   APPOINTMENT_BOOKED: 'Bokade möte',
   APPOINTMENT_CHANGED: 'Flyttade möte',
   APPOINTMENT_CANCELLED: 'Avbokade möte',
+  STAFF_CREATED: 'Lade till personal',
+  ADMIN_CREATED: 'Skapade administratör',
+  ROLE_CHANGED: 'Bytte roll',
+  ACCOUNT_DEACTIVATED: 'Inaktiverade konto',
+  ACCOUNT_REACTIVATED: 'Återaktiverade konto',
+  ACCOUNT_UNLOCKED: 'Låste upp inloggning',
+  ACCOUNT_STATE_VIEWED: 'Visade kontots status',
+  ACCESS_SETTING_CHANGED: 'Ändrade åtkomstinställning',
+  JOURNAL_SETTINGS_CHANGED: 'Ändrade journalinställningar',
+  CARE_TEAM_VIEWED: 'Visade vårdteam',
+  CARE_TEAM_CHANGED: 'Ändrade vårdteam',
+  CLIENT_LOOKED_UP: 'Sökte klient med personnummer',
+  EMERGENCY_ACCESS: 'Nödåtkomst',
+  EMERGENCY_ACCESS_REVIEWED: 'Granskade nödåtkomst',
+  ACCESS_REVIEW_VIEWED: 'Visade logguppföljning',
 };
 
 export const activityLogSchema = z.object({
@@ -157,6 +189,10 @@ export type SubjectExportLogsQuery = z.infer<typeof subjectExportLogsQuerySchema
 export const activityLogQuerySchema = pageQuerySchema.extend({
   action: activityActionSchema.optional(),
   performedBy: idParamSchema.optional(),
+  /** One day (Europe/Stockholm), e.g. from 'Logguppföljning'. */
+  day: dateSchema.optional(),
+  /** The rows written under one emergency access. */
+  emergencyAccess: idParamSchema.optional(),
 });
 export type ActivityLogQuery = z.infer<typeof activityLogQuerySchema>;
 export const activityLogPageSchema = pageSchema(activityLogSchema);

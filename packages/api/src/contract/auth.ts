@@ -18,7 +18,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
  * Why the server ended a session, when it knows: the `reason` beside `message` in a 401 answer
  * (issue 13); the message then says so in Swedish and the login page shows it.
  */
-export const SESSION_END_REASONS = ['PASSWORD_CHANGED', 'EXPIRED'] as const;
+export const SESSION_END_REASONS = ['PASSWORD_CHANGED', 'EXPIRED', 'DEACTIVATED'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /** `POST /api/v1/auth/authenticate`. No client-side validation on the login form (spec §5). */

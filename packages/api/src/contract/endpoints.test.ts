@@ -435,6 +435,98 @@ const specCalls: SpecCall[] = [
   },
   // The activity log's 'Utförd av' choices: staff only, never the register (design §4.13, issue 11)
   { method: 'GET', path: '/api/v1/admin/staff', url: '/api/v1/admin/staff' },
+  // People and access: /staff's accounts, roles, deactivation, unlocking (design §4.14)
+  { method: 'GET', path: '/api/v1/admin/staff/accounts', url: '/api/v1/admin/staff/accounts' },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/staff',
+    url: '/api/v1/admin/staff',
+    sends: 'json',
+    body: {
+      json: { firstName: 'Nora', lastName: 'Lind', email: 'nora.lind@example.com', role: 'STAFF' },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/users/:id/role',
+    url: '/api/v1/admin/users/2/role',
+    sends: 'json',
+    body: { json: { role: 'ADMIN' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/account-state',
+    url: '/api/v1/admin/users/3/account-state',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/deactivate',
+    url: '/api/v1/admin/users/4/deactivate',
+    sends: 'json',
+    body: { json: {} },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/reactivate',
+    url: '/api/v1/admin/users/4/reactivate',
+    sends: 'json',
+    body: { json: {} },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/unlock',
+    url: '/api/v1/admin/users/4/unlock',
+    sends: 'json',
+    body: { json: {} },
+  },
+  { method: 'GET', path: '/api/v1/admin/access-settings', url: '/api/v1/admin/access-settings' },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/access-settings',
+    url: '/api/v1/admin/access-settings',
+    sends: 'json',
+    body: { json: { careTeamOnly: false } },
+  },
+  // Care teams, emergency access, Logguppföljning (design §4.14)
+  {
+    method: 'GET',
+    path: '/api/v1/admin/clients/lookup',
+    url: '/api/v1/admin/clients/lookup?personalNumber=19880614-7735',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/clients/:id/care-team',
+    url: '/api/v1/admin/clients/3/care-team',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/clients/:id/care-team',
+    url: '/api/v1/admin/clients/3/care-team',
+    sends: 'json',
+    body: { json: { staffIds: [2] } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/clients/:id/emergency-access',
+    url: '/api/v1/admin/clients/7/emergency-access',
+    sends: 'json',
+    body: { json: { reason: 'URGENT_CARE' } },
+    setup: () => {
+      mockState.sessionUser = { ...sessionUsers.staff };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/activity/review',
+    url: '/api/v1/admin/activity/review?reviewed=false',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/activity/review/:id',
+    url: '/api/v1/admin/activity/review/901',
+    sends: 'json',
+    body: { json: { comment: 'Kontrollerad med kollegan, i sin ordning.' } },
+  },
 ];
 
 function toRequest(call: SpecCall, origin = 'http://localhost:6006'): Request {

@@ -22,6 +22,26 @@ import {
   setPasswordRequestSchema,
   verifyTwoFactorRequestSchema,
 } from './auth.ts';
+import {
+  accessReviewQuerySchema,
+  accessReviewSchema,
+  careTeamSchema,
+  clientLookupQuerySchema,
+  clientLookupSchema,
+  emergencyAccessRequestSchema,
+  emergencyAccessSchema,
+  emergencyAccessReviewSchema,
+  reviewEmergencyAccessRequestSchema,
+  updateCareTeamRequestSchema,
+} from './care-team.ts';
+import {
+  accessSettingsSchema,
+  accountStateSchema,
+  changeRoleRequestSchema,
+  createStaffRequestSchema,
+  staffAccountListSchema,
+  staffAccountSchema,
+} from './staff.ts';
 import { clientListQuerySchema, clientListResponseSchema, clientSchema } from './clients.ts';
 import { emptyObjectSchema, idParamSchema, userIdQuerySchema } from './common.ts';
 import { actionPlanEntrySchema, actionPlanListSchema } from './action-plan.ts';
@@ -244,6 +264,31 @@ const schemas = {
   sendResetLink: { params: userId },
   reports: { query: reportQuerySchema, response: reportSchema },
   exportReports: { query: reportQuerySchema },
+
+  // ---- people and access (design §4.14) -------------------------------------------------------
+  staffAccounts: { response: staffAccountListSchema },
+  createStaff: { request: createStaffRequestSchema, response: staffAccountSchema },
+  changeRole: { params: id, request: changeRoleRequestSchema, response: staffAccountSchema },
+  accountState: { params: id, response: accountStateSchema },
+  deactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
+  reactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
+  unlockUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
+  accessSettings: { response: accessSettingsSchema },
+  updateAccessSettings: { request: accessSettingsSchema, response: accessSettingsSchema },
+  clientLookup: { query: clientLookupQuerySchema, response: clientLookupSchema },
+  careTeam: { params: id, response: careTeamSchema },
+  updateCareTeam: { params: id, request: updateCareTeamRequestSchema, response: careTeamSchema },
+  emergencyAccess: {
+    params: id,
+    request: emergencyAccessRequestSchema,
+    response: emergencyAccessSchema,
+  },
+  accessReview: { query: accessReviewQuerySchema, response: accessReviewSchema },
+  reviewEmergencyAccess: {
+    params: id,
+    request: reviewEmergencyAccessRequestSchema,
+    response: emergencyAccessReviewSchema,
+  },
 } as const satisfies { [N in EndpointName]: SchemasOf<RouteDefs[N]> };
 
 type Schemas = typeof schemas;

@@ -1,5 +1,6 @@
 // My account (spec §7 "Authentication and account"): change password, profile picture.
 import { z } from 'zod';
+import { emergencyReasonSchema } from './care-team.ts';
 import { activityActionSchema } from './activity.ts';
 import {
   idSchema,
@@ -37,6 +38,11 @@ export const accessLogEntrySchema = z.object({
   /** STAFF or ADMIN; `null` when the account no longer exists. */
   performedByRole: roleSchema.nullable(),
   timestamp: timestampSchema,
+  /**
+   * Read under 'Nödåtkomst' (design §4.14): the reason given, and the comment with 'Annat'.
+   * Absent or null for reads through the care team.
+   */
+  emergency: z.object({ reason: emergencyReasonSchema, comment: z.string().nullable() }).nullish(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 

@@ -8,6 +8,7 @@ import { actionPlanRouteDefs } from './routes/action-plan.ts';
 import { activityRouteDefs } from './routes/activity.ts';
 import { appointmentsRouteDefs } from './routes/appointments.ts';
 import { authRouteDefs } from './routes/auth.ts';
+import { careTeamRouteDefs } from './routes/care-team.ts';
 import { clientsRouteDefs } from './routes/clients.ts';
 import { invitationsRouteDefs } from './routes/invitations.ts';
 import { journalRouteDefs } from './routes/journal.ts';
@@ -17,6 +18,7 @@ import { notificationsRouteDefs } from './routes/notifications.ts';
 import { profileRouteDefs } from './routes/profile.ts';
 import { reportsRouteDefs } from './routes/reports.ts';
 import { selfTestRouteDefs } from './routes/self-test.ts';
+import { staffRouteDefs } from './routes/staff.ts';
 import { statsRouteDefs } from './routes/stats.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -60,6 +62,7 @@ export const routeDefs = {
   ...authRouteDefs,
   ...notificationsRouteDefs,
   ...messagingRouteDefs,
+  ...careTeamRouteDefs,
   ...clientsRouteDefs,
   ...activityRouteDefs,
   ...journalRouteDefs,
@@ -71,6 +74,7 @@ export const routeDefs = {
   ...selfTestRouteDefs,
   ...invitationsRouteDefs,
   ...statsRouteDefs,
+  ...staffRouteDefs,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteDefs = typeof routeDefs;

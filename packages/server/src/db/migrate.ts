@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014_appointment_overlap.ts';
 import * as m0015 from './migrations/0015_activity_chain_hardening.ts';
 import * as m0016 from './migrations/0016_note_signature.ts';
 import * as m0017 from './migrations/0017_lab_records_frozen.ts';
+import * as m0018 from './migrations/0018_people_and_access.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -40,6 +41,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0015,
   m0016,
   m0017,
+  m0018,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

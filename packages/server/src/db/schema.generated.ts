@@ -46,6 +46,13 @@ export interface AuthTokensTable {
   consumed_at: Date | null;
 }
 
+export interface CareTeamMembersTable {
+  client_id: number;
+  staff_id: number;
+  added_by: number | null;
+  added_at: Date;
+}
+
 export interface ClientProfilesTable {
   user_id: number;
   has_social_security: Generated<boolean>;
@@ -61,12 +68,32 @@ export interface ClientProfilesTable {
   updated_at: Date;
 }
 
+export interface ClinicSettingsTable {
+  id: Generated<number>;
+  care_team_only: Generated<boolean>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
 export interface ConversationsTable {
   id: GeneratedAlways<number>;
   user_low_id: number;
   user_high_id: number;
   created_at: Date;
   last_message_at: Date | null;
+}
+
+export interface EmergencyAccessesTable {
+  id: GeneratedAlways<number>;
+  staff_id: number;
+  client_id: number;
+  reason: 'URGENT_CARE' | 'CLIENT_ASKED' | 'COVERING' | 'OTHER';
+  comment: string | null;
+  opened_at: Date;
+  expires_at: Date;
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+  review_comment: string | null;
 }
 
 export interface FileBlobChunksTable {
@@ -255,14 +282,18 @@ export interface UsersTable {
   created_at: Date;
   updated_at: Date;
   last_active_at: Date | null;
+  deactivated_at: Date | null;
 }
 
 export interface Database {
   activity_log: ActivityLogTable;
   appointments: AppointmentsTable;
   auth_tokens: AuthTokensTable;
+  care_team_members: CareTeamMembersTable;
   client_profiles: ClientProfilesTable;
+  clinic_settings: ClinicSettingsTable;
   conversations: ConversationsTable;
+  emergency_accesses: EmergencyAccessesTable;
   file_blob_chunks: FileBlobChunksTable;
   files: FilesTable;
   form_questions: FormQuestionsTable;

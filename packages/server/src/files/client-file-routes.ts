@@ -100,21 +100,32 @@ export function registerClientFileRoutes(
   defineRoute(
     app,
     defs.history,
-    { audit: { action: actions.listed, subject: ({ input }) => input.params.userId } },
+    {
+      audit: { action: actions.listed, subject: ({ input }) => input.params.userId },
+      careTeam: { client: ({ params }) => params.userId },
+    },
     (request, _reply, { params }) => files.list(kind, params.userId, callerOf(request)),
   );
 
   defineRoute(
     app,
     defs.list,
-    { ...OWNER, audit: { action: actions.listed, subject: ({ input }) => input.query.userId } },
+    {
+      ...OWNER,
+      audit: { action: actions.listed, subject: ({ input }) => input.query.userId },
+      careTeam: { client: ({ query }) => query.userId },
+    },
     (request, _reply, { query }) => files.list(kind, query.userId, callerOf(request)),
   );
 
   defineRoute(
     app,
     defs.download,
-    { ...OWNER, audit: { records: [actions.downloaded] } },
+    {
+      ...OWNER,
+      audit: { records: [actions.downloaded] },
+      careTeam: { client: ({ query }) => query.userId },
+    },
     async (request, reply, { params, query }) =>
       sendFile(reply, await files.download(kind, query.userId, params.fileName, callerOf(request))),
   );

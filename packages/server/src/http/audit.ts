@@ -5,7 +5,9 @@
 //   { action, subject, … }      defineRoute writes one activity row after the handler succeeds,
 //                               when the caller is STAFF or ADMIN (a client's own reads are not
 //                               access by staff); `subject` returns whose data it was (null: many
-//                               clients' at once, e.g. the client list);
+//                               clients' at once); an array writes one row per client (a list
+//                               page names each client on it, design §4.14), or one row with
+//                               no client when it is empty;
 //   { records: [actions] }      the handler or its service writes these rows itself, because
 //                               whether to write depends on state (e.g. only a message's first
 //                               read, or inside the transaction of an upload).
@@ -24,7 +26,8 @@ export type AuditDeclaration<I = unknown> =
   | 'none'
   | {
       action: ActivityAction;
-      subject: (call: AuditInput<I>) => number | null;
+      /** Whose data it was: one client, several (one row each: a list page), or null. */
+      subject: (call: AuditInput<I>) => number | null | readonly number[];
       details?: (call: AuditInput<I>) => Record<string, unknown> | undefined;
     }
   | { records: readonly ActivityAction[] };

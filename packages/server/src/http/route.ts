@@ -10,7 +10,13 @@ import type { EndpointDef } from '@halsa/api/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../security/rate-limit.ts';
-import { checkAuditDeclaration, isDeclaredRow, type AuditDeclaration } from './audit.ts';
+import { requireCareRelation } from '../modules/care-team/access.ts';
+import {
+  AuditDeclarationError,
+  checkAuditDeclaration,
+  isDeclaredRow,
+  type AuditDeclaration,
+} from './audit.ts';
 import { MESSAGES, badRequest } from './errors.ts';
 import type { Access } from './types.ts';
 import { parseInput } from './validate.ts';
@@ -31,9 +37,25 @@ export type RouteResult<D extends EndpointDef> = D['response'] extends z.ZodType
   ? z.output<D['response']> | FastifyReply | undefined
   : unknown;
 
+/**
+ * How a client-data route keeps STAFF to her care team (design §4.14; modules/care-team/access.ts):
+ *   { client }   the one client the call is about (from its input, or looked up from a meeting,
+ *                a conversation…; null when it is about no client): checked in the database
+ *                before the handler runs, 403 'Du har ingen vårdrelation med klienten.' outside;
+ *   'filtered'   a list whose own query keeps to the clients she may read (careTeamFilter).
+ * A clientData route that STAFF may call must declare one: the app refuses to start otherwise.
+ */
+export type CareTeamRule<I> =
+  | 'filtered'
+  | {
+      client: (input: I, request: FastifyRequest) => number | null | Promise<number | null>;
+    };
+
 export interface RouteOptions<D extends EndpointDef = EndpointDef> {
   /** How staff access through this route is written to the activity log (audit.ts). */
   audit: AuditDeclaration<RouteInput<D>>;
+  /** How STAFF is kept to her care team's clients (required on clientData routes STAFF calls). */
+  careTeam?: CareTeamRule<RouteInput<D>>;
   rateLimit?: RateLimitRule;
   ownerParam?: string;
   bodyLimit?: number;
@@ -129,7 +151,11 @@ export function defineRoute<const D extends EndpointDef>(
   ) => Promise<RouteResult<D>>,
 ): void {
   checkAuditDeclaration(def, options.audit as AuditDeclaration<RouteInput<D>> | undefined);
+  if (def.clientData && def.roles.includes('STAFF') && options.careTeam === undefined) {
+    throw new AuditDeclarationError(def, 'rör klientdata men deklarerar ingen vårdteamsregel');
+  }
   const audit = options.audit;
+  const careTeam = options.careTeam;
   const checkResponses = app.ctx.config.nodeEnv === 'test';
   app.route({
     method: def.method,
@@ -151,17 +177,26 @@ export function defineRoute<const D extends EndpointDef>(
         query: def.query ? request.query : undefined,
         body: def.request && def.body !== 'multipart' ? request.body : undefined,
       } as RouteInput<D>;
+      if (careTeam && careTeam !== 'filtered' && request.session?.role === 'STAFF') {
+        const clientId = await careTeam.client(input, request);
+        await requireCareRelation(app.ctx.db, request.session, clientId, app.ctx.clock.now());
+      }
       const result = await handler(request, reply, input);
       const session = request.session;
       if (isDeclaredRow(audit) && session && session.role !== 'USER' && reply.statusCode < 400) {
         const call = { input, session, result };
-        await app.ctx.activity.record({
-          action: audit.action,
-          actorUserId: session.userId,
-          subjectUserId: audit.subject(call),
-          ip: request.ip,
-          details: audit.details?.(call) ?? null,
-        });
+        const subject = audit.subject(call);
+        const subjects = typeof subject === 'number' || subject === null ? [subject] : subject;
+        const details = audit.details?.(call) ?? null;
+        await app.ctx.activity.recordMany(
+          (subjects.length > 0 ? subjects : [null]).map((subjectUserId) => ({
+            action: audit.action,
+            actorUserId: session.userId,
+            subjectUserId,
+            ip: request.ip,
+            details,
+          })),
+        );
       }
       if (reply.sent) return reply;
       if (def.response === 'empty') return reply.code(204).send();

@@ -5,6 +5,7 @@ import type { AppModule } from '../context.ts';
 import { actionPlanModule } from './action-plan/routes.ts';
 import { activityModule } from './activity/routes.ts';
 import { authModule } from './auth/routes.ts';
+import { careTeamModule } from './care-team/routes.ts';
 import { clientsModule } from './clients/routes.ts';
 import { devModule } from './dev/routes.ts';
 import { formsModule } from './forms/routes.ts';
@@ -17,6 +18,7 @@ import { notificationsModule } from './notifications/routes.ts';
 import { profileModule } from './profile/routes.ts';
 import { selfTestModule } from './self-test/routes.ts';
 import { appointmentsModule } from './appointments/routes.ts';
+import { staffModule } from './staff/routes.ts';
 import { statsModule } from './stats/routes.ts';
 import { reportsModule } from './reports/routes.ts';
 
@@ -29,7 +31,9 @@ export const apiModules: AppModule[] = [
   invitationsModule,
   statsModule,
   reportsModule,
+  careTeamModule,
   clientsModule,
+  staffModule,
   activityModule,
   formsModule,
   journalModule,

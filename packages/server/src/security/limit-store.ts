@@ -113,6 +113,17 @@ export class MemoryLimitStore implements LimitStore {
     if (entry && entry.current > 0) entry.current--;
   }
 
+  /** The live counts of every key starting with `prefix`. */
+  peekPrefix(prefix: string): { key: string; current: number }[] {
+    const now = this.clock.now().getTime();
+    return [...this.entries.keys()]
+      .filter((key) => key.startsWith(prefix))
+      .flatMap((key) => {
+        const entry = this.#live(key, now);
+        return entry ? [{ key: key.slice(prefix.length), current: entry.current }] : [];
+      });
+  }
+
   /** Drops every key starting with `prefix`. */
   clearPrefix(prefix: string): void {
     for (const key of [...this.entries.keys()])
@@ -279,6 +290,11 @@ export interface SharedLimitStore {
   release(key: string): Promise<void>;
   /** Drops every key starting with `prefix` (an ADMIN lifting an account's locks). */
   clearPrefix(prefix: string): Promise<void>;
+  /**
+   * The live count of every key starting with `prefix`, named by the rest of the key (whether an
+   * account is locked now); empty when the store cannot be reached (logged).
+   */
+  peekPrefix(prefix: string): Promise<{ key: string; current: number }[]>;
 }
 
 export interface LimitStoreOptions {
@@ -359,6 +375,34 @@ export function openLimitStore(options: LimitStoreOptions): SharedLimitStore {
         if (keys.length) await r.del(...keys);
         cursor = next;
       } while (cursor !== '0');
+    },
+    async peekPrefix(keyPrefix) {
+      if (memory) return memory.peekPrefix(keyPrefix);
+      const r = redis!;
+      const found: { key: string; current: number }[] = [];
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await r.scan(
+            cursor,
+            'MATCH',
+            globPrefix(prefix + keyPrefix),
+            'COUNT',
+            500,
+          );
+          const values = keys.length ? await r.mget(...keys) : [];
+          keys.forEach((key, i) => {
+            const current = Number(values[i]);
+            if (Number.isFinite(current))
+              found.push({ key: key.slice(prefix.length + keyPrefix.length), current });
+          });
+          cursor = next;
+        } while (cursor !== '0');
+      } catch (err) {
+        failed(err, keyPrefix);
+        return [];
+      }
+      return found;
     },
   };
 }

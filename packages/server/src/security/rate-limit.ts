@@ -285,6 +285,36 @@ export async function unlockAccount(
     await ctx.limitStore.clearPrefix(accountPrefix(`email:${user.email.trim().toLowerCase()}`));
 }
 
+/**
+ * Whether an account is locked now: a bucket of its sign-in tries (password, codes, forgot) has
+ * gone over its limit and its wait has not ended. What `/staff` shows beside 'Lås upp inloggning'.
+ */
+export async function isAccountLocked(
+  ctx: { db: Db; limitStore: SharedLimitStore },
+  userId: number,
+): Promise<boolean> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const accounts = [
+    `user:${userId}`,
+    ...(user ? [`email:${user.email.trim().toLowerCase()}`] : []),
+  ];
+  const maxOf = new Map<string, number>();
+  for (const rule of Object.values(AUTH_LIMITS) as RateLimitRule[])
+    for (const limit of rule.account ?? []) maxOf.set(limit.bucket, limit.max);
+  for (const account of accounts) {
+    for (const { key, current } of await ctx.limitStore.peekPrefix(accountPrefix(account))) {
+      const bucket = key.split(':')[0] ?? '';
+      const max = maxOf.get(bucket);
+      if (max !== undefined && current > max) return true;
+    }
+  }
+  return false;
+}
+
 /** The account a request names: a lower-cased e-mail, or `user:<id>` behind a twoFactorId. */
 async function accountOf(db: Db, by: AccountLimit['by'], body: unknown): Promise<string | null> {
   const value = (body as Record<string, unknown> | null | undefined)?.[by];

@@ -344,6 +344,25 @@ export async function seedDemoData(
       ['admin@example.com', 'Välkommen till Hälsoportalen, Lars!', 8 * DAY],
       ['lars.nilsson@example.com', 'Tack, ser fram emot att komma igång.', 7 * DAY],
     ]);
+    // Care teams (design §4.14): Erik, the demo STAFF, works with Karin, Lars and Maria; Ahmed
+    // and Eva are with Astrid, so signed in as Erik the demo shows a client outside his team
+    // (403 and 'Nödåtkomst') as well as his own.
+    const team = (client: string, staff: string) => ({
+      client_id: ids[client]!,
+      staff_id: ids[staff]!,
+      added_by: ids['admin@example.com']!,
+      added_at: now,
+    });
+    await trx
+      .insertInto('care_team_members')
+      .values([
+        team('klient@example.com', 'staff@example.com'),
+        team('lars.nilsson@example.com', 'staff@example.com'),
+        team('maria.ostlund@example.com', 'staff@example.com'),
+        team('ahmed.karimi@example.com', 'admin@example.com'),
+        team('eva.bjork@example.com', 'admin@example.com'),
+      ])
+      .execute();
     await seedJournal(trx, ids, now, noteKey);
     // Karin's meetings with her coach: the health talk behind her plan, and the follow-up
     // she asked for in her messages (/appointments shows both lists from the start).

@@ -7,12 +7,14 @@ import { readJson, readQuery, viewer } from './request.ts';
 import { errorResponse, HttpResponse, noContent } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
 import { registerQuerySchema } from '../../contract/auth.ts';
+import { STAFF_MESSAGES } from '../../contract/staff.ts';
 
 /** The server's 401 messages when it says why a session ended (server/src/modules/auth/sessions.ts). */
 const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   PASSWORD_CHANGED:
     'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
   EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
+  DEACTIVATED: STAFF_MESSAGES.deactivated,
 };
 
 const toSession = (user: SessionUser): SessionUser => ({
@@ -131,6 +133,8 @@ export const authScenarios = {
   loginFailure: [
     answer('authenticate', () => errorResponse(401, 'Ogiltig e-postadress eller lösenord.')),
   ],
+  /** The account is deactivated (design §4.14): 403 with the server's Swedish reason. */
+  loginDeactivated: [answer('authenticate', () => errorResponse(403, STAFF_MESSAGES.deactivated))],
   /** Login fails without a message (→ 'Inloggning misslyckades'). */
   loginError: [answer('authenticate', () => errorResponse(500))],
   /** The code is wrong: 400 'Felaktig eller utgången kod.' */

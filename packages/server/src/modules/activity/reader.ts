@@ -7,10 +7,12 @@ import {
   type ActivityLogPage,
   type ActivityLogQuery,
   type ExportInterval,
+  type Role,
 } from '@halsa/api/contract';
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { careTeamFilter } from '../care-team/access.ts';
 
 /** Who did it when the row has no actor (a failed login of an unknown address, the system). */
 export const UNKNOWN_ACTOR = 'Okänd användare';
@@ -69,10 +71,17 @@ export interface LogFilter {
   action?: ActivityAction;
   performedBy?: number;
   since?: Date | null;
+  /** One Swedish day, `2026-11-27`. */
+  day?: string;
+  /** The rows written under one emergency access (design §4.14). */
+  emergencyAccess?: number;
+  /** A STAFF viewer sees only rows about clients she may read (care-team/access.ts). */
+  viewer?: { role: Role; userId: number };
 }
 
 type Row = {
   id: number;
+  subject_user_id: number | null;
   action: string;
   created_at: Date;
   ip_address: string | null;
@@ -96,6 +105,17 @@ export function toActivityLog(r: Row): ActivityLog {
   };
 }
 
+/** The clients (never staff) the rows are about. */
+const subjectsOf = (
+  rows: { subject_user_id: number | null; subject_role: string | null }[],
+): number[] => [
+  ...new Set(
+    rows.flatMap((r) =>
+      r.subject_user_id === null || r.subject_role !== 'USER' ? [] : [r.subject_user_id],
+    ),
+  ),
+];
+
 export class ActivityReader {
   constructor(
     private readonly db: Db,
@@ -109,6 +129,26 @@ export class ActivityReader {
     if (filter.action) q = q.where('l.action', '=', filter.action);
     if (filter.performedBy !== undefined) q = q.where('l.actor_user_id', '=', filter.performedBy);
     if (filter.since) q = q.where('l.created_at', '>=', filter.since);
+    if (filter.day)
+      q = q.where(
+        sql<string>`to_char(l.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD')`,
+        '=',
+        filter.day,
+      );
+    if (filter.emergencyAccess !== undefined)
+      q = q
+        .where(sql<boolean>`l.details ? 'emergencyAccessId'`)
+        .where(
+          sql<number>`(l.details->>'emergencyAccessId')::integer`,
+          '=',
+          filter.emergencyAccess,
+        );
+    if (filter.viewer)
+      q = q.where(
+        careTeamFilter(filter.viewer, sql.ref('l.subject_user_id'), this.clock.now(), {
+          nullable: true,
+        }),
+      );
     return q;
   }
 
@@ -118,6 +158,7 @@ export class ActivityReader {
       .leftJoin('users as s', 's.id', 'l.subject_user_id')
       .select([
         'l.id',
+        'l.subject_user_id',
         'l.action',
         'l.created_at',
         'l.ip_address',
@@ -125,6 +166,7 @@ export class ActivityReader {
         'a.last_name as actor_last',
         's.first_name as subject_first',
         's.last_name as subject_last',
+        's.role as subject_role',
       ])
       .orderBy('l.created_at', 'desc')
       .orderBy('l.id', 'desc');
@@ -132,11 +174,23 @@ export class ActivityReader {
 
   /** Newest first; the bare list of spec §7 is bounded to the newest 1 000 rows. */
   async list(filter: LogFilter): Promise<ActivityLog[]> {
-    const rows = await this.rows(filter).limit(1000).execute();
-    return rows.map(toActivityLog);
+    return (await this.listWithSubjects(filter)).items;
   }
 
   async page(filter: LogFilter, query: ActivityLogQuery): Promise<ActivityLogPage> {
+    return (await this.pageWithSubjects(filter, query)).page;
+  }
+
+  /** The list, and the clients its rows are about (each gets an access row, design §4.14). */
+  async listWithSubjects(filter: LogFilter): Promise<{ items: ActivityLog[]; subjects: number[] }> {
+    const rows = await this.rows(filter).limit(1000).execute();
+    return { items: rows.map(toActivityLog), subjects: subjectsOf(rows) };
+  }
+
+  async pageWithSubjects(
+    filter: LogFilter,
+    query: ActivityLogQuery,
+  ): Promise<{ page: ActivityLogPage; subjects: number[] }> {
     const page = query.page ?? 1;
     const size = query.size ?? DEFAULT_PAGE_SIZE;
     const [rows, count] = await Promise.all([
@@ -148,7 +202,10 @@ export class ActivityReader {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(toActivityLog), total: Number(count.n), page, size };
+    return {
+      page: { items: rows.map(toActivityLog), total: Number(count.n), page, size },
+      subjects: subjectsOf(rows),
+    };
   }
 
   /**

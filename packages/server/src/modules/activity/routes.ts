@@ -3,7 +3,7 @@
 // per request (Patientdatalagen), never more. The staff list for its 'Utförd av' filter reads
 // no client's data and writes no row. Exports are limited per user (security/export-limit.ts).
 import { endpointDefs, isPageRequest } from '@halsa/api/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -15,6 +15,21 @@ import { listStaff } from './staff.ts';
 export const activityModule: AppModule = (app, ctx) => {
   const reader = new ActivityReader(ctx.db, ctx.clock);
   const clients = new ClientService(ctx.db);
+
+  /** Staff read the log: one row per client named in what was returned, or one without. */
+  const recordLogRead = (request: FastifyRequest, subjects: number[], details: object) => {
+    const session = requireSession(request);
+    if (session.role === 'USER') return Promise.resolve();
+    return ctx.activity.recordMany(
+      (subjects.length > 0 ? subjects : [null]).map((subjectUserId) => ({
+        action: 'ACTIVITY_LOG_VIEWED' as const,
+        actorUserId: session.userId,
+        subjectUserId,
+        ip: request.ip,
+        details: { ...details },
+      })),
+    );
+  };
 
   /**
    * Sets the download headers and returns the CSV stream for defineRoute to send: the export's
@@ -29,19 +44,25 @@ export const activityModule: AppModule = (app, ctx) => {
     return activityCsv(reader.batches(filter));
   };
 
+  // One access row per client whose rows are on the page (design §4.14), none about staff.
   defineRoute(
     app,
     endpointDefs.logs,
-    {
-      audit: {
-        action: 'ACTIVITY_LOG_VIEWED',
-        subject: () => null,
-        details: ({ input }) => ({ ...input.query }),
-      },
-    },
-    (_request, _reply, { query }) => {
-      const filter = { action: query.action, performedBy: query.performedBy };
-      return isPageRequest(query) ? reader.page(filter, query) : reader.list(filter);
+    { audit: { records: ['ACTIVITY_LOG_VIEWED'] }, careTeam: 'filtered' },
+    async (request, _reply, { query }) => {
+      const session = requireSession(request);
+      const filter: LogFilter = {
+        action: query.action,
+        performedBy: query.performedBy,
+        day: query.day,
+        emergencyAccess: query.emergencyAccess,
+        viewer: session,
+      };
+      const { result, subjects } = isPageRequest(query)
+        ? await reader.pageWithSubjects(filter, query).then((r) => ({ ...r, result: r.page }))
+        : await reader.listWithSubjects(filter).then((r) => ({ ...r, result: r.items }));
+      await recordLogRead(request, subjects, { ...query });
+      return result;
     },
   );
 
@@ -51,10 +72,18 @@ export const activityModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.subjectLogs,
-    { audit: { action: 'ACTIVITY_LOG_VIEWED', subject: ({ input }) => input.params.userId } },
+    {
+      audit: { action: 'ACTIVITY_LOG_VIEWED', subject: ({ input }) => input.params.userId },
+      careTeam: { client: ({ params }) => params.userId },
+    },
     async (_request, _reply, { params, query }) => {
       await clients.require(params.userId);
-      const filter = { subjectUserId: params.userId, action: query.action };
+      const filter: LogFilter = {
+        subjectUserId: params.userId,
+        action: query.action,
+        day: query.day,
+        emergencyAccess: query.emergencyAccess,
+      };
       return isPageRequest(query) ? reader.page(filter, query) : reader.list(filter);
     },
   );

@@ -2,7 +2,7 @@
 // Rows are append-only: a database trigger refuses UPDATE, DELETE and TRUNCATE. The actions are
 // the contract's `ACTIVITY_ACTIONS`; routes declare theirs with `audit:` (http/audit.ts).
 import type { ActivityAction } from '@halsa/api/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -21,16 +21,42 @@ export class ActivityLog {
   ) {}
 
   async record(entry: ActivityEntry, trx?: Transaction<Database>): Promise<void> {
+    await this.recordMany([entry], trx);
+  }
+
+  /**
+   * Rows in one INSERT (the chain trigger links them in order). A row by a staff member about a
+   * client she reads under an open emergency access gets that access's id in `details`
+   * (`emergencyAccessId`, design §4.14), looked up in the same statement.
+   */
+  async recordMany(entries: readonly ActivityEntry[], trx?: Transaction<Database>): Promise<void> {
+    if (entries.length === 0) return;
+    const now = this.clock.now();
     await (trx ?? this.db)
       .insertInto('activity_log')
-      .values({
-        action: entry.action,
-        actor_user_id: entry.actorUserId ?? null,
-        subject_user_id: entry.subjectUserId ?? null,
-        ip_address: entry.ip ?? null,
-        details: entry.details ? JSON.stringify(entry.details) : null,
-        created_at: this.clock.now(),
-      })
+      .values(
+        entries.map((entry) => {
+          const details = entry.details ? JSON.stringify(entry.details) : null;
+          const actor = entry.actorUserId ?? null;
+          const subject = entry.subjectUserId ?? null;
+          return {
+            action: entry.action,
+            actor_user_id: actor,
+            subject_user_id: subject,
+            ip_address: entry.ip ?? null,
+            details:
+              actor !== null && subject !== null && actor !== subject
+                ? sql<string>`coalesce((select coalesce(${details}::jsonb, '{}'::jsonb)
+                      || jsonb_build_object('emergencyAccessId', ea.id)
+                    from emergency_accesses ea
+                    where ea.staff_id = ${actor} and ea.client_id = ${subject}
+                      and ea.opened_at <= ${now} and ea.expires_at > ${now}
+                    order by ea.id desc limit 1), ${details}::jsonb)`
+                : details,
+            created_at: now,
+          };
+        }),
+      )
       .execute();
   }
 }

@@ -18,16 +18,26 @@ export const appointmentsModule: AppModule = (app, ctx) => {
     app,
     endpointDefs.appointments,
     {
-      audit: { action: 'APPOINTMENTS_VIEWED', subject: ({ input }) => input.query.userId ?? null },
+      // Without userId: every meeting staff may see, one access row per client in the answer.
+      audit: {
+        action: 'APPOINTMENTS_VIEWED',
+        subject: ({ input, result }) =>
+          input.query.userId ?? [...new Set((result as Appointment[]).map((a) => a.clientId))],
+      },
       ownerParam: 'userId',
+      careTeam: { client: ({ query }) => query.userId ?? null },
     },
-    (_request, _reply, { query }) => appointments.list(query.userId ?? null),
+    (request, _reply, { query }) =>
+      appointments.list(query.userId ?? null, requireSession(request)),
   );
 
   defineRoute(
     app,
     endpointDefs.appointmentIcs,
-    { audit: { records: ['APPOINTMENTS_VIEWED'] } },
+    {
+      audit: { records: ['APPOINTMENTS_VIEWED'] },
+      careTeam: { client: ({ params }) => appointments.clientOf(params.id) },
+    },
     async (request, reply, { params }) => {
       const session = requireSession(request);
       const appointment = await appointments.get(params.id, session);
@@ -51,14 +61,20 @@ export const appointmentsModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.createAppointment,
-    { audit: { action: 'APPOINTMENT_BOOKED', subject: clientOf } },
+    {
+      audit: { action: 'APPOINTMENT_BOOKED', subject: clientOf },
+      careTeam: { client: ({ body }) => body.clientId },
+    },
     (request, _reply, { body }) => appointments.create(body, requireSession(request)),
   );
 
   defineRoute(
     app,
     endpointDefs.updateAppointment,
-    { audit: { action: 'APPOINTMENT_CHANGED', subject: clientOf } },
+    {
+      audit: { action: 'APPOINTMENT_CHANGED', subject: clientOf },
+      careTeam: { client: ({ params }) => appointments.clientOf(params.id) },
+    },
     (request, _reply, { params, body }) =>
       appointments.update(params.id, body, requireSession(request)),
   );
@@ -66,7 +82,10 @@ export const appointmentsModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.cancelAppointment,
-    { audit: { action: 'APPOINTMENT_CANCELLED', subject: clientOf } },
+    {
+      audit: { action: 'APPOINTMENT_CANCELLED', subject: clientOf },
+      careTeam: { client: ({ params }) => appointments.clientOf(params.id) },
+    },
     (request, _reply, { params }) => appointments.cancel(params.id, requireSession(request)),
   );
 };

@@ -9,10 +9,13 @@ import {
   type Appointment,
   type AppointmentCreate,
   type AppointmentUpdate,
+  type Role,
 } from '@halsa/api/contract';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { careTeamFilter } from '../care-team/access.ts';
 import type { NotificationService } from '../notifications/service.ts';
 
 const COLUMNS = [
@@ -73,11 +76,27 @@ export class AppointmentService {
   }
 
   /** One client's meetings (or every client's when `clientId` is null), by start. */
-  async list(clientId: number | null): Promise<Appointment[]> {
+  /** A client's meetings, or (staff, no client named) all that the viewer may see. */
+  async list(
+    clientId: number | null,
+    viewer: { userId: number; role: Role },
+  ): Promise<Appointment[]> {
     let q = this.select();
     if (clientId !== null) q = q.where('a.client_user_id', '=', clientId);
+    else q = q.where(careTeamFilter(viewer, sql.ref('a.client_user_id'), this.clock.now()));
     const rows = await q.orderBy('a.starts_at', 'asc').orderBy('a.id', 'asc').execute();
     return rows.map(toAppointment);
+  }
+
+  /** The client a meeting is with (for the care-team check), or null when there is none. */
+  async clientOf(id: number): Promise<number | null> {
+    if (id > 2_147_483_647) return null;
+    const row = await this.db
+      .selectFrom('appointments')
+      .select('client_user_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.client_user_id ?? null;
   }
 
   /** One meeting; for a USER only her own (another's is "not found", nothing told). */
@@ -194,9 +213,15 @@ export class AppointmentService {
    */
   private async changeable(id: number, actor: AppointmentActor): Promise<Appointment> {
     const current = await this.get(id, actor);
-    // Care teams (another issue) will also let the client's care team in here.
+    // The booker, an ADMIN, or a member of the client's care team (design §4.14).
     if (actor.role !== 'ADMIN' && current.staffId !== actor.userId) {
-      throw forbidden(APPOINTMENT_MESSAGES.notYours);
+      const member = await this.db
+        .selectFrom('care_team_members')
+        .select('staff_id')
+        .where('client_id', '=', current.clientId)
+        .where('staff_id', '=', actor.userId)
+        .executeTakeFirst();
+      if (!member) throw forbidden(APPOINTMENT_MESSAGES.notYours);
     }
     if (current.status === 'CANCELLED') throw badRequest(APPOINTMENT_MESSAGES.alreadyCancelled);
     return current;

@@ -58,6 +58,19 @@ export async function createAdmin(
         consumed_at: null,
       })
       .execute();
+    // Logged like every change of who may do what (design §4.14); no actor: the operator's
+    // command line, not an account.
+    await trx
+      .insertInto('activity_log')
+      .values({
+        action: 'ADMIN_CREATED',
+        actor_user_id: null,
+        subject_user_id: user.id,
+        ip_address: null,
+        details: JSON.stringify({ via: 'create-admin' }),
+        created_at: now,
+      })
+      .execute();
     return user.id;
   });
   const link = `${publicUrl}/new-password?token=${encodeURIComponent(token)}`;

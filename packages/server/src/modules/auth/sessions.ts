@@ -1,7 +1,7 @@
 // Server-side sessions: a random id in an HttpOnly cookie, only its sha256 in the table.
 // Idle timeout 30 min, absolute 12 h; a new id at every 2FA success and password change; logout
 // deletes the row.
-import { SESSION_END_REASONS, type SessionEndReason } from '@halsa/api/contract';
+import { SESSION_END_REASONS, STAFF_MESSAGES, type SessionEndReason } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { HOUR, MINUTE } from '../../clock.ts';
@@ -59,6 +59,7 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   PASSWORD_CHANGED:
     'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
   EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
+  DEACTIVATED: STAFF_MESSAGES.deactivated,
 };
 
 interface CachedSession {
@@ -212,6 +213,7 @@ export class SessionService {
         'u.image_file_id',
       ])
       .where('s.id_hash', '=', idHash)
+      .where('u.deactivated_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + IDLE_TIMEOUT_MS <= now) {

@@ -1,7 +1,8 @@
 // Login with password and an e-mailed code (spec §2.1, design §5): the challenge, its tries,
 // its resend wait, and the session it ends in.
 import { randomBytes } from 'node:crypto';
-import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { STAFF_MESSAGES } from '@halsa/api/contract';
+import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { twoFactorMail } from '../../mail/templates.ts';
 import { verifyPassword } from '../../security/passwords.ts';
@@ -39,6 +40,16 @@ export class TwoFactorLogin {
         ip: meta.ip,
       });
       throw unauthorized(AUTH_MESSAGES.badCredentials);
+    }
+    // After the password check, so a stranger learns nothing of the account (design §4.14).
+    if (user.deactivated_at) {
+      await this.d.activity.record({
+        action: 'LOGIN_FAILED',
+        subjectUserId: user.id,
+        ip: meta.ip,
+        details: { deactivated: true },
+      });
+      throw forbidden(STAFF_MESSAGES.deactivated);
     }
     const id = newId();
     const code = newOtpCode();

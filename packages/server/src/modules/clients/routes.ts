@@ -1,6 +1,6 @@
 // Clients (spec §7 Administration, design.md §4.13): the register, one client, and a reset link
 // an ADMIN sends her. Every staff read is one activity-log row (Patientdatalagen).
-import { endpointDefs, isPageRequest } from '@halsa/api/contract';
+import { endpointDefs, isPageRequest, type ClientPage } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -9,23 +9,33 @@ import { ClientService } from './service.ts';
 export const clientsModule: AppModule = (app, ctx) => {
   const clients = new ClientService(ctx.db);
 
+  // A list page writes one access row per client on it (design §4.14); STAFF sees her team's.
   defineRoute(
     app,
     endpointDefs.clients,
     {
       audit: {
         action: 'CLIENT_LIST_VIEWED',
-        subject: () => null,
+        subject: ({ result }) =>
+          (Array.isArray(result) ? result : (result as ClientPage).items).map((c) => c.id),
         details: ({ input }) => (isPageRequest(input.query) ? { ...input.query } : undefined),
       },
+      careTeam: 'filtered',
     },
-    (_request, _reply, { query }) => (isPageRequest(query) ? clients.page(query) : clients.all()),
+    (request, _reply, { query }) => {
+      const viewer = requireSession(request);
+      const now = ctx.clock.now();
+      return isPageRequest(query) ? clients.page(query, viewer, now) : clients.all(viewer, now);
+    },
   );
 
   defineRoute(
     app,
     endpointDefs.client,
-    { audit: { action: 'CLIENT_VIEWED', subject: ({ input }) => input.params.id } },
+    {
+      audit: { action: 'CLIENT_VIEWED', subject: ({ input }) => input.params.id },
+      careTeam: { client: ({ params }) => params.id },
+    },
     (_request, _reply, { params }) => clients.get(params.id),
   );
 

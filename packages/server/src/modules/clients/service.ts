@@ -6,10 +6,13 @@ import {
   type Client,
   type ClientListQuery,
   type ClientPage,
+  maskPersonalNumber,
+  type Role,
 } from '@halsa/api/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { careTeamFilter } from '../care-team/access.ts';
 
 export const CLIENT_MESSAGES = {
   notFound: 'Klienten hittades inte.',
@@ -54,6 +57,14 @@ export function toClient(r: ClientRow): Client {
   };
 }
 
+/** A client as a list shows her: the personal number masked (design §4.14: `19850412-****`). */
+const toListedClient = (r: ClientRow): Client => ({
+  ...toClient(r),
+  socialSecurityNumber: maskPersonalNumber(r.social_security_number),
+});
+
+type Viewer = { role: Role; userId: number };
+
 /** `%`, `_` and `\` are literal in a search text. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -84,15 +95,16 @@ export class ClientService {
       .where('u.role', '=', 'USER');
   }
 
-  /** Every client by name (spec §7's bare call). */
-  async all(): Promise<Client[]> {
+  /** Every client by name (spec §7's bare call); STAFF: her care team's (design §4.14). */
+  async all(viewer: Viewer, now: Date): Promise<Client[]> {
     const rows = await this.base()
+      .where(careTeamFilter(viewer, sql.ref('u.id'), now))
       .select(CLIENT_COLUMNS)
       .orderBy(sql`lower(u.last_name)`)
       .orderBy(sql`lower(u.first_name)`)
       .orderBy('u.id')
       .execute();
-    return rows.map(toClient);
+    return rows.map(toListedClient);
   }
 
   /**
@@ -102,8 +114,11 @@ export class ClientService {
    * that can match; with digits, the two searches are a union of ids, each through its index,
    * rather than an OR the planner can only answer by lower-casing every client.
    */
-  private matching(query: ClientListQuery) {
-    let users = this.db.selectFrom('users as u').where('u.role', '=', 'USER');
+  private matching(query: ClientListQuery, viewer: Viewer, now: Date) {
+    let users = this.db
+      .selectFrom('users as u')
+      .where('u.role', '=', 'USER')
+      .where(careTeamFilter(viewer, sql.ref('u.id'), now));
     const q = query.q?.trim();
     if (q) {
       const words = q.split(/\s+/).filter(Boolean);
@@ -144,11 +159,11 @@ export class ClientService {
    * and the count are two queries side by side: the page stops after `size` rows along the sort's
    * index, the count reads only the users table, and neither lower-cases more than it must.
    */
-  async page(query: ClientListQuery): Promise<ClientPage> {
+  async page(query: ClientListQuery, viewer: Viewer, now: Date): Promise<ClientPage> {
     const page = query.page ?? 1;
     const size = query.size ?? DEFAULT_PAGE_SIZE;
     const order = query.order ?? (query.sort === 'lastActive' ? 'desc' : 'asc');
-    let rows = this.matching(query)
+    let rows = this.matching(query, viewer, now)
       .leftJoin('client_profiles as p', 'p.user_id', 'u.id')
       .select(CLIENT_COLUMNS);
     switch (query.sort ?? 'name') {
@@ -169,11 +184,11 @@ export class ClientService {
         .limit(size)
         .offset((page - 1) * size)
         .execute(),
-      this.matching(query)
+      this.matching(query, viewer, now)
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { items: items.map(toClient), total: Number(count.n), page, size };
+    return { items: items.map(toListedClient), total: Number(count.n), page, size };
   }
 
   /** One client, or 404 'Klienten hittades inte.' (a staff or admin id is not a client). */

@@ -23,7 +23,10 @@ export const journalModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.latestSignedNote,
-    { audit: { action: 'JOURNAL_VIEWED', subject: ({ input }) => input.params.id } },
+    {
+      audit: { action: 'JOURNAL_VIEWED', subject: ({ input }) => input.params.id },
+      careTeam: { client: ({ params }) => params.id },
+    },
     async (_request, _reply, { params }) => {
       await clients.require(params.id);
       return { noteContent: await journal.latestSignedContent(params.id) };
@@ -38,7 +41,10 @@ export const journalModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.clientJournal,
-    { audit: { action: 'JOURNAL_VIEWED', subject: ({ input }) => input.params.id } },
+    {
+      audit: { action: 'JOURNAL_VIEWED', subject: ({ input }) => input.params.id },
+      careTeam: { client: ({ params }) => params.id },
+    },
     (_request, _reply, { params }) => journal.clientJournal(params.id),
   );
 
@@ -80,7 +86,7 @@ export const journalModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.updateJournalSettings,
-    { audit: 'none' },
+    { audit: { action: 'JOURNAL_SETTINGS_CHANGED', subject: () => null } },
     (request, _reply, { body }) => journal.settings.update(body, requireSession(request).userId),
   );
 };

@@ -1,13 +1,14 @@
 // The SQL of messaging: conversation rows with the participant check, inserts, and the
 // summaries (partner, last message, unread count) that the list and the live events show.
 // The rules, the locking and the publish order are in service.ts.
-import type { Conversation, Message } from '@halsa/api/contract';
+import type { Conversation, Message, Role } from '@halsa/api/contract';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { insertFileRow } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
+import { careTeamFilter } from '../care-team/access.ts';
 import { attachmentUrl, displayName } from './attachments.ts';
 import type { ConversationChange } from './live.ts';
 import { MESSAGING_TEXT, type NewAttachment, type Partner } from './rules.ts';
@@ -235,10 +236,58 @@ export async function lastMessageRow(executor: Db, conversationId: number): Prom
  * `messages: []`), newest last message first; one conversation when `conversationId` is given.
  * Each with its partner's id and role.
  */
+/**
+ * The client on the other side of what a staff member asks for (a conversation, a message, an
+ * attachment), for the care-team check of design §4.14; null when it is not a client or not hers.
+ */
+export async function clientPartnerOf(
+  executor: Db,
+  viewerId: number,
+  of: { conversationId: number } | { messageId: number } | { fileId: string },
+): Promise<number | null> {
+  const partner = sql<number>`case when c.user_low_id = ${viewerId} then c.user_high_id else c.user_low_id end`;
+  let q = executor
+    .selectFrom('conversations as c')
+    .innerJoin('users as p', (join) => join.on(sql<boolean>`p.id = ${partner}`))
+    .select('p.id')
+    .where('p.role', '=', 'USER')
+    .where((eb) =>
+      eb.or([eb('c.user_low_id', '=', viewerId), eb('c.user_high_id', '=', viewerId)]),
+    );
+  if ('conversationId' in of) {
+    if (!validId(of.conversationId)) return null;
+    q = q.where('c.id', '=', of.conversationId);
+  } else if ('messageId' in of) {
+    if (!validId(of.messageId)) return null;
+    q = q.where((eb) =>
+      eb(
+        'c.id',
+        'in',
+        eb.selectFrom('messages').select('conversation_id').where('id', '=', of.messageId),
+      ),
+    );
+  } else {
+    if (!/^[0-9a-f-]{36}$/i.test(of.fileId)) return null;
+    q = q.where((eb) =>
+      eb(
+        'c.id',
+        'in',
+        eb
+          .selectFrom('messages')
+          .select('conversation_id')
+          .where('file_id', '=', of.fileId.toLowerCase()),
+      ),
+    );
+  }
+  const row = await q.executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function summaries(
   executor: Db,
   viewerId: number,
   conversationId?: number,
+  viewer?: { role: Role; userId: number; now: Date },
 ): Promise<{ conversation: Conversation; partner: Partner }[]> {
   if (conversationId !== undefined && !validId(conversationId)) return [];
   let q = executor
@@ -279,6 +328,11 @@ export async function summaries(
     .orderBy(sql`last.id desc nulls last`)
     .orderBy('c.id', 'desc');
   if (conversationId !== undefined) q = q.where('c.id', '=', conversationId);
+  // STAFF: conversations with a client she may no longer read (left her care team) stay out.
+  if (viewer?.role === 'STAFF')
+    q = q.where((eb) =>
+      eb.or([eb('p.role', '<>', 'USER'), careTeamFilter(viewer, sql.ref('p.id'), viewer.now)]),
+    );
   const rows = await q.execute();
   return rows.map((r) => ({
     conversation: summaryOf(

@@ -26,6 +26,7 @@ import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../file
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
+import { requireCareRelation } from '../care-team/access.ts';
 import { parseInput } from '../../http/validate.ts';
 import { contentDisposition } from './attachments.ts';
 import { brokerLookup, MessagingEvents, type PublisherSource } from './live.ts';
@@ -83,6 +84,11 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       pushAudit(ctx.db, ctx.activity, ctx.tasks),
     );
     const messaging = new MessagingService(ctx.db, ctx.clock, ctx.storage, events);
+    // Design §4.14: STAFF reads and writes a client's conversation only within her care team.
+    const byConversation = {
+      client: ({ params }: { params: { id: number } }, request: FastifyRequest) =>
+        messaging.clientPartnerOf(viewerOf(request), { conversationId: params.id }),
+    };
     options.onService?.(messaging);
 
     defineRoute(
@@ -117,6 +123,8 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
             throw badRequest(MESSAGING_TEXT.chooseUser);
           }
           const fields = parseInput(createConversationFieldsSchema, form.fields);
+          // Design §4.14: a STAFF member writes first only to her care team's clients.
+          await requireCareRelation(ctx.db, viewer, fields.receiverId, ctx.clock.now());
           try {
             const { conversation, created } = await messaging.create(viewer, {
               receiverId: fields.receiverId,
@@ -141,7 +149,7 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.conversation,
-      { audit: { records: ['CONVERSATION_READ'] } },
+      { audit: { records: ['CONVERSATION_READ'] }, careTeam: byConversation },
       async (request, _reply, { params, query }) => {
         const viewer = viewerOf(request);
         const { conversation, partner } = await messaging.read(viewer, params.id, query.after);
@@ -164,7 +172,7 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.sendMessage,
-      { audit: 'none' },
+      { audit: 'none', careTeam: byConversation },
       async (request, reply, { params, body }) => {
         const { message, created } = await messaging.send(viewerOf(request), params.id, {
           receiverId: body.receiverId,
@@ -179,7 +187,13 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.markMessageRead,
-      { audit: { records: ['MESSAGE_READ'] } },
+      {
+        audit: { records: ['MESSAGE_READ'] },
+        careTeam: {
+          client: ({ params }, request) =>
+            messaging.clientPartnerOf(viewerOf(request), { messageId: params.messageId }),
+        },
+      },
       async (request, _reply, { params }) => {
         const viewer = viewerOf(request);
         const read = await messaging.markRead(viewer, params.messageId);
@@ -200,7 +214,11 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.uploadWithText,
-      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment), audit: 'none' },
+      {
+        bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageAttachment),
+        audit: 'none',
+        careTeam: byConversation,
+      },
       async (request, reply, { params }) => {
         const viewer = viewerOf(request);
         const form = await readUpload(request, UPLOAD_POLICIES.messageAttachment, {
@@ -233,7 +251,7 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.downloadConversation,
-      { audit: { records: ['CONVERSATION_DOWNLOADED'] } },
+      { audit: { records: ['CONVERSATION_DOWNLOADED'] }, careTeam: byConversation },
       async (request, reply, { params }) => {
         const viewer = viewerOf(request);
         const { text, fileName, partnerId } = await messaging.transcript(viewer, params.id);
@@ -252,7 +270,11 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.editMessage,
-      { bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageEdit), audit: 'none' },
+      {
+        bodyLimit: bodyLimitOf(UPLOAD_POLICIES.messageEdit),
+        audit: 'none',
+        careTeam: byConversation,
+      },
       async (request, _reply, { params }) => {
         const viewer = viewerOf(request);
         const form = await readUpload(request, UPLOAD_POLICIES.messageEdit);
@@ -265,7 +287,13 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
     defineRoute(
       app,
       endpointDefs.messageAttachment,
-      { audit: { records: ['MESSAGE_ATTACHMENT_DOWNLOADED'] } },
+      {
+        audit: { records: ['MESSAGE_ATTACHMENT_DOWNLOADED'] },
+        careTeam: {
+          client: ({ params }, request) =>
+            messaging.clientPartnerOf(viewerOf(request), { fileId: params.fileId }),
+        },
+      },
       async (request, reply, { params }) => {
         const viewer = viewerOf(request);
         const fileId = params.fileId.toLowerCase();

@@ -13,6 +13,8 @@ import type { FileStorage } from '../../files/storage.ts';
 import { PublishOrder, type Turn } from './publish-order.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
+import { careTeamFilter } from '../care-team/access.ts';
+import { sql } from 'kysely';
 import { checkAttachment } from './attachments.ts';
 import type { ConversationChange, MessagingEvents } from './live.ts';
 import {
@@ -32,7 +34,7 @@ import {
 import { conversationTranscript, messageAttachment } from './downloads.ts';
 
 export { isConversationParticipant, toMessage } from './queries.ts';
-import { isConversationParticipant, MAX_DB_ID } from './queries.ts';
+import { clientPartnerOf, isConversationParticipant, MAX_DB_ID } from './queries.ts';
 
 export * from './rules.ts';
 import {
@@ -72,8 +74,19 @@ export class MessagingService {
 
   /** The caller's conversations, newest message first, each without its messages. */
   async list(viewer: Viewer): Promise<Conversation[]> {
-    const rows = await summaries(this.db, viewer.userId);
+    const rows = await summaries(this.db, viewer.userId, undefined, {
+      ...viewer,
+      now: this.clock.now(),
+    });
     return rows.map((r) => r.conversation);
+  }
+
+  /** The client behind a conversation, message or attachment (care-team check), or null. */
+  clientPartnerOf(
+    viewer: Viewer,
+    of: { conversationId: number } | { messageId: number } | { fileId: string },
+  ): Promise<number | null> {
+    return clientPartnerOf(this.db, viewer.userId, of);
   }
 
   /** People the caller may start a conversation with (spec §6 roles), by name. */
@@ -83,6 +96,15 @@ export class MessagingService {
       .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
       .where('id', '<>', viewer.userId);
     if (viewer.role === 'USER') q = q.where('role', 'in', ['STAFF', 'ADMIN']);
+    // Design §4.14: a STAFF member starts conversations with her care team's clients only.
+    if (viewer.role === 'STAFF')
+      q = q.where((eb) =>
+        eb.or([
+          eb('role', '<>', 'USER'),
+          careTeamFilter(viewer, sql.ref('users.id'), this.clock.now()),
+        ]),
+      );
+    q = q.where('deactivated_at', 'is', null);
     const rows = await q.execute();
     return rows
       .map((u) => ({

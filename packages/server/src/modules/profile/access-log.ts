@@ -8,8 +8,9 @@ import {
   type AccessLogPage,
   type MyAccount,
   type ActivityAction,
+  type EmergencyReason,
 } from '@halsa/api/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export async function accessLogPage(
@@ -27,7 +28,22 @@ export async function accessLogPage(
     .where('l.action', 'in', ACTIVITY_ACTIONS);
   const [rows, count] = await Promise.all([
     base
-      .select(['l.id', 'l.action', 'l.created_at', 'a.first_name', 'a.last_name', 'a.role'])
+      // Read under 'Nödåtkomst' (design §4.14): the access's reason and comment beside the row.
+      .leftJoin('emergency_accesses as e', (join) =>
+        join.on(
+          sql<boolean>`l.details ? 'emergencyAccessId' and e.id = (l.details->>'emergencyAccessId')::integer`,
+        ),
+      )
+      .select([
+        'l.id',
+        'l.action',
+        'l.created_at',
+        'a.first_name',
+        'a.last_name',
+        'a.role',
+        'e.reason as emergency_reason',
+        'e.comment as emergency_comment',
+      ])
       .orderBy('l.created_at', 'desc')
       .orderBy('l.id', 'desc')
       .limit(size)
@@ -41,6 +57,12 @@ export async function accessLogPage(
     performedByName: `${r.first_name} ${r.last_name}`.trim(),
     performedByRole: r.role === 'USER' ? null : r.role,
     timestamp: r.created_at.toISOString(),
+    emergency: r.emergency_reason
+      ? {
+          reason: r.emergency_reason as EmergencyReason,
+          comment: r.emergency_comment,
+        }
+      : null,
   }));
   return { items, total: Number(count.n), page, size };
 }

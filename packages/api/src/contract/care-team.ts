@@ -1,0 +1,143 @@
+// Care teams and emergency access (design §4.14, PDL 4 kap. 2 §): the STAFF who work with a
+// client, what a STAFF member outside the team is told, 'Nödåtkomst' with its reasons, and
+// ADMIN's follow-up of the log on `/activity/review` ('Logguppföljning').
+import { z } from 'zod';
+import { dateSchema, hasControlCharacters, idSchema, timestampSchema } from './common.ts';
+import { staffMemberSchema } from './activity.ts';
+
+/** `GET/PUT /api/v1/admin/clients/:id/care-team`: the team, by name. */
+export const careTeamSchema = z.object({ clientId: idSchema, staff: z.array(staffMemberSchema) });
+export type CareTeam = z.infer<typeof careTeamSchema>;
+
+export const updateCareTeamRequestSchema = z.object({
+  staffIds: z.array(idSchema).max(100, 'Högst 100 personer i ett vårdteam.'),
+});
+export type UpdateCareTeamRequest = z.infer<typeof updateCareTeamRequestSchema>;
+
+/** The 403 of a client-data route for STAFF outside the client's care team. */
+export const NO_CARE_RELATION = 'NO_CARE_RELATION';
+export const NO_CARE_RELATION_MESSAGE = 'Du har ingen vårdrelation med klienten.';
+
+export const EMERGENCY_REASONS = ['URGENT_CARE', 'CLIENT_ASKED', 'COVERING', 'OTHER'] as const;
+export const emergencyReasonSchema = z.enum(EMERGENCY_REASONS, {
+  error: 'Välj ett skäl till nödåtkomsten.',
+});
+export type EmergencyReason = z.infer<typeof emergencyReasonSchema>;
+export const emergencyReasonLabels: Record<EmergencyReason, string> = {
+  URGENT_CARE: 'Akut vårdbehov',
+  CLIENT_ASKED: 'Klienten har bett om det',
+  COVERING: 'Ersätter kollega',
+  OTHER: 'Annat',
+};
+
+/** How long an emergency access stays open (design §4.14: 4 hours, then it closes by itself). */
+export const EMERGENCY_ACCESS_HOURS = 4;
+export const EMERGENCY_COMMENT_MAX = 500;
+export const EMERGENCY_MESSAGES = {
+  commentRequired: 'Beskriv skälet när du väljer Annat.',
+  commentTooLong: `Kommentaren får vara högst ${EMERGENCY_COMMENT_MAX} tecken.`,
+  notStaff: 'Nödåtkomst gäller personal utanför klientens vårdteam.',
+} as const;
+
+const commentSchema = z
+  .string()
+  .trim()
+  .max(EMERGENCY_COMMENT_MAX, EMERGENCY_MESSAGES.commentTooLong)
+  .refine((v) => !hasControlCharacters(v, true), 'Kommentaren innehåller otillåtna tecken.');
+
+/** `POST /api/v1/admin/clients/:id/emergency-access`. */
+export const emergencyAccessRequestSchema = z
+  .object({ reason: emergencyReasonSchema, comment: commentSchema.optional() })
+  .refine((b) => b.reason !== 'OTHER' || (b.comment ?? '').length > 0, {
+    message: EMERGENCY_MESSAGES.commentRequired,
+    path: ['comment'],
+  });
+export type EmergencyAccessRequest = z.infer<typeof emergencyAccessRequestSchema>;
+
+export const emergencyAccessSchema = z.object({
+  id: idSchema,
+  clientId: idSchema,
+  reason: emergencyReasonSchema,
+  comment: z.string().nullable(),
+  openedAt: timestampSchema,
+  expiresAt: timestampSchema,
+});
+export type EmergencyAccess = z.infer<typeof emergencyAccessSchema>;
+
+/**
+ * `GET /api/v1/admin/clients/lookup?personalNumber=`: outside her care team a STAFF member finds
+ * a client only by her whole personal number, and sees only the name (to ask for 'Nödåtkomst').
+ */
+export const clientLookupQuerySchema = z.object({
+  personalNumber: z
+    .string({ error: 'Ange ett helt personnummer.' })
+    .trim()
+    .regex(/^(\d{8})-?(\d{4})$/, 'Ange ett helt personnummer, ÅÅÅÅMMDD-NNNN.'),
+});
+export const clientLookupSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  inCareTeam: z.boolean(),
+});
+export type ClientLookup = z.infer<typeof clientLookupSchema>;
+
+/** Is a search text a whole personal number (12 digits, with or without the dash)? */
+export const isWholePersonalNumber = (q: string): boolean => /^\d{8}-?\d{4}$/.test(q.trim());
+
+/** A personal number as lists show it (design §4.14): `19850412-****`. */
+export const maskPersonalNumber = (ssn: string | null): string | null =>
+  ssn === null ? null : ssn.replace(/^(\d{8})-?\d{4}$/, '$1-****');
+
+// ---- Logguppföljning (/activity/review) ------------------------------------------------------
+
+const personRef = z.object({ id: idSchema, name: z.string() });
+
+/** One emergency access as ADMIN follows it up: who, whom, why, and what was read under it. */
+export const emergencyAccessReviewSchema = emergencyAccessSchema.extend({
+  staff: personRef,
+  client: personRef,
+  /** Log rows written under this access. */
+  rows: z.number().int().min(0),
+  reviewedAt: timestampSchema.nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewComment: z.string().nullable(),
+});
+export type EmergencyAccessReview = z.infer<typeof emergencyAccessReviewSchema>;
+
+/** A staff member's day worth a look: reads outside her care team, or many clients opened. */
+export const accessPatternSchema = z.object({
+  kind: z.enum(['OUTSIDE_CARE_TEAM', 'MANY_CLIENTS']),
+  staff: personRef,
+  day: dateSchema,
+  /** Distinct clients read that day (outside her team, or in all). */
+  clients: z.number().int().min(0),
+});
+export type AccessPattern = z.infer<typeof accessPatternSchema>;
+
+/** More distinct clients opened in a day than this is a pattern worth a look. */
+export const MANY_CLIENTS_PER_DAY = 50;
+
+/** `GET /api/v1/admin/activity/review?reviewed=`: unreviewed (default) or reviewed accesses. */
+export const accessReviewQuerySchema = z.object({
+  reviewed: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export const accessReviewSchema = z.object({
+  emergencyAccesses: z.array(emergencyAccessReviewSchema),
+  patterns: z.array(accessPatternSchema),
+});
+export type AccessReview = z.infer<typeof accessReviewSchema>;
+
+/** `POST /api/v1/admin/activity/review/:id`: 'Granskad' with a comment. */
+export const reviewEmergencyAccessRequestSchema = z.object({
+  comment: z
+    .string({ error: 'Kommentar till granskningen måste anges.' })
+    .trim()
+    .min(1, 'Kommentar till granskningen måste anges.')
+    .max(EMERGENCY_COMMENT_MAX, EMERGENCY_MESSAGES.commentTooLong)
+    .refine((v) => !hasControlCharacters(v, true), 'Kommentaren innehåller otillåtna tecken.'),
+});
+export type ReviewEmergencyAccessRequest = z.infer<typeof reviewEmergencyAccessRequestSchema>;

@@ -1,0 +1,57 @@
+// Care teams, emergency access and ADMIN's follow-up of the log (design §4.14). A part of the
+// route table (routes.ts).
+import type { RouteDef } from '../routes.ts';
+import { ADMIN, STAFF } from '../route-shared.ts';
+
+export const careTeamRouteDefs = {
+  // Before `client` in the table: a path without a parameter wins in every router we use.
+  clientLookup: {
+    method: 'GET',
+    path: '/api/v1/admin/clients/lookup',
+    response: 'json',
+    fallback: 'Kunde inte söka klient',
+    roles: STAFF,
+    clientData: true,
+  },
+  careTeam: {
+    method: 'GET',
+    path: '/api/v1/admin/clients/:id/care-team',
+    response: 'json',
+    fallback: 'Kunde inte hämta vårdteamet',
+    roles: STAFF,
+    clientData: true,
+  },
+  updateCareTeam: {
+    method: 'PUT',
+    path: '/api/v1/admin/clients/:id/care-team',
+    response: 'json',
+    fallback: 'Kunde inte spara vårdteamet',
+    roles: ADMIN,
+    clientData: true,
+  },
+  emergencyAccess: {
+    method: 'POST',
+    path: '/api/v1/admin/clients/:id/emergency-access',
+    response: 'json',
+    fallback: 'Kunde inte öppna nödåtkomst',
+    // ADMIN reads every client: the server tells her she needs none (400).
+    roles: STAFF,
+    clientData: true,
+  },
+  accessReview: {
+    method: 'GET',
+    path: '/api/v1/admin/activity/review',
+    response: 'json',
+    fallback: 'Kunde inte hämta logguppföljningen',
+    roles: ADMIN,
+    clientData: true,
+  },
+  reviewEmergencyAccess: {
+    method: 'POST',
+    path: '/api/v1/admin/activity/review/:id',
+    response: 'json',
+    fallback: 'Kunde inte markera som granskad',
+    roles: ADMIN,
+    clientData: true,
+  },
+} as const satisfies Record<string, RouteDef>;

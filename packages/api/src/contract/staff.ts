@@ -1,0 +1,91 @@
+// People of the clinic (design §4.14): staff accounts on `/staff` ('Personal'), their roles, and
+// deactivating, reactivating and unlocking any account (a client's too, from her page), and the
+// clinic setting 'Åtkomst endast via vårdteam'.
+import { z } from 'zod';
+import { hasControlCharacters, idSchema, roleSchema, timestampSchema } from './common.ts';
+
+export const staffRoleSchema = roleSchema.extract(['STAFF', 'ADMIN']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/** Swedish names of the two staff roles, as `/staff` shows them. */
+export const staffRoleLabels: Record<StaffRole, string> = {
+  STAFF: 'Personal',
+  ADMIN: 'Administratör',
+};
+
+/**
+ * Where an account stands: `INVITED` has not set a password yet, `INACTIVE` was deactivated
+ * (keeps her data and log rows, cannot sign in).
+ */
+export const accountStatusSchema = z.enum(['ACTIVE', 'INVITED', 'INACTIVE']);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+export const accountStatusLabels: Record<AccountStatus, string> = {
+  ACTIVE: 'Aktiv',
+  INVITED: 'Inbjuden',
+  INACTIVE: 'Inaktiverad',
+};
+
+/** One account on `/staff`. `locked`: too many failed logins, until an ADMIN lifts it or it ends. */
+export const staffAccountSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  status: accountStatusSchema,
+  locked: z.boolean(),
+  lastActive: timestampSchema.nullable(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+/** `GET /api/v1/admin/staff/accounts`: every STAFF and ADMIN account, by name. */
+export const staffAccountListSchema = z.array(staffAccountSchema);
+
+/** What an account page needs to offer deactivate, reactivate and unlock (a client's too). */
+export const accountStateSchema = z.object({
+  id: idSchema,
+  status: accountStatusSchema,
+  locked: z.boolean(),
+});
+export type AccountState = z.infer<typeof accountStateSchema>;
+
+const nameField = (label: string) =>
+  z
+    .string({ error: `${label} måste anges.` })
+    .trim()
+    .min(1, `${label} måste anges.`)
+    .max(100, `${label} får vara högst 100 tecken.`)
+    .refine((v) => !hasControlCharacters(v), `${label} innehåller otillåtna tecken.`);
+
+/** `POST /api/v1/admin/staff`: the new person gets the set-password mail (design §4.3). */
+export const createStaffRequestSchema = z.object({
+  firstName: nameField('Förnamn'),
+  lastName: nameField('Efternamn'),
+  email: z
+    .string({ error: 'E-postadress måste anges.' })
+    .trim()
+    .max(254, 'E-postadressen är för lång.')
+    .pipe(z.email('Ange en giltig e-postadress.')),
+  role: staffRoleSchema,
+});
+export type CreateStaffRequest = z.infer<typeof createStaffRequestSchema>;
+
+/** `PUT /api/v1/admin/users/:id/role`. */
+export const changeRoleRequestSchema = z.object({ role: staffRoleSchema });
+export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
+
+/** `GET/PUT /api/v1/admin/access-settings`: the clinic's access rule (default on). */
+export const accessSettingsSchema = z.object({ careTeamOnly: z.boolean() });
+export type AccessSettings = z.infer<typeof accessSettingsSchema>;
+
+/** The Swedish words of people and access (design §4.14), one place for server and screens. */
+export const STAFF_MESSAGES = {
+  deactivated: 'Kontot är inaktiverat. Kontakta mottagningen.',
+  emailTaken: 'Det finns redan ett konto med den e-postadressen.',
+  notStaff: 'Kontot är inte ett personalkonto.',
+  notFound: 'Kontot hittades inte.',
+  self: 'Du kan inte inaktivera eller byta roll på ditt eget konto.',
+  lastAdmin: 'Det måste finnas minst en aktiv administratör.',
+  careTeamOnly: 'Åtkomst endast via vårdteam',
+} as const;

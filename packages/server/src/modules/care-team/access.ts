@@ -1,0 +1,79 @@
+// Access by care team (design §4.14, PDL 4 kap. 2 §): while the clinic setting is on, a STAFF
+// member reaches a client's data only when she is in the client's care team or holds an open
+// emergency access to her. ADMIN reads every client; a client reads only her own (http/access.ts).
+//
+// The rule is one SQL expression (`staffMayRead`), used two ways, always inside the database:
+//   - a route about one client checks it before anything is read (`requireCareRelation`, run by
+//     defineRoute from the route's `careTeam` declaration), so nothing of hers leaves the
+//     database for a STAFF member outside her team;
+//   - a list (clients, the whole activity log, all meetings, conversations) puts it in its own
+//     WHERE clause (`careTeamFilter`), so rows she may not see are never selected.
+import { NO_CARE_RELATION, NO_CARE_RELATION_MESSAGE, type Role } from '@halsa/api/contract';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** The 403 a STAFF member outside the client's care team gets, with the code the page reads. */
+export const noCareRelation = () =>
+  new HttpError(403, NO_CARE_RELATION_MESSAGE, {}, { code: NO_CARE_RELATION });
+
+/**
+ * True when `staffId` may read the client `clientId` (an SQL expression of each): the clinic
+ * setting is off, or she is in the client's care team, or her emergency access is open at `now`.
+ * For a STAFF caller only: ADMIN and the client herself are let through before it.
+ */
+export function staffMayRead(
+  staffId: number,
+  clientId: Expression<number | null> | number,
+  now: Date,
+): RawBuilder<SqlBool> {
+  const client = typeof clientId === 'number' ? sql`${clientId}::integer` : clientId;
+  return sql<SqlBool>`(
+    not (select s.care_team_only from clinic_settings s where s.id = 1)
+    or exists (select 1 from care_team_members ctm
+               where ctm.staff_id = ${staffId} and ctm.client_id = ${client})
+    or exists (select 1 from emergency_accesses ea
+               where ea.staff_id = ${staffId} and ea.client_id = ${client}
+                 and ea.opened_at <= ${now} and ea.expires_at > ${now})
+  )`;
+}
+
+/**
+ * The WHERE condition of a list for `viewer`: everything for ADMIN (and a client, whose lists are
+ * her own already), for STAFF only rows whose client (`clientId`, or null for rows of nobody's
+ * data) she may read.
+ */
+export function careTeamFilter(
+  viewer: { role: Role; userId: number },
+  clientId: Expression<number | null>,
+  now: Date,
+  options: { nullable?: boolean } = {},
+): RawBuilder<SqlBool> {
+  if (viewer.role !== 'STAFF') return sql<SqlBool>`true`;
+  const read = staffMayRead(viewer.userId, clientId, now);
+  // A row about a user who is not a client (another staff member) is nobody's client data.
+  return options.nullable
+    ? sql<SqlBool>`(${clientId} is null
+        or not exists (select 1 from users cu where cu.id = ${clientId} and cu.role = 'USER')
+        or ${read})`
+    : read;
+}
+
+/**
+ * Refuses a STAFF member outside `clientId`'s care team with the 403 of design §4.14. A user id
+ * that is not a client (another staff member, or none) is not refused here: the route's own
+ * checks answer for it.
+ */
+export async function requireCareRelation(
+  db: Db,
+  viewer: { role: Role; userId: number },
+  clientId: number | null,
+  now: Date,
+): Promise<void> {
+  // Not an id a row can have (int4): nobody's; the route answers 404 for it.
+  if (viewer.role !== 'STAFF' || clientId === null || clientId > 2_147_483_647) return;
+  const row = await sql<{ ok: boolean }>`
+    select (not exists (select 1 from users u where u.id = ${clientId} and u.role = 'USER')
+            or ${staffMayRead(viewer.userId, clientId, now)}) as ok`.execute(db);
+  if (!row.rows[0]?.ok) throw noCareRelation();
+}

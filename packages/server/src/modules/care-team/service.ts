@@ -1,0 +1,378 @@
+// Care teams, emergency access and ADMIN's follow-up of the log (design §4.14). Who may read a
+// client is decided in SQL (access.ts); this file keeps the teams, opens emergency accesses,
+// finds a client by her whole personal number and gathers 'Logguppföljning'.
+import {
+  EMERGENCY_ACCESS_HOURS,
+  EMERGENCY_MESSAGES,
+  MANY_CLIENTS_PER_DAY,
+  type AccessPattern,
+  type AccessReview,
+  type CareTeam,
+  type ClientLookup,
+  type EmergencyAccess,
+  type EmergencyAccessRequest,
+  type EmergencyAccessReview,
+  type Role,
+} from '@halsa/api/contract';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { CLIENT_MESSAGES } from '../clients/service.ts';
+import { staffMayRead } from './access.ts';
+
+export const CARE_TEAM_MESSAGES = {
+  notStaff: 'Vårdteamet kan bara innehålla aktiv personal.',
+  notClient: CLIENT_MESSAGES.notFound,
+  alreadyReviewed: 'Nödåtkomsten är redan granskad.',
+  accessNotFound: 'Nödåtkomsten hittades inte.',
+} as const;
+
+const MAX_INT4 = 2_147_483_647;
+const HOUR_MS = 3_600_000;
+/** How far back 'Logguppföljning' looks for patterns, and lists reviewed accesses. */
+const REVIEW_DAYS = 30;
+
+interface Actor {
+  userId: number;
+  role: Role;
+  ip: string | null;
+}
+
+const nameOf = (first: string, last: string) => `${first} ${last}`.trim();
+
+export class CareTeamService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** 404 unless `id` is a client. */
+  private async requireClient(id: number): Promise<void> {
+    const row =
+      id <= MAX_INT4
+        ? await this.ctx.db
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', id)
+            .where('role', '=', 'USER')
+            .executeTakeFirst()
+        : undefined;
+    if (!row) throw notFound(CARE_TEAM_MESSAGES.notClient);
+  }
+
+  async get(clientId: number): Promise<CareTeam> {
+    await this.requireClient(clientId);
+    const rows = await this.ctx.db
+      .selectFrom('care_team_members as m')
+      .innerJoin('users as u', 'u.id', 'm.staff_id')
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.role'])
+      .where('m.client_id', '=', clientId)
+      .orderBy(sql`lower(u.last_name)`)
+      .orderBy(sql`lower(u.first_name)`)
+      .execute();
+    return {
+      clientId,
+      staff: rows.map((r) => ({
+        id: r.id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        role: r.role === 'ADMIN' ? 'ADMIN' : 'STAFF',
+      })),
+    };
+  }
+
+  /** Replaces the team with `staffIds` (active STAFF or ADMIN accounts), logged with the change. */
+  async set(clientId: number, staffIds: number[], actor: Actor): Promise<CareTeam> {
+    await this.requireClient(clientId);
+    const wanted = [...new Set(staffIds)];
+    await this.ctx.db.transaction().execute(async (trx) => {
+      if (wanted.length > 0) {
+        const staff = await trx
+          .selectFrom('users')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            wanted.filter((id) => id <= MAX_INT4),
+          )
+          .where('role', 'in', ['STAFF', 'ADMIN'])
+          .where('deactivated_at', 'is', null)
+          .execute();
+        if (staff.length !== wanted.length) throw badRequest(CARE_TEAM_MESSAGES.notStaff);
+      }
+      // The client's row locked: two editors of one team take turns.
+      await trx.selectFrom('users').select('id').where('id', '=', clientId).forUpdate().execute();
+      const before = (
+        await trx
+          .selectFrom('care_team_members')
+          .select('staff_id')
+          .where('client_id', '=', clientId)
+          .execute()
+      ).map((r) => r.staff_id);
+      const added = wanted.filter((id) => !before.includes(id));
+      const removed = before.filter((id) => !wanted.includes(id));
+      if (added.length === 0 && removed.length === 0) return;
+      if (removed.length > 0)
+        await trx
+          .deleteFrom('care_team_members')
+          .where('client_id', '=', clientId)
+          .where('staff_id', 'in', removed)
+          .execute();
+      const now = this.ctx.clock.now();
+      if (added.length > 0)
+        await trx
+          .insertInto('care_team_members')
+          .values(
+            added.map((staffId) => ({
+              client_id: clientId,
+              staff_id: staffId,
+              added_by: actor.userId,
+              added_at: now,
+            })),
+          )
+          .execute();
+      // Joining the team ends her emergency access to the client: from now on she reads her
+      // through the team, and the access's rows stop at the moment it was no longer needed.
+      if (added.length > 0)
+        await trx
+          .updateTable('emergency_accesses')
+          .set({ expires_at: now })
+          .where('client_id', '=', clientId)
+          .where('staff_id', 'in', added)
+          .where('opened_at', '<=', now)
+          .where('expires_at', '>', now)
+          .execute();
+      await this.ctx.activity.record(
+        {
+          action: 'CARE_TEAM_CHANGED',
+          actorUserId: actor.userId,
+          subjectUserId: clientId,
+          ip: actor.ip,
+          details: { added, removed },
+        },
+        trx,
+      );
+    });
+    return this.get(clientId);
+  }
+
+  /** 'Nödåtkomst': opens the client to this STAFF member for 4 hours, logged with its reason. */
+  async openEmergency(
+    clientId: number,
+    input: EmergencyAccessRequest,
+    actor: Actor,
+  ): Promise<EmergencyAccess> {
+    if (actor.role !== 'STAFF') throw badRequest(EMERGENCY_MESSAGES.notStaff);
+    await this.requireClient(clientId);
+    const now = this.ctx.clock.now();
+    const comment = input.comment?.trim() || null;
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('emergency_accesses')
+        .values({
+          staff_id: actor.userId,
+          client_id: clientId,
+          reason: input.reason,
+          comment,
+          opened_at: now,
+          expires_at: new Date(now.getTime() + EMERGENCY_ACCESS_HOURS * HOUR_MS),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // record() adds the access's id to the row (it is open now).
+      await this.ctx.activity.record(
+        {
+          action: 'EMERGENCY_ACCESS',
+          actorUserId: actor.userId,
+          subjectUserId: clientId,
+          ip: actor.ip,
+          details: { reason: input.reason, ...(comment ? { comment } : {}) },
+        },
+        trx,
+      );
+      return {
+        id: row.id,
+        clientId,
+        reason: row.reason as EmergencyAccess['reason'],
+        comment: row.comment,
+        openedAt: row.opened_at.toISOString(),
+        expiresAt: row.expires_at.toISOString(),
+      };
+    });
+  }
+
+  /** A client by her whole personal number: her name, and whether she is in the caller's team. */
+  async lookup(personalNumber: string, viewer: Actor): Promise<ClientLookup> {
+    const digits = personalNumber.replace('-', '');
+    const ssn = `${digits.slice(0, 8)}-${digits.slice(8)}`;
+    const row = await this.ctx.db
+      .selectFrom('client_profiles as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['u.id', 'u.first_name', 'u.last_name'])
+      .select(
+        viewer.role === 'STAFF'
+          ? sql<boolean>`exists (select 1 from care_team_members m
+              where m.staff_id = ${viewer.userId} and m.client_id = u.id)`.as('in_team')
+          : sql<boolean>`true`.as('in_team'),
+      )
+      .where('p.social_security_number', '=', ssn)
+      .where('u.role', '=', 'USER')
+      .executeTakeFirst();
+    if (!row) throw notFound(CARE_TEAM_MESSAGES.notClient);
+    return {
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      inCareTeam: row.in_team,
+    };
+  }
+
+  // ---- Logguppföljning ----------------------------------------------------------------------
+
+  async review(reviewed: boolean): Promise<AccessReview> {
+    const since = new Date(this.ctx.clock.now().getTime() - REVIEW_DAYS * 24 * HOUR_MS);
+    let accesses = this.ctx.db
+      .selectFrom('emergency_accesses as e')
+      .innerJoin('users as s', 's.id', 'e.staff_id')
+      .innerJoin('users as c', 'c.id', 'e.client_id')
+      .leftJoin('users as r', 'r.id', 'e.reviewed_by')
+      .select([
+        'e.id',
+        'e.client_id',
+        'e.reason',
+        'e.comment',
+        'e.opened_at',
+        'e.expires_at',
+        'e.reviewed_at',
+        'e.review_comment',
+        's.id as staff_id',
+        's.first_name as staff_first',
+        's.last_name as staff_last',
+        'c.first_name as client_first',
+        'c.last_name as client_last',
+        'r.first_name as reviewer_first',
+        'r.last_name as reviewer_last',
+      ])
+      .select(
+        sql<string>`(select count(*) from activity_log a
+          where a.details ? 'emergencyAccessId'
+            and (a.details->>'emergencyAccessId')::integer = e.id)`.as('rows'),
+      );
+    accesses = reviewed
+      ? accesses.where('e.reviewed_at', 'is not', null).where('e.reviewed_at', '>=', since)
+      : accesses.where('e.reviewed_at', 'is', null);
+    const rows = await accesses.orderBy('e.opened_at', 'desc').limit(200).execute();
+    return {
+      emergencyAccesses: rows.map((r): EmergencyAccessReview => ({
+        id: r.id,
+        clientId: r.client_id,
+        reason: r.reason as EmergencyAccessReview['reason'],
+        comment: r.comment,
+        openedAt: r.opened_at.toISOString(),
+        expiresAt: r.expires_at.toISOString(),
+        staff: { id: r.staff_id, name: nameOf(r.staff_first, r.staff_last) },
+        client: { id: r.client_id, name: nameOf(r.client_first, r.client_last) },
+        rows: Number(r.rows),
+        reviewedAt: r.reviewed_at ? r.reviewed_at.toISOString() : null,
+        reviewedBy:
+          r.reviewer_first !== null ? nameOf(r.reviewer_first, r.reviewer_last ?? '') : null,
+        reviewComment: r.review_comment,
+      })),
+      patterns: reviewed ? [] : await this.patterns(since),
+    };
+  }
+
+  /**
+   * Per staff member and Swedish day: reads of clients outside her care team (not under an
+   * emergency access, which is listed on its own), and days with more than 50 distinct clients.
+   */
+  private async patterns(since: Date): Promise<AccessPattern[]> {
+    const result = await sql<{
+      kind: AccessPattern['kind'];
+      staff_id: number;
+      first_name: string;
+      last_name: string;
+      day: string;
+      clients: string;
+    }>`
+      with reads as (
+        select a.actor_user_id as staff_id, a.subject_user_id as client_id,
+               to_char(a.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD') as day,
+               a.details ? 'emergencyAccessId' as emergency,
+               s.role as staff_role
+        from activity_log a
+        join users s on s.id = a.actor_user_id and s.role in ('STAFF', 'ADMIN')
+        join users c on c.id = a.subject_user_id and c.role = 'USER'
+        where a.created_at >= ${since}
+      )
+      select 'OUTSIDE_CARE_TEAM' as kind, r.staff_id, u.first_name, u.last_name, r.day,
+             count(distinct r.client_id) as clients
+      from reads r join users u on u.id = r.staff_id
+      where r.staff_role = 'STAFF' and not r.emergency
+        and not exists (select 1 from care_team_members m
+                        where m.staff_id = r.staff_id and m.client_id = r.client_id)
+      group by r.staff_id, u.first_name, u.last_name, r.day
+      union all
+      select 'MANY_CLIENTS' as kind, r.staff_id, u.first_name, u.last_name, r.day,
+             count(distinct r.client_id) as clients
+      from reads r join users u on u.id = r.staff_id
+      group by r.staff_id, u.first_name, u.last_name, r.day
+      having count(distinct r.client_id) > ${MANY_CLIENTS_PER_DAY}
+      order by day desc, kind, staff_id
+      limit 500`.execute(this.ctx.db);
+    return result.rows.map((r) => ({
+      kind: r.kind,
+      staff: { id: r.staff_id, name: nameOf(r.first_name, r.last_name) },
+      day: r.day,
+      clients: Number(r.clients),
+    }));
+  }
+
+  /** 'Granskad' with a comment: closes the access on the review page (logged). */
+  async markReviewed(id: number, comment: string, actor: Actor): Promise<EmergencyAccessReview> {
+    if (id > MAX_INT4) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('emergency_accesses')
+        .select(['client_id', 'reviewed_at'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
+      if (row.reviewed_at) throw conflict(CARE_TEAM_MESSAGES.alreadyReviewed);
+      await trx
+        .updateTable('emergency_accesses')
+        .set({
+          reviewed_at: this.ctx.clock.now(),
+          reviewed_by: actor.userId,
+          review_comment: comment,
+        })
+        .where('id', '=', id)
+        .execute();
+      await this.ctx.activity.record(
+        {
+          action: 'EMERGENCY_ACCESS_REVIEWED',
+          actorUserId: actor.userId,
+          subjectUserId: row.client_id,
+          ip: actor.ip,
+          details: { emergencyAccessReviewed: id },
+        },
+        trx,
+      );
+    });
+    const reviewed = await this.review(true);
+    const found = reviewed.emergencyAccesses.find((a) => a.id === id);
+    if (!found) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
+    return found;
+  }
+}
+
+/** Whether `staffId` may read `clientId` now (for code paths that are not routes, e.g. pushes). */
+export async function mayRead(
+  ctx: AppContext,
+  viewer: { role: Role; userId: number },
+  clientId: number,
+): Promise<boolean> {
+  if (viewer.role !== 'STAFF') return true;
+  const r = await sql<{
+    ok: boolean;
+  }>`select ${staffMayRead(viewer.userId, clientId, ctx.clock.now())} as ok`.execute(ctx.db);
+  return Boolean(r.rows[0]?.ok);
+}

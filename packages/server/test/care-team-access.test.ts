@@ -1,0 +1,438 @@
+// Access by care team, route by route (issue 21, design §4.14). The routes are enumerated from
+// the contract: every client-data route a STAFF member may call has a case below, so a new
+// route without one fails this test. Outside the client's care team each answers 403 with the
+// Swedish text and the code the page reads (or, for a list, leaves her out); with an emergency
+// access open every one answers, and every row written carries the access's id.
+import {
+  endpoints,
+  NO_CARE_RELATION,
+  NO_CARE_RELATION_MESSAGE,
+  type EndpointName,
+} from '@halsa/api/contract';
+import { expect, it } from 'vitest';
+import {
+  addToCareTeam,
+  describeDb,
+  insertUser,
+  login,
+  passwordHash,
+  send,
+  type TestApp,
+  useTestApp,
+} from './helpers.ts';
+import { createConversation, PDF } from './messaging-helpers.ts';
+
+const OUTSIDER_SSN = '19790203-1234';
+
+interface World {
+  admin: string;
+  staff: string;
+  outsider: { id: number; email: string };
+  conversationId: number;
+  messageId: number;
+  fileId: string;
+  appointmentId: number;
+  labFile: string;
+  planFile: string;
+}
+
+type Case =
+  | {
+      kind: 'guarded';
+      method: 'GET' | 'POST' | 'PUT';
+      url: (w: World) => string;
+      body?: (w: World) => unknown;
+    }
+  | { kind: 'list'; check: (t: TestApp, w: World) => Promise<void> }
+  | { kind: 'way-in' };
+
+const future = (t: TestApp, days: number) =>
+  new Date(t.clock.now().getTime() + days * 86_400_000).toISOString();
+
+function multipartFile(name: string, data: Buffer) {
+  const boundary = '----care-team-test';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function uploadFor(t: TestApp, admin: string, path: string, clientId: number, name: string) {
+  const { payload, contentType } = multipartFile(name, PDF);
+  t.clock.advance(1000);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${path}/${clientId}`,
+    headers: { cookie: admin, origin: 'http://localhost:8080', 'content-type': contentType },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ fileName: string }>().fileName;
+}
+
+/** Every STAFF-callable client-data route of the contract, and how it keeps her out. */
+const CASES: Partial<Record<EndpointName, Case>> = {
+  conversation: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/user/messaging/conversations/${w.conversationId}`,
+  },
+  markMessageRead: {
+    kind: 'guarded',
+    method: 'PUT',
+    url: (w) => `/api/v1/user/messaging/conversations/messages/${w.messageId}`,
+  },
+  downloadConversation: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/user/messaging/conversations/${w.conversationId}/download`,
+  },
+  messageAttachment: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/user/messaging/files/${w.fileId}`,
+  },
+  client: { kind: 'guarded', method: 'GET', url: (w) => `/api/v1/admin/clients/${w.outsider.id}` },
+  subjectLogs: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/subject/${w.outsider.id}`,
+  },
+  clientJournal: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/users/${w.outsider.id}/journal`,
+  },
+  latestSignedNote: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/users/${w.outsider.id}/journal/daily-notes/latest-signed`,
+  },
+  labData: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/user/lab-data?userId=${w.outsider.id}`,
+  },
+  labHistory: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/lab-data/${w.outsider.id}`,
+  },
+  downloadLab: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) =>
+      `/api/v1/user/download/lab-data/${encodeURIComponent(w.labFile)}?userId=${w.outsider.id}`,
+  },
+  actionPlan: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/user/action-plan?userId=${w.outsider.id}`,
+  },
+  actionPlanHistory: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/action-plan-data/${w.outsider.id}`,
+  },
+  downloadActionPlan: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) =>
+      `/api/v1/user/download/action-plan/${encodeURIComponent(w.planFile)}?userId=${w.outsider.id}`,
+  },
+  appointments: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/user/appointments?userId=${w.outsider.id}`,
+  },
+  appointmentIcs: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/user/appointments/${w.appointmentId}/ics`,
+  },
+  careTeam: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/clients/${w.outsider.id}/care-team`,
+  },
+  createAppointment: {
+    kind: 'guarded',
+    method: 'POST',
+    url: () => '/api/v1/admin/appointments',
+    body: (w) => ({
+      clientId: w.outsider.id,
+      startsAt: '2099-01-05T09:00:00.000Z',
+      minutes: 30,
+      place: 'Rum 1',
+    }),
+  },
+  updateAppointment: {
+    kind: 'guarded',
+    method: 'PUT',
+    url: (w) => `/api/v1/admin/appointments/${w.appointmentId}`,
+    body: () => ({ startsAt: '2099-02-05T09:00:00.000Z', minutes: 30, place: 'Rum 2' }),
+  },
+  cancelAppointment: {
+    kind: 'guarded',
+    method: 'POST',
+    url: (w) => `/api/v1/admin/appointments/${w.appointmentId}/cancel`,
+    body: () => ({}),
+  },
+  clients: {
+    kind: 'list',
+    check: async (t, w) => {
+      for (const url of [
+        '/api/v1/admin/clients',
+        `/api/v1/admin/clients?page=1&size=50&q=${OUTSIDER_SSN.slice(0, 8)}`,
+      ]) {
+        const res = await send(t, 'GET', url, { cookie: w.staff });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain('Utanför');
+      }
+    },
+  },
+  logs: {
+    kind: 'list',
+    check: async (t, w) => {
+      const res = await send(t, 'GET', '/api/v1/admin/get-logs?page=1&size=200', {
+        cookie: w.staff,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('Utanför');
+    },
+  },
+  clientLookup: {
+    kind: 'list',
+    check: async (t, w) => {
+      const res = await send(
+        t,
+        'GET',
+        `/api/v1/admin/clients/lookup?personalNumber=${OUTSIDER_SSN}`,
+        { cookie: w.staff },
+      );
+      expect(res.statusCode).toBe(200);
+      // The name only: nothing of her data beside it.
+      expect(res.json()).toEqual({
+        id: w.outsider.id,
+        firstName: 'Olga',
+        lastName: 'Utanför',
+        inCareTeam: false,
+      });
+      const partial = await send(t, 'GET', '/api/v1/admin/clients/lookup?personalNumber=19790203', {
+        cookie: w.staff,
+      });
+      expect(partial.statusCode).toBe(400);
+    },
+  },
+  emergencyAccess: { kind: 'way-in' },
+};
+
+/** Not client-data routes in the contract, but they write into a client's conversation. */
+const EXTRA: Case[] = [
+  {
+    kind: 'guarded',
+    method: 'POST',
+    url: (w) => `/api/v1/user/messaging/conversations/${w.conversationId}/messages`,
+    body: (w) => ({ receiverId: w.outsider.id, content: 'Hej' }),
+  },
+];
+
+describeDb('access by care team, route by route (design §4.14)', () => {
+  const t = useTestApp();
+  let w: World;
+
+  const setUp = async (): Promise<World> => {
+    const admin = await login(t, 'admin@example.com');
+    const outsider = await insertUser(t.db, {
+      email: 'olga@example.com',
+      role: 'USER',
+      first: 'Olga',
+      last: 'Utanför',
+      passwordHash: await passwordHash(),
+      at: t.clock.now(),
+    });
+    await t.db.db
+      .insertInto('client_profiles')
+      .values({
+        user_id: outsider.id,
+        social_security_number: OUTSIDER_SSN,
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      })
+      .execute();
+    // A conversation with an attachment, begun while the STAFF member was in her team.
+    await addToCareTeam(t.db, outsider.id, t.users.staff.id);
+    const staff = await login(t, 'staff@example.com');
+    const created = await createConversation(t, staff, outsider.id, 'Hej Olga', {
+      name: 'plan.pdf',
+      type: 'application/pdf',
+      data: PDF,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const conversationId = created.json<{ conversationId: number }>().conversationId;
+    const message = await t.db.db
+      .selectFrom('messages')
+      .select(['id', 'file_id'])
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    await t.db.db.deleteFrom('care_team_members').where('client_id', '=', outsider.id).execute();
+    const booked = await send(t, 'POST', '/api/v1/admin/appointments', {
+      cookie: admin,
+      body: { clientId: outsider.id, startsAt: future(t, 3), minutes: 30, place: 'Rum 1' },
+    });
+    expect(booked.statusCode, booked.body).toBeLessThan(300);
+    return {
+      admin,
+      staff,
+      outsider,
+      conversationId,
+      messageId: message.id,
+      fileId: message.file_id!,
+      appointmentId: booked.json<{ id: number }>().id,
+      labFile: await uploadFor(t, admin, '/api/v1/admin/upload-lab', outsider.id, 'Prov.pdf'),
+      planFile: await uploadFor(
+        t,
+        admin,
+        '/api/v1/admin/upload-action-plan',
+        outsider.id,
+        'Plan.pdf',
+      ),
+    };
+  };
+
+  it('every client-data route STAFF may call has a case here (a new route without one fails)', () => {
+    const staffRoutes = endpoints.filter((e) => e.clientData && e.roles.includes('STAFF'));
+    expect(staffRoutes.length).toBeGreaterThan(20);
+    expect(staffRoutes.map((e) => e.name).filter((name) => !CASES[name])).toEqual([]);
+  });
+
+  it('outside her care team STAFF gets 403 in Swedish on every client route, and lists leave the client out', async () => {
+    w = await setUp();
+    const guarded = [...Object.entries(CASES).map(([, c]) => c), ...EXTRA];
+    for (const c of guarded) {
+      if (c?.kind === 'list') await c.check(t, w);
+      if (c?.kind !== 'guarded') continue;
+      const res = await send(t, c.method, c.url(w), { cookie: w.staff, body: c.body?.(w) });
+      const where = `${c.method} ${c.url(w)}: ${res.statusCode} ${res.body.slice(0, 120)}`;
+      expect(res.statusCode, where).toBe(403);
+      expect(res.json(), where).toEqual({
+        message: NO_CARE_RELATION_MESSAGE,
+        code: NO_CARE_RELATION,
+      });
+    }
+    // The unfiltered list of meetings and her conversations leave the outsider out too.
+    const meetings = await send(t, 'GET', '/api/v1/user/appointments', { cookie: w.staff });
+    expect(meetings.json<{ clientId: number }[]>().map((m) => m.clientId)).not.toContain(
+      w.outsider.id,
+    );
+    const conversations = await send(t, 'GET', '/api/v1/user/messaging/conversations', {
+      cookie: w.staff,
+    });
+    expect(conversations.body).not.toContain('Utanför');
+    // ADMIN reads her as always.
+    const asAdmin = await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, {
+      cookie: w.admin,
+    });
+    expect(asAdmin.statusCode).toBe(200);
+  });
+
+  it("'Nödåtkomst' needs a reason (and a comment with 'Annat'), opens every route for 4 hours and tags every row", async () => {
+    const url = `/api/v1/admin/clients/${w.outsider.id}/emergency-access`;
+    const noReason = await send(t, 'POST', url, { cookie: w.staff, body: {} });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Välj ett skäl till nödåtkomsten.');
+    const other = await send(t, 'POST', url, { cookie: w.staff, body: { reason: 'OTHER' } });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe('Beskriv skälet när du väljer Annat.');
+    const asAdmin = await send(t, 'POST', url, {
+      cookie: w.admin,
+      body: { reason: 'URGENT_CARE' },
+    });
+    expect(asAdmin.statusCode, asAdmin.body).toBe(400);
+    expect(asAdmin.json().message).toBe('Nödåtkomst gäller personal utanför klientens vårdteam.');
+
+    const opened = await send(t, 'POST', url, { cookie: w.staff, body: { reason: 'URGENT_CARE' } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const access = opened.json<{ id: number; expiresAt: string; openedAt: string }>();
+    expect(Date.parse(access.expiresAt) - Date.parse(access.openedAt)).toBe(4 * 3_600_000);
+
+    const before = await t.db.db
+      .selectFrom('activity_log')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    for (const c of Object.values(CASES)) {
+      if (c?.kind !== 'guarded' || c.method !== 'GET') continue;
+      const res = await send(t, c.method, c.url(w), { cookie: w.staff });
+      expect(res.statusCode, `${c.url(w)}: ${res.body.slice(0, 120)}`).toBeLessThan(300);
+    }
+    const rows = await t.db.db
+      .selectFrom('activity_log')
+      .select(['action', 'details', 'subject_user_id'])
+      .where('id', '>', Number(before.id))
+      .where('subject_user_id', '=', w.outsider.id)
+      .execute();
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows)
+      expect(row.details, row.action).toMatchObject({ emergencyAccessId: access.id });
+
+    // 4 hours later it has closed by itself.
+    t.clock.advance(4 * 3_600_000 + 1000);
+    w.staff = await login(t, 'staff@example.com');
+    w.admin = await login(t, 'admin@example.com');
+    const closed = await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, {
+      cookie: w.staff,
+    });
+    expect(closed.statusCode).toBe(403);
+  });
+
+  it("the client sees the emergency access with its reason in 'Vem har läst mina uppgifter'", async () => {
+    const olga = await login(t, 'olga@example.com');
+    const res = await send(t, 'GET', '/api/v1/user/access-log?page=1&size=50', { cookie: olga });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<{ items: { action: string; emergency?: { reason: string } | null }[] }>()
+      .items;
+    expect(items.find((i) => i.action === 'EMERGENCY_ACCESS')?.emergency?.reason).toBe(
+      'URGENT_CARE',
+    );
+    expect(items.filter((i) => i.emergency).length).toBeGreaterThan(10);
+  });
+
+  it('with the clinic setting off, STAFF reads every client; turning it off and on is logged', async () => {
+    const off = await send(t, 'PUT', '/api/v1/admin/access-settings', {
+      cookie: w.admin,
+      body: { careTeamOnly: false },
+    });
+    expect(off.json()).toEqual({ careTeamOnly: false });
+    expect(
+      (await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, { cookie: w.staff }))
+        .statusCode,
+    ).toBe(200);
+    await send(t, 'PUT', '/api/v1/admin/access-settings', {
+      cookie: w.admin,
+      body: { careTeamOnly: true },
+    });
+    expect(
+      (await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, { cookie: w.staff }))
+        .statusCode,
+    ).toBe(403);
+    const logged = await t.db.db
+      .selectFrom('activity_log')
+      .select('details')
+      .where('action', '=', 'ACCESS_SETTING_CHANGED')
+      .execute();
+    expect(logged.map((r) => r.details)).toEqual([{ careTeamOnly: false }, { careTeamOnly: true }]);
+    // STAFF may not change it.
+    expect(
+      (
+        await send(t, 'PUT', '/api/v1/admin/access-settings', {
+          cookie: w.staff,
+          body: { careTeamOnly: false },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
