@@ -47,7 +47,11 @@ const ClientJournalForm = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-note')).JournalNoteScreen,
 );
 const Activity = screen(async () => (await import('@halsa/ui/screens/activity')).ActivityLogScreen);
+const ActivityReview = screen(
+  async () => (await import('@halsa/ui/screens/activity/review')).AccessReviewScreen,
+);
 const Reports = screen(async () => (await import('@halsa/ui/screens/reports')).ReportsScreen);
+const Staff = screen(async () => (await import('@halsa/ui/screens/staff')).StaffScreen);
 const Appointments = screen(
   async () => (await import('@halsa/ui/screens/appointments')).AppointmentsScreen,
 );
@@ -78,7 +82,9 @@ const screens: Record<SignedInPageId, ComponentType> = {
   client: ClientPages,
   clientJournalForm: ClientJournalForm,
   activity: Activity,
+  activityReview: ActivityReview,
   reports: Reports,
+  staff: Staff,
   appointments: Appointments,
   selfTest: SelfTest,
   myAccount: MyAccount,

@@ -10,6 +10,8 @@ import { profileHandlers, profileScenarios } from './handlers/profile.ts';
 import { notificationHandlers, notificationScenarios } from './handlers/notifications.ts';
 import { messagingHandlers, messagingScenarios } from './handlers/messaging.ts';
 import { clientHandlers, clientScenarios } from './handlers/clients.ts';
+import { careTeamHandlers, careTeamScenarios } from './handlers/care-team.ts';
+import { staffHandlers, staffScenarios } from './handlers/staff.ts';
 import { invitationHandlers, invitationScenarios } from './handlers/invitations.ts';
 import { statsHandlers, statsScenarios } from './handlers/stats.ts';
 import { activityHandlers, activityScenarios } from './handlers/activity.ts';
@@ -27,7 +29,10 @@ export const defaultHandlers: HttpHandler[] = [
   ...profileHandlers,
   ...notificationHandlers,
   ...messagingHandlers,
+  // Before the client's own: `/clients/lookup` is not `/clients/:id` (contract/routes/care-team.ts).
+  ...careTeamHandlers,
   ...clientHandlers,
+  ...staffHandlers,
   ...invitationHandlers,
   ...statsHandlers,
   ...activityHandlers,
@@ -52,6 +57,8 @@ export const scenarios = {
   notifications: notificationScenarios,
   messaging: messagingScenarios,
   clients: clientScenarios,
+  careTeam: careTeamScenarios,
+  staff: staffScenarios,
   invitations: invitationScenarios,
   stats: statsScenarios,
   activity: activityScenarios,
@@ -83,6 +90,10 @@ export {
   messagingScenarios,
   clientHandlers,
   clientScenarios,
+  careTeamHandlers,
+  careTeamScenarios,
+  staffHandlers,
+  staffScenarios,
   invitationHandlers,
   invitationScenarios,
   statsHandlers,
@@ -113,7 +124,9 @@ export {
   type Scenarios,
 } from './handlers/scenarios.ts';
 export { renderConversation } from './handlers/messaging.ts';
+export { addStaffFixtures, setMockAccount } from './handlers/staff.ts';
 export { toCsv } from './handlers/activity.ts';
+export { addCareTeamStaff, noCareRelationResponse } from './handlers/care-team.ts';
 export {
   MOCK_NOW,
   mockState,

@@ -2,6 +2,7 @@
 // (marking a notification read changes the next GET). Call `resetMockState()` before each story
 // or test to start again from the fixtures.
 import type {
+  AccessSettings,
   ActivityLog,
   Appointment,
   Client,
@@ -17,6 +18,8 @@ import type {
   UserStats,
 } from '../contract/index.ts';
 import {
+  accessSettingsFixture,
+  accountFixtures,
   activityLogFixtures,
   actionPlanFixtures,
   appointmentFixtures,
@@ -35,8 +38,10 @@ import {
   sessionUsers,
   userStatsFixture,
   type DemoUser,
+  type MockAccount,
   type StoredConversation,
 } from './fixtures/index.ts';
+import { careTeamStateFixture, type CareTeamMockState } from './fixtures/care-team.ts';
 
 /** The mocks' "now", so exports and new items have stable dates near the fixtures. */
 export const MOCK_NOW = '2026-11-21T10:00:00.000Z';
@@ -45,6 +50,10 @@ export interface MockState {
   /** Who the mocked server thinks is signed in; `null` → 401 on signed-in calls. */
   sessionUser: SessionUser | null;
   users: DemoUser[];
+  /** Status, lock and last activity of accounts by user id (missing → active, unlocked). */
+  accounts: Record<Id, MockAccount>;
+  /** The clinic's 'Åtkomst endast via vårdteam' (design §4.14). */
+  accessSettings: AccessSettings;
   clients: Client[];
   notifications: Notification[];
   conversations: StoredConversation[];
@@ -64,6 +73,8 @@ export interface MockState {
   activityLogs: ActivityLog[];
   appointments: Appointment[];
   userStats: UserStats;
+  /** Care teams, emergency accesses and the log follow-up (design §4.14). */
+  careTeam: CareTeamMockState;
   /** twoFactorId → user id, between login and verify. */
   pendingTwoFactor: Record<string, Id>;
   nextId: number;
@@ -74,6 +85,8 @@ export interface MockState {
 const initialState = (generation: number): MockState => ({
   sessionUser: { ...sessionUsers.admin },
   users: structuredClone(demoUsers as readonly DemoUser[]) as DemoUser[],
+  accounts: structuredClone(accountFixtures),
+  accessSettings: { ...accessSettingsFixture },
   clients: structuredClone(clientFixtures),
   notifications: structuredClone(notificationFixtures),
   conversations: structuredClone(conversationFixtures),
@@ -89,6 +102,7 @@ const initialState = (generation: number): MockState => ({
   activityLogs: structuredClone(activityLogFixtures),
   appointments: structuredClone(appointmentFixtures),
   userStats: { ...userStatsFixture },
+  careTeam: careTeamStateFixture(),
   pendingTwoFactor: {},
   nextId: Math.max(FIRST_FREE_MESSAGE_ID, 10_000),
   generation,

@@ -100,6 +100,15 @@ export const signedInPages = [
     screen: 'activity',
     skeleton: { title: 'Aktivitet', width: 'max-w-6xl' },
   },
+  // ADMIN's follow-up of emergency accesses and unusual reading (design §4.14); no menu entry,
+  // like /activity: a link in the activity page's header leads here.
+  {
+    id: 'activityReview',
+    path: paths.activityReview,
+    roles: ADMIN,
+    screen: 'activity/review',
+    skeleton: { title: 'Logguppföljning', width: 'max-w-6xl' },
+  },
   // Bokningar and Rapporter are beyond spec §2.5's list: pages of design §4.11 that people use
   // every week, so nobody has to know their address.
   {
@@ -117,6 +126,15 @@ export const signedInPages = [
     screen: 'reports',
     skeleton: { title: 'Rapporter', width: 'max-w-6xl' },
     menu: { kind: 'general', label: 'Rapporter' },
+  },
+  // People and access (design §4.14): ADMIN's list of the clinic's people.
+  {
+    id: 'staff',
+    path: paths.staff,
+    roles: ADMIN,
+    screen: 'staff',
+    skeleton: { title: 'Personal', width: 'max-w-6xl' },
+    menu: { kind: 'general', label: 'Personal' },
   },
   // /test stays off the menus: support gives its address when needed.
   {

@@ -20,7 +20,9 @@ export const paths = {
   client: '/clients/:clientId/*',
   clientJournalForm: '/clients/:clientId/journal/:formId',
   activity: '/activity',
+  activityReview: '/activity/review',
   reports: '/reports',
+  staff: '/staff',
   appointments: '/appointments',
   test: '/test',
   profile: '/profile',
@@ -41,4 +43,9 @@ export const to = {
   /** Staff's /appointments showing one client's meetings (and booking for her). */
   clientAppointments: (clientId: number) =>
     `${paths.appointments}?${new URLSearchParams({ klient: String(clientId) })}`,
+  /** The activity log narrowed as 'Logguppföljning' links it (design §4.14). */
+  activityFiltered: (filters: { performedBy?: number; day?: string; emergencyAccess?: number }) =>
+    `${paths.activity}?${new URLSearchParams(
+      Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    )}`,
 } as const;

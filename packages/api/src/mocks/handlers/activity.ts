@@ -71,10 +71,36 @@ const subjectLogs = (params: MockParams) => {
   return mockState.activityLogs.filter((l) => l.subjectUserName === fullName(client));
 };
 
-/** The `action` filter of the log (`performedBy` needs ids, which the fixtures do not carry). */
+const stockholmDay = (timestamp: string): string =>
+  new Date(timestamp).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+
+/**
+ * The log's filters: `action`; `performedBy` (an id, matched by the person's name, which is all
+ * the fixtures carry); `day` (Europe/Stockholm); `emergencyAccess` (the rows its staff member
+ * wrote about its client while it was open).
+ */
 const filtered = (logs: ActivityLog[], request: Request): ActivityLog[] => {
-  const action = new URL(request.url).searchParams.get('action');
-  return action ? logs.filter((l) => l.action === action) : logs;
+  const query = new URL(request.url).searchParams;
+  const action = query.get('action');
+  const performedBy = Number(query.get('performedBy'));
+  const day = query.get('day');
+  const accessId = Number(query.get('emergencyAccess'));
+  const performer = performedBy ? mockState.users.find((u) => u.id === performedBy) : undefined;
+  const access = accessId
+    ? mockState.careTeam.emergencyAccesses.find((a) => a.id === accessId)
+    : undefined;
+  return logs.filter(
+    (l) =>
+      (!action || l.action === action) &&
+      (!performedBy || (performer !== undefined && l.performedByName === fullName(performer))) &&
+      (!day || stockholmDay(l.timestamp) === day) &&
+      (!accessId ||
+        (access !== undefined &&
+          l.performedByName === access.staff.name &&
+          l.subjectUserName === access.client.name &&
+          l.timestamp >= access.openedAt &&
+          l.timestamp <= access.expiresAt)),
+  );
 };
 
 export const activityHandlers: HttpHandler[] = [

@@ -3,6 +3,7 @@ import type { HttpHandler } from 'msw';
 import type { Client } from '../../contract/index.ts';
 import { fullName } from '../fixtures/users.ts';
 import { mockState } from '../state.ts';
+import { careRelationOr403, hasCareRelation } from './care-relation.ts';
 import { answerPage } from './paging.ts';
 import { answer, on, type MockParams } from './endpoint.ts';
 import { idParam } from './request.ts';
@@ -26,12 +27,21 @@ const sortClients = (rows: Client[], sort: string | null, order: 'asc' | 'desc')
 
 export const clientHandlers: HttpHandler[] = [
   on('clients', ({ request }) =>
-    answerPage(mockState.clients, request, {
-      searchText: (c) => `${fullName(c)} ${c.socialSecurityNumber ?? ''} ${c.email}`,
-      sort: sortClients,
-    }),
+    // STAFF sees her care team's clients ('Mina klienter', design §4.14).
+    answerPage(
+      mockState.clients.filter((c) => hasCareRelation(c.id)),
+      request,
+      {
+        searchText: (c) => `${fullName(c)} ${c.socialSecurityNumber ?? ''} ${c.email}`,
+        sort: sortClients,
+      },
+    ),
   ),
-  on('client', ({ params }) => HttpResponse.json(clientOr404(params))),
+  on('client', ({ params }) => {
+    const client = clientOr404(params);
+    careRelationOr403(client.id);
+    return HttpResponse.json(client);
+  }),
   on('sendResetLink', ({ params }) => {
     clientOr404(params, 'userId');
     return noContent();

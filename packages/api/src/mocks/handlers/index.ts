@@ -7,6 +7,8 @@ export * from './profile.ts';
 export * from './notifications.ts';
 export * from './messaging.ts';
 export * from './clients.ts';
+export * from './care-team.ts';
+export * from './staff.ts';
 export * from './invitations.ts';
 export * from './stats.ts';
 export * from './activity.ts';

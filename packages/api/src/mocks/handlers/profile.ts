@@ -72,6 +72,8 @@ export const profileHandlers: HttpHandler[] = [
           performedByName: r.performedByName,
           performedByRole: actor && actor.role !== 'USER' ? actor.role : null,
           timestamp: r.timestamp,
+          // Read under 'Nödåtkomst' (design §4.14): the reason and comment.
+          emergency: mockState.careTeam.accessLogEmergency[r.id] ?? null,
         };
       });
     return HttpResponse.json({
@@ -107,6 +109,48 @@ export const profileScenarios = {
   /** Nobody at the clinic has read her data. */
   accessLogEmpty: [
     answer('accessLog', () => HttpResponse.json({ items: [], total: 0, page: 1, size: 20 })),
+  ],
+  /**
+   * Two reads of her data: one under 'Nödåtkomst' (Akut vårdbehov, by Erik Johansson), one
+   * through the care team.
+   */
+  accessLogWithEmergency: [
+    answer('accessLog', () =>
+      HttpResponse.json({
+        items: [
+          {
+            id: 611,
+            action: 'JOURNAL_VIEWED',
+            performedByName: 'Erik Johansson',
+            performedByRole: 'STAFF',
+            timestamp: '2026-11-20T14:12:00.000Z',
+            emergency: { reason: 'URGENT_CARE', comment: null },
+          },
+          {
+            id: 612,
+            action: 'LAB_RESULTS_VIEWED',
+            performedByName: 'Erik Johansson',
+            performedByRole: 'STAFF',
+            timestamp: '2026-11-19T08:41:00.000Z',
+            emergency: {
+              reason: 'OTHER',
+              comment: 'Klienten ringde från akuten och bad om hjälp med sina provsvar.',
+            },
+          },
+          {
+            id: 613,
+            action: 'CLIENT_VIEWED',
+            performedByName: 'Maria Berg',
+            performedByRole: 'ADMIN',
+            timestamp: '2026-11-18T10:02:00.000Z',
+            emergency: null,
+          },
+        ],
+        total: 3,
+        page: 1,
+        size: 20,
+      }),
+    ),
   ],
   /** The picture is refused: too big. */
   uploadProfileImageTooLarge: [

@@ -30,6 +30,7 @@ describe('sidebarMenuFor', () => {
       'Klienter',
       'Bokningar',
       'Rapporter',
+      'Personal',
     ]);
   });
 

@@ -88,7 +88,13 @@ export const AdminKlienter: Story = {
   parameters: { route: { url: '/clients' } },
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Huvudmeny' });
-    await expect(linkNames(nav)).toEqual(['Att göra', 'Klienter', 'Bokningar', 'Rapporter']);
+    await expect(linkNames(nav)).toEqual([
+      'Att göra',
+      'Klienter',
+      'Bokningar',
+      'Rapporter',
+      'Personal',
+    ]);
     await expect(current(nav)).toEqual(['Klienter']);
   },
 };

@@ -16,6 +16,9 @@ import {
   useStaff,
 } from '@halsa/api';
 import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
 import { ActivityTable } from '../../../components/activity-table/activity-table';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
@@ -36,13 +39,24 @@ const INTERVALS: { value: ExportInterval; label: string }[] = [
   { value: '1ar', label: '1 år' },
 ];
 
+/** A positive id from the URL, as the 'Utförd av' select holds it, or ''. */
+const idOf = (value: string | null): string =>
+  value && /^[1-9]\d{0,15}$/.test(value) ? value : '';
+/** A day from the URL (YYYY-MM-DD), or ''. */
+const dayOf = (value: string | null): string =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+
 export function ActivityLogScreen() {
   const { user } = useSession();
   const headingId = useId();
+  // 'Logguppföljning' links here narrowed to a person and a day, or to one emergency access.
+  const [params] = useSearchParams();
   const [action, setAction] = useState<ActivityAction | ''>('');
-  const [performedBy, setPerformedBy] = useState('');
+  const [performedBy, setPerformedBy] = useState(() => idOf(params.get('performedBy')));
+  const [day, setDay] = useState(() => dayOf(params.get('day')));
+  const [emergencyAccess, setEmergencyAccess] = useState(() => idOf(params.get('emergencyAccess')));
   // A new filter starts again at page 1.
-  const filterKey = `${action}|${performedBy}`;
+  const filterKey = `${action}|${performedBy}|${day}|${emergencyAccess}`;
   const [paging, setPaging] = useState({ filterKey, page: 1 });
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const setPage = (next: number) => setPaging({ filterKey, page: next });
@@ -51,6 +65,8 @@ export function ActivityLogScreen() {
     size: ACTIVITY_LOG_PAGE_SIZE,
     ...(action ? { action } : {}),
     ...(performedBy ? { performedBy: Number(performedBy) } : {}),
+    ...(day ? { day } : {}),
+    ...(emergencyAccess ? { emergencyAccess: Number(emergencyAccess) } : {}),
   };
   const { page: result, error, isLoading } = useActivityLogPage(query);
   // Only STAFF and ADMIN, from the server: never the register of clients (design §4.13).
@@ -73,9 +89,16 @@ export function ActivityLogScreen() {
       aria-labelledby={headingId}
       className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section"
     >
-      <h1 id={headingId} className="text-2xl font-semibold">
-        Aktivitet
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id={headingId} className="text-2xl font-semibold">
+          Aktivitet
+        </h1>
+        {user?.role === 'ADMIN' ? (
+          <Link to={paths.activityReview} className="text-primary underline underline-offset-4">
+            Logguppföljning
+          </Link>
+        ) : null}
+      </div>
       <div className="flex flex-wrap items-end gap-3">
         <Select
           label="Händelse"
@@ -116,6 +139,27 @@ export function ActivityLogScreen() {
           </div>
         ) : null}
       </div>
+      {day || emergencyAccess ? (
+        <Alert
+          variant="info"
+          action={
+            <Button
+              variant="link"
+              size="sm"
+              onClick={() => {
+                setDay('');
+                setEmergencyAccess('');
+              }}
+            >
+              Visa alla rader
+            </Button>
+          }
+        >
+          {emergencyAccess
+            ? 'Visar raderna som skrevs under en nödåtkomst.'
+            : `Visar raderna från ${formatDate(`${day}T12:00:00Z`)}.`}
+        </Alert>
+      ) : null}
       {exportError ? <Alert variant="error">{exportError}</Alert> : null}
       {error ? (
         <Alert variant="error" title="Kunde inte hämta aktivitetsloggen">

@@ -98,6 +98,20 @@ export const FelaktigaUppgifter: Story = {
   },
 };
 
+/** A deactivated account (design §4.14): the server's reason, not 'wrong password'. */
+export const KontotInaktiverat: Story = {
+  name: 'Kontot inaktiverat',
+  parameters: mocks(authScenarios.loginDeactivated),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('E-post'), 'personal@example.com');
+    await userEvent.type(canvas.getByLabelText('Lösenord'), 'Halsa2026!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Logga in' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Kontot är inaktiverat. Kontakta mottagningen.',
+    );
+  },
+};
+
 /** A server fault is not blamed on the password: the call's fallback 'Inloggning misslyckades'. */
 export const Serverfel: Story = {
   parameters: mocks(authScenarios.loginError),

@@ -18,7 +18,7 @@ export const twoFactorPath = (twoFactorId: string): string => to.twoFactor(twoFa
 
 /** Refused credentials (wrong e-mail or password, or an empty field the server turns away). */
 const isRefused = (error: unknown): boolean =>
-  isApiError(error) && [400, 401, 403, 404].includes(error.status);
+  isApiError(error) && [400, 401, 404].includes(error.status);
 
 export interface LoginScreenProps {
   footerConfig?: AuthLayoutProps['footerConfig'];
@@ -50,8 +50,9 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
       toast.success(LOGIN_SUCCESS_MESSAGE);
       navigate(twoFactorPath(twoFactorId));
     } catch (error) {
-      // Wrong credentials get the spec's message; anything else (a server fault, no network, too
-      // many tries) the call's own Swedish text, so the user is not told their password is wrong.
+      // Wrong credentials get the spec's message; anything else (a deactivated account's 403
+      // after a right password, a server fault, no network, too many tries) the call's own
+      // Swedish text, so the user is not told their password is wrong.
       setFailure(isRefused(error) ? LOGIN_FAILED_MESSAGE : errorText(error, LOGIN_FAILED_MESSAGE));
     }
   };

@@ -2,9 +2,11 @@
 // Swedish, performed by, time, IP), and for an ADMIN the export interval selector that downloads
 // a CSV. Empty: 'Ingen aktivitet hittades för denna användaren.'
 import {
+  displayName,
   EXPORT_INTERVALS,
   exportIntervalLabels,
   isApiError,
+  isNoCareRelation,
   saveBlob,
   useExportSubjectLogs,
   useSession,
@@ -14,6 +16,7 @@ import {
 } from '@halsa/api';
 import { useState } from 'react';
 import { ActivityTable } from '../../../components/activity-table/activity-table';
+import { NoCareRelation } from '../../../components/care-team/no-care-relation';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { Select } from '../../../primitives/select/select';
@@ -79,7 +82,9 @@ export function ClientActivityTab({ client }: { client: Client }) {
         ) : null}
       </div>
       {exportError ? <Alert variant="error">{exportError}</Alert> : null}
-      {error ? (
+      {isNoCareRelation(error) ? (
+        <NoCareRelation clientId={client.id} clientName={displayName(client)} headingLevel={3} />
+      ) : error ? (
         <Alert variant="error">{error.message}</Alert>
       ) : isLoading && !result ? (
         <Spinner label="Hämtar aktivitet…" />

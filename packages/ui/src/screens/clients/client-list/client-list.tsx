@@ -6,6 +6,7 @@ import {
   type ClientListQuery,
   type ClientSort,
   displayName,
+  isWholePersonalNumber,
   type RegistrationStatus,
   useClientPage,
   useSession,
@@ -23,6 +24,7 @@ import { Pager, Table, type TableColumn } from '../../../primitives/table/table'
 import { TextField } from '../../../primitives/text-field/text-field';
 import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 import { InviteClient } from './invite-client';
+import { LookupHit } from './lookup-hit';
 import { LoadError } from '../../../components/load-error/load-error';
 
 export const CLIENT_PAGE_SIZE = 25;
@@ -144,10 +146,16 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
       ) : isLoading && !result ? (
         <Spinner label="Hämtar klienter…" />
       ) : result && result.items.length === 0 ? (
-        <EmptyState
-          title={q || status ? 'Inga klienter hittades.' : 'Inga klienter ännu.'}
-          description={q ? `Ingen klient matchar ”${q}”.` : undefined}
-        />
+        <>
+          <EmptyState
+            title={q || status ? 'Inga klienter hittades.' : 'Inga klienter ännu.'}
+            description={q ? `Ingen klient matchar ”${q}”.` : undefined}
+          />
+          {/* Outside her care team a whole personal number finds the name only (design §4.14). */}
+          {user?.role === 'STAFF' && isWholePersonalNumber(q) ? (
+            <LookupHit personalNumber={q} />
+          ) : null}
+        </>
       ) : result ? (
         <>
           <p className="text-sm text-fg-muted" role="status" aria-live="polite">

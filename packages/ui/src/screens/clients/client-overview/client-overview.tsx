@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { CareTeamEditor } from '../../../components/care-team/care-team-editor';
 import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
+import { ClientAccountActions } from './account-actions';
 
 export const NO_SIGNED_NOTE = 'Ingen signerad anteckning tillgänglig';
 
@@ -70,6 +72,7 @@ export function ClientOverviewTab({ client, now }: ClientOverviewTabProps) {
             ['Senast aktiv', client.lastActive ? formatRelative(client.lastActive, now) : 'Aldrig'],
           ]}
         />
+        <ClientAccountActions client={client} />
       </Card>
       <Card title="Senaste signerade anteckning">
         {note.error ? (
@@ -82,6 +85,7 @@ export function ClientOverviewTab({ client, now }: ClientOverviewTabProps) {
           <p className="text-sm text-fg-muted">{NO_SIGNED_NOTE}</p>
         )}
       </Card>
+      <CareTeamEditor clientId={client.id} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // header actions, the tab list (built for ADMIN only; STAFF opens the pages without tabs), and
 // the tab pages. Unknown subpaths go to the overview; an id that is no client shows a Swedish
 // not-found state.
-import { type Client, displayName, useClient, useSession } from '@halsa/api';
+import { type Client, displayName, isNoCareRelation, useClient, useSession } from '@halsa/api';
 import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
@@ -16,6 +16,7 @@ import { ClientFilesTab } from '../client-files/client-files';
 import { ClientOverviewTab } from '../client-overview/client-overview';
 import { ClientHeaderActions, NoConversationWarning } from './client-header-actions';
 import { LoadError } from '../../../components/load-error/load-error';
+import { NoCareRelation } from '../../../components/care-team/no-care-relation';
 
 export interface ClientPagesScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */
@@ -68,6 +69,16 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
             </Link>
           }
         />
+      </div>
+    );
+  }
+  if (isNoCareRelation(error)) {
+    // Outside her care team (design §4.14): the message and 'Nödåtkomst'; once it is open every
+    // answer is fetched again and the page shows.
+    return (
+      <div className="mx-auto max-w-6xl px-gutter py-section">
+        <h1 className="sr-only">Klient</h1>
+        <NoCareRelation clientId={clientId} />
       </div>
     );
   }

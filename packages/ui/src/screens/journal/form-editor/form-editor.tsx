@@ -22,7 +22,7 @@ import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { useToast } from '../../../primitives/toast/toast';
-import { ConfirmDialog } from '../form-templates/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import {
   fromForm,
   isEdit,

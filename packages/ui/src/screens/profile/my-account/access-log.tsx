@@ -1,6 +1,13 @@
 // 'Vem har läst mina uppgifter' (USER): who at the clinic read or changed her data, what and when,
 // newest first, paged.
-import { activityActionLabels, useAccessLog, type AccessLogEntry, type Role } from '@halsa/api';
+import {
+  activityActionLabels,
+  emergencyReasonLabels,
+  useAccessLog,
+  type AccessLogEntry,
+  type Role,
+} from '@halsa/api';
+import { Badge } from '../../../primitives/badge/badge';
 import { useId, useState } from 'react';
 import { formatDateAtTime, SWEDISH_TIME } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
@@ -32,7 +39,24 @@ const columns: TableColumn<AccessLogEntry>[] = [
       </>
     ),
   },
-  { header: 'Vad', cell: (r) => activityActionLabels[r.action] },
+  {
+    header: 'Vad',
+    cell: (r) => (
+      <>
+        {activityActionLabels[r.action]}
+        {/* Read under 'Nödåtkomst' (design §4.14): the reason given, and its comment. */}
+        {r.emergency ? (
+          <span className="mt-1 flex flex-col items-start gap-1">
+            <Badge variant="warning">Nödåtkomst</Badge>
+            <span className="text-sm">
+              Skäl: {emergencyReasonLabels[r.emergency.reason]}
+              {r.emergency.comment ? ` – ${r.emergency.comment}` : ''}
+            </span>
+          </span>
+        ) : null}
+      </>
+    ),
+  },
 ];
 
 export function AccessLog() {

@@ -55,7 +55,13 @@ export const AdminMedOlasta: Story = {
   args: { user: sessionUsers.admin },
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('button', { name: 'Notiser, 3 olästa' })).toBeVisible();
-    await expect(sidebarLinks(canvas)).toEqual(['Att göra', 'Klienter', 'Bokningar', 'Rapporter']);
+    await expect(sidebarLinks(canvas)).toEqual([
+      'Att göra',
+      'Klienter',
+      'Bokningar',
+      'Rapporter',
+      'Personal',
+    ]);
     await userEvent.click(canvas.getByRole('button', { name: /^Öppna meddelanden/ }));
     const widget = canvas.getByRole('dialog', { name: 'Meddelanden' });
     await expect(within(widget).getByRole('heading', { name: 'Välkommen Maria' })).toBeVisible();

@@ -1,0 +1,5 @@
+export * from './no-care-relation.ts';
+export * from './use-care-team.ts';
+export * from './use-emergency-access.ts';
+export * from './use-client-lookup.ts';
+export * from './use-access-review.ts';

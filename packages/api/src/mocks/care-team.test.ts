@@ -1,0 +1,113 @@
+// The care-team mocks (design §4.14): STAFF outside the team gets 403 NO_CARE_RELATION until
+// 'Nödåtkomst' opens the client; the lookup finds a whole personal number; ADMIN reviews.
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call, setApiBase } from '../client.ts';
+import { isNoCareRelation } from '../care-team/no-care-relation.ts';
+import {
+  accessReviewSchema,
+  careTeamSchema,
+  clientLookupSchema,
+  emergencyAccessSchema,
+  NO_CARE_RELATION_MESSAGE,
+} from '../contract/index.ts';
+import { callPage } from '../paging.ts';
+import { addCareTeamStaff, defaultHandlers, resetMockState, sessionUsers } from './index.ts';
+
+const server = setupServer(...defaultHandlers);
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  resetMockState();
+  vi.stubGlobal('window', new EventTarget());
+  setApiBase('http://localhost');
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+});
+afterAll(() => server.close());
+
+const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('care teams and emergency access', () => {
+  it('STAFF outside the team gets 403 NO_CARE_RELATION, inside reads the client', async () => {
+    resetMockState({ sessionUser: { ...sessionUsers.staff } });
+    expect((await call('client', { params: { id: 3 } })).firstName).toBe('Anna');
+    const error = await failure(call('client', { params: { id: 7 } }));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(NO_CARE_RELATION_MESSAGE);
+    expect(isNoCareRelation(error)).toBe(true);
+    expect(isNoCareRelation(new ApiError(403, 'Nej', { message: 'Nej' }))).toBe(false);
+  });
+
+  it('STAFF lists only her team; a whole personal number finds the name', async () => {
+    resetMockState({ sessionUser: { ...sessionUsers.staff } });
+    const page = await callPage('clients', { query: { q: '19880614-7735', size: 25 } });
+    expect(page.total).toBe(0);
+    const found = await call('clientLookup', { query: { personalNumber: '198806147735' } });
+    expect(clientLookupSchema.parse(found)).toEqual({
+      id: 7,
+      firstName: 'Ahmed',
+      lastName: 'Haddad',
+      inCareTeam: false,
+    });
+    expect(
+      (await failure(call('clientLookup', { query: { personalNumber: '19000101-0000' } }))).status,
+    ).toBe(404);
+  });
+
+  it("'Nödåtkomst' needs a comment with 'Annat' and then opens the client", async () => {
+    resetMockState({ sessionUser: { ...sessionUsers.staff } });
+    const refused = await failure(
+      call('emergencyAccess', { params: { id: 7 }, body: { reason: 'OTHER' } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe('Beskriv skälet när du väljer Annat.');
+    const access = await call('emergencyAccess', {
+      params: { id: 7 },
+      body: { reason: 'OTHER', comment: 'Kollegan är sjuk.' },
+    });
+    expect(emergencyAccessSchema.parse(access).comment).toBe('Kollegan är sjuk.');
+    expect(Date.parse(access.expiresAt) - Date.parse(access.openedAt)).toBe(4 * 3600 * 1000);
+    expect((await call('client', { params: { id: 7 } })).firstName).toBe('Ahmed');
+  });
+
+  it('ADMIN edits the team with any staff member', async () => {
+    addCareTeamStaff();
+    const team = await call('updateCareTeam', { params: { id: 4 }, body: { staffIds: [31, 2] } });
+    expect(careTeamSchema.parse(team).staff.map((s) => s.lastName)).toEqual(['Johansson', 'Ali']);
+    expect((await call('careTeam', { params: { id: 4 } })).staff).toHaveLength(2);
+    const bad = await failure(
+      call('updateCareTeam', { params: { id: 4 }, body: { staffIds: [3] } }),
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it("'Granskad' moves an access to the reviewed list", async () => {
+    const before = accessReviewSchema.parse(
+      await call('accessReview', { query: { reviewed: 'false' } }),
+    );
+    expect(before.emergencyAccesses.map((a) => a.id)).toEqual([901, 902]);
+    expect(before.patterns).toHaveLength(2);
+    const done = await call('reviewEmergencyAccess', {
+      params: { id: 901 },
+      body: { comment: 'I sin ordning.' },
+    });
+    expect(done).toMatchObject({ reviewedBy: 'Maria Berg', reviewComment: 'I sin ordning.' });
+    const after = await call('accessReview', { query: { reviewed: 'true' } });
+    expect(after.emergencyAccesses.map((a) => a.id)).toEqual([901, 903]);
+    const again = await failure(
+      call('reviewEmergencyAccess', { params: { id: 901 }, body: { comment: 'Igen' } }),
+    );
+    expect(again.status).toBe(409);
+  });
+});

@@ -1,0 +1,168 @@
+// Care teams, emergency access and the log follow-up (design §4.14), as the server answers
+// them: a STAFF member outside a client's care team gets 403 NO_CARE_RELATION on the client's
+// data until she opens 'Nödåtkomst' (4 hours); ADMIN reads everything and reviews the accesses.
+import type { HttpHandler } from 'msw';
+import {
+  clientLookupQuerySchema,
+  EMERGENCY_ACCESS_HOURS,
+  EMERGENCY_MESSAGES,
+  type CareTeam,
+  type EmergencyAccessReview,
+  type Id,
+  type StaffMember,
+} from '../../contract/index.ts';
+import { careTeamStaffFixtures } from '../fixtures/care-team.ts';
+import { fullName } from '../fixtures/users.ts';
+import { mockState, nextMockId } from '../state.ts';
+import {
+  careRelationOr403,
+  hasCareRelation,
+  noCareRelationResponse,
+  teamOf,
+} from './care-relation.ts';
+import { clientOr404 } from './clients.ts';
+import { answer, on } from './endpoint.ts';
+import { idParam, readJson, readQuery, viewer } from './request.ts';
+import { errorResponse, HttpResponse } from './respond.ts';
+import { scenariosFor } from './scenarios.ts';
+
+const HOUR = 3600 * 1000;
+
+export { careRelationOr403, hasCareRelation, noCareRelationResponse } from './care-relation.ts';
+
+const staffMembers = (): StaffMember[] =>
+  mockState.users.flatMap((u) =>
+    u.role === 'USER'
+      ? []
+      : [{ id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role }],
+  );
+
+const careTeamOf = (clientId: Id): CareTeam => {
+  const staff = staffMembers();
+  return {
+    clientId,
+    staff: teamOf(clientId)
+      .flatMap((id) => staff.filter((s) => s.id === id))
+      .sort((a, b) => fullName(a).localeCompare(fullName(b), 'sv')),
+  };
+};
+
+const digits = (ssn: string): string => ssn.replace(/\D/g, '');
+
+/** Adds the care-team stories' extra STAFF (Fatima Ali, Johan Ekström, Sara Holmberg). */
+export function addCareTeamStaff(): void {
+  for (const user of structuredClone(careTeamStaffFixtures)) {
+    if (!mockState.users.some((u) => u.id === user.id)) mockState.users.push(user);
+  }
+}
+
+export const careTeamHandlers: HttpHandler[] = [
+  on('clientLookup', ({ request }) => {
+    const { personalNumber } = readQuery(request, clientLookupQuerySchema);
+    const client = mockState.clients.find(
+      (c) => c.socialSecurityNumber && digits(c.socialSecurityNumber) === digits(personalNumber),
+    );
+    if (!client) return errorResponse(404, 'Ingen klient har det personnumret.');
+    return HttpResponse.json({
+      id: client.id,
+      firstName: client.firstName,
+      lastName: client.lastName,
+      inCareTeam: hasCareRelation(client.id),
+    });
+  }),
+  on('careTeam', ({ params }) => {
+    const client = clientOr404(params);
+    careRelationOr403(client.id);
+    return HttpResponse.json(careTeamOf(client.id));
+  }),
+  on('updateCareTeam', async ({ request, params }) => {
+    const client = clientOr404(params);
+    const { staffIds } = await readJson(request, 'updateCareTeam');
+    const known = new Set(staffMembers().map((s) => s.id));
+    if (staffIds.some((id) => !known.has(id))) {
+      return errorResponse(400, 'Vårdteamet kan bara bestå av personal.');
+    }
+    mockState.careTeam.teams[client.id] = [...new Set(staffIds)];
+    return HttpResponse.json(careTeamOf(client.id));
+  }),
+  on('emergencyAccess', async ({ request, params }) => {
+    const client = clientOr404(params);
+    const { reason, comment } = await readJson(request, 'emergencyAccess');
+    const me = viewer();
+    if (teamOf(client.id).includes(me.id)) return errorResponse(400, EMERGENCY_MESSAGES.notStaff);
+    const opened = new Date();
+    const access: EmergencyAccessReview = {
+      id: nextMockId(),
+      clientId: client.id,
+      reason,
+      comment: comment ? comment : null,
+      openedAt: opened.toISOString(),
+      expiresAt: new Date(opened.getTime() + EMERGENCY_ACCESS_HOURS * HOUR).toISOString(),
+      staff: { id: me.id, name: fullName(me) },
+      client: { id: client.id, name: fullName(client) },
+      rows: 0,
+      reviewedAt: null,
+      reviewedBy: null,
+      reviewComment: null,
+    };
+    mockState.careTeam.emergencyAccesses.push(access);
+    const { id, clientId, openedAt, expiresAt } = access;
+    return HttpResponse.json({
+      id,
+      clientId,
+      reason,
+      comment: access.comment,
+      openedAt,
+      expiresAt,
+    });
+  }),
+  on('accessReview', ({ request }) => {
+    const reviewed = new URL(request.url).searchParams.get('reviewed') === 'true';
+    const emergencyAccesses = mockState.careTeam.emergencyAccesses
+      .filter((a) => (a.reviewedAt !== null) === reviewed)
+      .sort((a, b) => b.openedAt.localeCompare(a.openedAt));
+    return HttpResponse.json({ emergencyAccesses, patterns: mockState.careTeam.patterns });
+  }),
+  on('reviewEmergencyAccess', async ({ request, params }) => {
+    const id = idParam(params);
+    const access = mockState.careTeam.emergencyAccesses.find((a) => a.id === id);
+    if (!access) return errorResponse(404, 'Nödåtkomsten hittades inte.');
+    const { comment } = await readJson(request, 'reviewEmergencyAccess');
+    if (access.reviewedAt) return errorResponse(409, 'Nödåtkomsten är redan granskad.');
+    access.reviewedAt = new Date().toISOString();
+    access.reviewedBy = fullName(viewer());
+    access.reviewComment = comment;
+    return HttpResponse.json(access);
+  }),
+];
+
+const emptyReview = () => HttpResponse.json({ emergencyAccesses: [], patterns: [] });
+
+export const careTeamScenarios = {
+  ...scenariosFor([
+    'clientLookup',
+    'careTeam',
+    'updateCareTeam',
+    'emergencyAccess',
+    'accessReview',
+    'reviewEmergencyAccess',
+  ]),
+  /** The client page answers 403 NO_CARE_RELATION whoever asks (until the story changes it). */
+  noCareRelation: [answer('client', () => noCareRelationResponse())],
+  /** Saving the care team fails without a message (→ 'Kunde inte spara vårdteamet'). */
+  updateCareTeamFailure: [answer('updateCareTeam', () => errorResponse(500))],
+  /** Opening the emergency access fails with the server's message. */
+  emergencyAccessFailure: [
+    answer('emergencyAccess', () =>
+      errorResponse(503, 'Nödåtkomsten kunde inte öppnas just nu. Försök igen om en stund.'),
+    ),
+  ],
+  /** Nobody has the personal number. */
+  lookupNotFound: [
+    answer('clientLookup', () => errorResponse(404, 'Ingen klient har det personnumret.')),
+  ],
+  /** Nothing to follow up: no emergency accesses, no patterns. */
+  reviewEmpty: [answer('accessReview', emptyReview)],
+  /** Marking as reviewed fails without a message (→ 'Kunde inte markera som granskad'). */
+  reviewFailure: [answer('reviewEmergencyAccess', () => errorResponse(500))],
+};

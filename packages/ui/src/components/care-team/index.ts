@@ -1,0 +1,3 @@
+export * from './care-team-editor';
+export * from './emergency-access-dialog';
+export * from './no-care-relation';

@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { authScenarios, careTeamScenarios } from '@halsa/api/mocks';
+import { LocationProbe, mocks, STORY_NOW } from '../../../testing';
+import { ClientListScreen } from './client-list';
+
+const meta = {
+  title: 'Klienter/Klientlista/Personnummer utanför vårdteamet',
+  component: ClientListScreen,
+  args: { now: STORY_NOW },
+  parameters: { route: { path: '/clients', url: '/clients' }, ...mocks(authScenarios.asStaff) },
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <LocationProbe />
+      </>
+    ),
+  ],
+} satisfies Meta<typeof ClientListScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * STAFF types Ahmed Haddad's whole personal number: her list holds nobody, the lookup shows his
+ * name only with 'Nödåtkomst'; once open she is on his page.
+ */
+export const NamnMedNodatkomst: Story = {
+  name: 'Bara namnet, med nödåtkomst',
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('link', { name: 'Anna Lindqvist' });
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Sök klient' }), '19880614-7735');
+    const hit = await canvas.findByRole('region', { name: 'Träff på personnummer' });
+    await expect(within(hit).getByText('Ahmed Haddad')).toBeVisible();
+    await expect(
+      within(hit).getByText('Klienten finns men ingår inte i ditt vårdteam. Du ser bara namnet.'),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'Ahmed Haddad' })).toBeNull();
+    await expect(canvas.queryByText('19880614-7735', { selector: 'td' })).toBeNull();
+    await userEvent.click(within(hit).getByRole('button', { name: 'Nödåtkomst' }));
+    const d = within(await within(document.body).findByRole('dialog', { name: 'Nödåtkomst' }));
+    await expect(d.getByText('Du är inte med i vårdteamet för Ahmed Haddad.')).toBeVisible();
+    await userEvent.click(d.getByRole('radio', { name: 'Klienten har bett om det' }));
+    await userEvent.click(d.getByRole('button', { name: 'Öppna nödåtkomst' }));
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(canvas.getByTestId('location')).toHaveTextContent(
+        'Navigerade till /clients/7/overview',
+      ),
+    );
+  },
+};
+
+/** Nobody has the number: only the empty list. */
+export const IngenMedNumret: Story = {
+  name: 'Ingen har personnumret',
+  parameters: mocks(authScenarios.asStaff, careTeamScenarios.lookupNotFound),
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('link', { name: 'Anna Lindqvist' });
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Sök klient' }), '190001010000');
+    await expect(await canvas.findByText('Inga klienter hittades.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Nödåtkomst' })).toBeNull();
+  },
+};
