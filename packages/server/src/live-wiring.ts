@@ -11,7 +11,8 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { attachLive, conversationIdOf, type LiveUser } from './live/index.ts';
 import { IDLE_TIMEOUT_MS, sessionCookieName } from './modules/auth/sessions.ts';
-import { isConversationParticipant } from './modules/messaging/queries.ts';
+import { staffMayReadNow } from './modules/care-team/access.ts';
+import { clientPartnerOf, isConversationParticipant } from './modules/messaging/queries.ts';
 import type { RedisConnections } from './redis.ts';
 import { sha256 } from './security/tokens.ts';
 
@@ -33,12 +34,13 @@ export function attachLiveEndpoint(
     isAllowedOrigin: (origin, req) => isAllowedLiveOrigin(origin, req, config.publicUrl),
     authorize: async (user, destination) => {
       const id = conversationIdOf(destination);
-      // SUBSCRIBE to /topic/conversations/{id}/… is for the conversation's two participants.
-      return (
-        id !== null &&
-        /^[1-9][0-9]{0,9}$/.test(id) &&
-        (await isConversationParticipant(db, Number(id), user.id))
-      );
+      // SUBSCRIBE to /topic/conversations/{id}/… is for the conversation's two participants,
+      // and a STAFF participant only while she may read the client (design §4.14).
+      if (id === null || !/^[1-9][0-9]{0,9}$/.test(id)) return false;
+      if (!(await isConversationParticipant(db, Number(id), user.id))) return false;
+      if (user.role !== 'STAFF') return true;
+      const client = await clientPartnerOf(db, user.id, { conversationId: Number(id) });
+      return client === null || (await staffMayReadNow(db, user.id, client, clock.now()));
     },
     ...(redis ? { redis, redisChannel: config.redisChannel } : {}),
     // Without request logging the live server still reports its errors (Redis down, …) on the

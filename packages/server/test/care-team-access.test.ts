@@ -333,6 +333,44 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       cookie: w.staff,
     });
     expect(conversations.body).not.toContain('Utanför');
+    // Her new message is not pushed live to the STAFF member who left her team (no text, no row).
+    const olga = await login(t, 'olga@example.com');
+    const pushedBefore = await t.db.db
+      .selectFrom('activity_log')
+      .select('id')
+      .where('action', '=', 'MESSAGE_PUSHED')
+      .execute();
+    const sent = await send(
+      t,
+      'POST',
+      `/api/v1/user/messaging/conversations/${w.conversationId}/messages`,
+      {
+        cookie: olga,
+        body: { receiverId: t.users.staff.id, content: 'Hej igen' },
+      },
+    );
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    await t.app.ctx.tasks.idle();
+    const pushedAfter = await t.db.db
+      .selectFrom('activity_log')
+      .select('id')
+      .where('action', '=', 'MESSAGE_PUSHED')
+      .execute();
+    expect(pushedAfter.length).toBe(pushedBefore.length);
+    // The same message while she is in the team is pushed (and logged): the check above can fail.
+    await addToCareTeam(t.db, w.outsider.id, t.users.staff.id);
+    await send(t, 'POST', `/api/v1/user/messaging/conversations/${w.conversationId}/messages`, {
+      cookie: olga,
+      body: { receiverId: t.users.staff.id, content: 'Och en gång till' },
+    });
+    await t.app.ctx.tasks.idle();
+    const pushedInTeam = await t.db.db
+      .selectFrom('activity_log')
+      .select('id')
+      .where('action', '=', 'MESSAGE_PUSHED')
+      .execute();
+    expect(pushedInTeam.length).toBe(pushedBefore.length + 1);
+    await t.db.db.deleteFrom('care_team_members').where('client_id', '=', w.outsider.id).execute();
     // ADMIN reads her as always.
     const asAdmin = await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, {
       cookie: w.admin,

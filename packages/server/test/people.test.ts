@@ -182,6 +182,37 @@ describeDb('people and access (design §4.14)', () => {
     );
   });
 
+  it('the blind spots: a search by personal number and the bare list write one row per client they show', async () => {
+    const staff = await login(t, 'staff@example.com');
+    await t.db.db
+      .insertInto('client_profiles')
+      .values({
+        user_id: t.users.klient.id,
+        social_security_number: '19850412-2381',
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ social_security_number: '19850412-2381' }),
+      )
+      .execute();
+    const before = (await rows('CLIENT_LIST_VIEWED')).length;
+    const search = await send(t, 'GET', '/api/v1/admin/clients?q=198504122381&page=1', {
+      cookie: staff,
+    });
+    expect(search.json().items.map((c: { id: number }) => c.id)).toEqual([t.users.klient.id]);
+    expect(search.json().items[0].socialSecurityNumber).toBe('19850412-****');
+    const afterSearch = (await rows('CLIENT_LIST_VIEWED')).slice(before);
+    expect(afterSearch.map((r) => r.subject_user_id)).toEqual([t.users.klient.id]);
+    const bare = await send(t, 'GET', '/api/v1/admin/clients', { cookie: staff });
+    const listed = bare
+      .json()
+      .map((c: { id: number }) => c.id)
+      .sort();
+    const afterBare = (await rows('CLIENT_LIST_VIEWED')).slice(before + 1);
+    expect(afterBare.map((r) => r.subject_user_id).sort()).toEqual(listed);
+  });
+
   it('the blind spots: the whole log and all meetings write one row per client they show', async () => {
     const staff = await login(t, 'staff@example.com');
     const before = (await rows('ACTIVITY_LOG_VIEWED')).length;

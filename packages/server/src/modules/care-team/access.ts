@@ -23,7 +23,7 @@ export const noCareRelation = () =>
  * For a STAFF caller only: ADMIN and the client herself are let through before it.
  */
 export function staffMayRead(
-  staffId: number,
+  staffId: Expression<number> | number,
   clientId: Expression<number | null> | number,
   now: Date,
 ): RawBuilder<SqlBool> {
@@ -57,6 +57,19 @@ export function careTeamFilter(
         or not exists (select 1 from users cu where cu.id = ${clientId} and cu.role = 'USER')
         or ${read})`
     : read;
+}
+
+/** Whether STAFF member `staffId` may read client `clientId` at `now` (one query). */
+export async function staffMayReadNow(
+  db: Db,
+  staffId: number,
+  clientId: number,
+  now: Date,
+): Promise<boolean> {
+  const row = await sql<{
+    ok: boolean;
+  }>`select ${staffMayRead(staffId, clientId, now)} as ok`.execute(db);
+  return Boolean(row.rows[0]?.ok);
 }
 
 /**

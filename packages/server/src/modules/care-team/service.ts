@@ -18,7 +18,6 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { CLIENT_MESSAGES } from '../clients/service.ts';
-import { staffMayRead } from './access.ts';
 
 export const CARE_TEAM_MESSAGES = {
   notStaff: 'Vårdteamet kan bara innehålla aktiv personal.',
@@ -362,17 +361,4 @@ export class CareTeamService {
     if (!found) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
     return found;
   }
-}
-
-/** Whether `staffId` may read `clientId` now (for code paths that are not routes, e.g. pushes). */
-export async function mayRead(
-  ctx: AppContext,
-  viewer: { role: Role; userId: number },
-  clientId: number,
-): Promise<boolean> {
-  if (viewer.role !== 'STAFF') return true;
-  const r = await sql<{
-    ok: boolean;
-  }>`select ${staffMayRead(viewer.userId, clientId, ctx.clock.now())} as ok`.execute(ctx.db);
-  return Boolean(r.rows[0]?.ok);
 }

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { insertFileRow } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { careTeamFilter } from '../care-team/access.ts';
+import { careTeamFilter, staffMayRead } from '../care-team/access.ts';
 import { attachmentUrl, displayName } from './attachments.ts';
 import type { ConversationChange } from './live.ts';
 import { MESSAGING_TEXT, type NewAttachment, type Partner } from './rules.ts';
@@ -177,7 +177,13 @@ export async function changeOf(
   conv: ConversationRow,
   row: MessageRow,
   rowIsLast: boolean,
+  now: Date,
 ): Promise<ConversationChange> {
+  // A STAFF participant gets the live summary (with the message text) only while she may read
+  // the client (design §4.14): one who left the care team is not pushed it.
+  const mayRead = (side: 'ul' | 'uh', other: 'ul' | 'uh') =>
+    sql<boolean>`(${sql.ref(`${side}.role`)} <> 'STAFF' or ${sql.ref(`${other}.role`)} <> 'USER'
+      or ${staffMayRead(sql.ref(`${side}.id`), sql.ref(`${other}.id`), now)})`;
   const r = await trx
     .selectFrom('conversations as c')
     .innerJoin('users as ul', 'ul.id', 'c.user_low_id')
@@ -197,6 +203,8 @@ export async function changeOf(
       sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = c.user_high_id and not u.is_read)`.as(
         'unread_high',
       ),
+      mayRead('ul', 'uh').as('low_may_read'),
+      mayRead('uh', 'ul').as('high_may_read'),
     ])
     .where('c.id', '=', conv.id)
     .executeTakeFirstOrThrow();
@@ -207,14 +215,22 @@ export async function changeOf(
     conversationId: conv.id,
     message: toMessage(row),
     summaries: [
-      {
-        userId: low.id,
-        conversation: summaryOf(conv.id, high, r.high_image_file_id, last, r.unread_low),
-      },
-      {
-        userId: high.id,
-        conversation: summaryOf(conv.id, low, r.low_image_file_id, last, r.unread_high),
-      },
+      ...(r.low_may_read
+        ? [
+            {
+              userId: low.id,
+              conversation: summaryOf(conv.id, high, r.high_image_file_id, last, r.unread_low),
+            },
+          ]
+        : []),
+      ...(r.high_may_read
+        ? [
+            {
+              userId: high.id,
+              conversation: summaryOf(conv.id, low, r.low_image_file_id, last, r.unread_high),
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -233,7 +233,7 @@ export class MessagingService {
           now,
         });
         if (!row) throw conflict(MESSAGING_TEXT.clientIdReused);
-        return { change: await changeOf(trx, conv, row, true) };
+        return { change: await changeOf(trx, conv, row, true, this.clock.now()) };
       }));
     } catch (error) {
       // A concurrent repeat of this very call lost the race: answer what the first one made.
@@ -317,7 +317,7 @@ export class MessagingService {
           if (prior) throw new Repeated(prior);
           throw conflict(MESSAGING_TEXT.clientIdReused);
         }
-        return { change: await changeOf(trx, conv, row, true) };
+        return { change: await changeOf(trx, conv, row, true, this.clock.now()) };
       }));
     } catch (error) {
       if (error instanceof Repeated) return { message: error.first, created: false };
@@ -364,7 +364,7 @@ export class MessagingService {
         .returningAll()
         .executeTakeFirstOrThrow();
       return {
-        change: await changeOf(trx, found, updated, false),
+        change: await changeOf(trx, found, updated, false, this.clock.now()),
         sender: { id: found.sender_id, role: found.sender_role },
       };
     });
@@ -402,7 +402,7 @@ export class MessagingService {
         .where('id', '=', messageId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row: updated, change: await changeOf(trx, conv, updated, false) };
+      return { row: updated, change: await changeOf(trx, conv, updated, false, this.clock.now()) };
     });
     return {
       content: result.row.content,
