@@ -56,6 +56,8 @@ export function StaffActions({ account, name, onError }: StaffActionsProps) {
       <Button
         size="sm"
         variant="secondary"
+        // On a phone the card's value column is narrow: the label wraps inside the button.
+        className="max-sm:h-auto max-sm:min-h-control-sm max-sm:py-1 max-sm:whitespace-normal"
         loading={changeRole.isMutating}
         loadingLabel="Byter roll…"
         onClick={() =>
