@@ -149,6 +149,18 @@ async function run(cluster: Cluster): Promise<void> {
     )
     .execute();
   const coach = `halsa_session=${coachToken}`;
+  // The coach is in every client's care team (design §4.14): she writes to and reads them.
+  await cluster.db.db
+    .insertInto('care_team_members')
+    .values(
+      clientIds.map((clientId) => ({
+        client_id: clientId,
+        staff_id: coachId!,
+        added_by: null,
+        added_at: now,
+      })),
+    )
+    .execute();
 
   // One conversation per client, made by the coach through the proxy.
   const conversations: number[] = new Array(CLIENTS);

@@ -314,6 +314,18 @@ export async function mainMessages(args: Args): Promise<void> {
       )
       .returning('id')
       .execute();
+    // Each staff member is in her client's care team (design §4.14), as in a clinic.
+    await opened.db
+      .insertInto('care_team_members')
+      .values(
+        pairs.map(([staff, client]) => ({
+          client_id: client.userId,
+          staff_id: staff.userId,
+          added_by: null,
+          added_at: now,
+        })),
+      )
+      .execute();
     pairs.forEach(([a, b], k) => {
       const id = (convs[k] as { id: number }).id;
       Object.assign(a, { partnerId: b.userId, conversationId: id });
