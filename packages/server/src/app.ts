@@ -24,6 +24,7 @@ import { RedisSessionInvalidation } from './modules/auth/session-invalidation.ts
 import { SessionService, sessionCookieName } from './modules/auth/sessions.ts';
 import { attachLiveEndpoint, registerLiveSessionEnd } from './live-wiring.ts';
 import { apiModules } from './modules/index.ts';
+import { NoticeMails } from './modules/notice-mails/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { registerCompression } from './modules/portal/compression.ts';
 import { portalModule } from './modules/portal/routes.ts';
@@ -136,6 +137,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     app.log,
     options.config.publicUrl,
   );
+  const noticeMails = new NoticeMails(
+    options.db,
+    clock,
+    outbox,
+    {
+      publicUrl: options.config.publicUrl,
+      sessionSecret: options.config.sessionSecret,
+      mailFrom: options.config.mailFrom,
+    },
+    {
+      track: (task) => tasks.run(task),
+      onError: (err) => app.log.error({ err }, 'e-postavisering: körningen misslyckades'),
+    },
+  );
   const auth = new AuthService(
     options.db,
     clock,
@@ -159,7 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     outbox,
     auth,
     live,
-    notifications: new NotificationService(options.db, clock, outbox),
+    notifications: new NotificationService(options.db, clock, outbox, noticeMails),
+    noticeMails,
     redis,
     limitStore,
     // Off with the rate limits (tests not about limits), scaled by their factor.
@@ -201,11 +217,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await portalModule(options.portalDist)(app, ctx);
 
   app.addHook('onClose', async () => {
+    await noticeMails.stop();
     await outbox.stop();
     await tasks.idle();
   });
 
   await app.ready();
   outbox.start();
+  noticeMails.start();
   return app as unknown as App;
 }

@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { ActivityLog } from './modules/activity/service.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
+import type { NoticeMails } from './modules/notice-mails/service.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { RedisConnections } from './redis.ts';
@@ -37,6 +38,8 @@ export interface AppContext {
   live: LiveServer;
   /** `notify(userId, type, message)`: stores a notification and pushes it to the user. */
   notifications: NotificationService;
+  /** Notice mails, calendar invitations and reminders (design §4.16), through the outbox. */
+  noticeMails: NoticeMails;
   /** The instance's Redis connections (REDIS_URL; redis.ts), unset without it. */
   redis: RedisConnections | undefined;
   /** The counters of the rate limits and upload tries: Redis with REDIS_URL, else in-process. */

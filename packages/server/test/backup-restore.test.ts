@@ -30,6 +30,7 @@ import { hashPassword } from '../src/security/passwords.ts';
 import {
   createTestDb,
   dbAvailable,
+  addToCareTeam,
   insertUser,
   lastCode,
   ORIGIN,
@@ -187,6 +188,8 @@ describe.runIf(pgUp && !missing)('backup and restore (README)', () => {
       await addUser(source, 'admin@example.com', 'ADMIN', 'Anna', 'Admin');
       const staff = await addUser(source, 'staff@example.com', 'STAFF', 'Sven', 'Personal');
       const klient = await addUser(source, 'klient@example.com', 'USER', 'Karin', 'Klient');
+      // Sven works with Karin (design §4.14); the care team is restored with the rest.
+      await addToCareTeam(source, klient.id, staff.id);
 
       const adminCookie = await signIn(first, 'admin@example.com');
       const upload = await call(first, 'POST', `/api/v1/admin/upload-lab/${klient.id}`, {

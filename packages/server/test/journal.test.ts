@@ -399,6 +399,8 @@ describeDb('journal routes', () => {
     // The mail on signing names the clinic from the settings.
     const k = t.users.klient2.id;
     await saveNote(t, ADMIN!, k, published, { answers: fullAnswers(published) });
+    // Past the 15 minutes since her last journal-note mail (design §4.16), so this one goes at once.
+    t.clock.advance(16 * 60_000);
     expect((await signNote(t, ADMIN!, k, published.id)).statusCode).toBe(200);
     const mail = (await journalMails(t, t.users.klient2.email)).at(-1)!;
     expect(mail.subject).toBe('Ny journalanteckning från Kliniken Hälsa');

@@ -3,6 +3,7 @@
 // lab_values; a file that claims a format but cannot be read is kept with a Swedish note (never
 // a 500); the client's own routes answer only her own files and values, whatever ids she sends.
 import { labResultsOverviewSchema, type LabResultsOverview } from '@halsa/api/contract';
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { LAB_NOTES } from '../src/modules/lab-results/parse.ts';
 import { LAB_WRONG_TYPE } from '../src/modules/lab-results/service.ts';
@@ -313,5 +314,136 @@ describeDb('structured lab results', () => {
     }
     const anonymous = await send(t, 'GET', '/api/v1/user/lab-results');
     expect(anonymous.statusCode).toBe(401);
+  });
+  const fixture = (name: string) =>
+    readFileSync(new URL(`./fixtures/fhir/${name}.json`, import.meta.url));
+
+  it('a laboratory report Bundle (§4.15): the answer and the history say what was read and skipped', async () => {
+    const admin = await as('admin');
+    const res = await upload(
+      t,
+      admin,
+      t.users.klient2.id,
+      'ghp.json',
+      fixture('diagnosticreport-example-ghp'),
+    );
+    expect(res.statusCode).toBe(201);
+    const answer = res.json();
+    expect(answer.readSummary.read).toBe(51 - 3);
+    expect(answer.readSummary.skipped).toEqual([]);
+    // a mixed file: the good values are kept, the others listed with a reason
+    const mixed = Buffer.from(
+      JSON.stringify({
+        resourceType: 'Bundle',
+        type: 'searchset',
+        entry: [
+          'observation-example-f001-glucose',
+          'observation-example-f202-temperature',
+          'observation-example-bloodpressure',
+        ].map((n) => ({ resource: JSON.parse(fixture(n).toString('utf8')) })),
+      }),
+    );
+    const second = await upload(t, admin, t.users.klient2.id, 'blandat.json', mixed);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().readSummary).toEqual({
+      read: 3,
+      skipped: [
+        { analysis: 'Temperature', reason: 'värdet är makulerat (status entered-in-error)' },
+      ],
+    });
+    const history = await send(t, 'GET', `/api/v1/admin/lab-data/${t.users.klient2.id}`, {
+      cookie: admin,
+    });
+    expect(history.statusCode).toBe(200);
+    const byName = new Map(
+      (history.json() as Array<{ fileName: string; readSummary?: unknown }>).map((f) => [
+        f.fileName,
+        f.readSummary,
+      ]),
+    );
+    expect(byName.get('blandat.json')).toEqual(second.json().readSummary);
+    expect(byName.get('ghp.json')).toEqual({ read: 48, skipped: [] });
+
+    const hers = await overview('klient2');
+    // the entered-in-error 39 °C never reaches her
+    expect(hers.values.some((v) => v.value === 39)).toBe(false);
+    const bp = hers.values.filter((v) => v.group?.loinc === '85354-9');
+    expect(bp.map((v) => [v.loinc, v.value])).toEqual([
+      ['8480-6', 107],
+      ['8462-4', 60],
+    ]);
+    expect(hers.values.filter((v) => v.comparator === '<').map((v) => v.value)).toEqual([1, 1]);
+    expect(hers.textValues?.length).toBeGreaterThan(0);
+  });
+
+  it('an amended value replaces the earlier one with the same identifier; a cancelled one hides it', async () => {
+    const admin = await as('admin');
+    const obs = (status: string, value: number, issued: string) => ({
+      resourceType: 'Observation',
+      status,
+      identifier: [{ system: 'urn:lab', value: 'natrium-1' }],
+      code: { coding: [{ system: 'http://loinc.org', code: '2951-2', display: 'Natrium' }] },
+      valueQuantity: { value, unit: 'mmol/L' },
+      effectiveDateTime: '2026-11-02T08:00:00+01:00',
+      issued,
+    });
+    const send1 = (name: string, o: object) =>
+      upload(t, admin, t.users.klient2.id, name, Buffer.from(JSON.stringify(o)));
+    expect(
+      (await send1('natrium-1.json', obs('preliminary', 150, '2026-11-02T10:00:00Z'))).statusCode,
+    ).toBe(201);
+    let na = (await overview('klient2')).values.filter((v) => v.fileName.startsWith('natrium'));
+    expect(na).toMatchObject([{ value: 150, preliminary: true }]);
+    expect(
+      (await send1('natrium-2.json', obs('corrected', 140, '2026-11-03T10:00:00Z'))).statusCode,
+    ).toBe(201);
+    na = (await overview('klient2')).values.filter((v) => v.fileName.startsWith('natrium'));
+    expect(na).toEqual([
+      expect.objectContaining({
+        value: 140,
+        correctedAt: '2026-11-03T10:00:00.000Z',
+        fileName: 'natrium-2.json',
+      }),
+    ]);
+    expect(na[0]!.preliminary).toBeUndefined();
+    const cancelled = await send1(
+      'natrium-3.json',
+      obs('entered-in-error', 140, '2026-11-04T10:00:00Z'),
+    );
+    expect(cancelled.statusCode).toBe(201);
+    expect(cancelled.json().readSummary.read).toBe(0);
+    na = (await overview('klient2')).values.filter((v) => v.fileName.startsWith('natrium'));
+    expect(na).toEqual([]);
+  });
+
+  it('hostile JSON is kept as a file with a note, never a 500', async () => {
+    const admin = await as('admin');
+    for (const [name, data] of [
+      [
+        'djup.json',
+        Buffer.from(`{"resourceType":"Bundle","entry":${'['.repeat(50_000)}${']'.repeat(50_000)}}`),
+      ],
+      [
+        'proto.json',
+        Buffer.from(
+          '{"resourceType":"Observation","__proto__":{"x":1},"code":{"text":"Hb"},"valueQuantity":{"value":1},"effectiveDateTime":"2026-11-02"}',
+        ),
+      ],
+      [
+        'lång.json',
+        Buffer.from(
+          JSON.stringify({
+            resourceType: 'Observation',
+            code: { text: 'y'.repeat(1_500_000) },
+            valueString: 'x',
+            effectiveDateTime: '2026',
+          }),
+        ),
+      ],
+    ] as const) {
+      const res = await upload(t, admin, t.users.klient2.id, name, data);
+      expect(res.statusCode, name).toBe(201);
+    }
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

@@ -142,6 +142,29 @@ const specCalls: SpecCall[] = [
     path: '/api/v1/user/notifications/mark-all-read',
     url: '/api/v1/user/notifications/mark-all-read',
   },
+  // E-postavisering (design §4.16)
+  {
+    method: 'GET',
+    path: '/api/v1/user/notification-settings',
+    url: '/api/v1/user/notification-settings',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/user/notification-settings',
+    url: '/api/v1/user/notification-settings',
+    sends: 'json',
+    body: { json: { LAB_RESULT: false } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/public/unsubscribe',
+    url: '/api/v1/public/unsubscribe?token=demo.LAB_RESULT',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/public/unsubscribe',
+    url: '/api/v1/public/unsubscribe?token=demo.LAB_RESULT',
+  },
 
   // Messaging
   {

@@ -99,6 +99,12 @@ import {
   uploadWithTextFieldsSchema,
 } from './messaging.ts';
 import { notificationListSchema } from './notifications.ts';
+import {
+  notificationSettingsSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResponseSchema,
+  updateNotificationSettingsSchema,
+} from './notification-settings.ts';
 import { userStatsSchema } from './stats.ts';
 import { reportQuerySchema, reportSchema } from './reports.ts';
 import { registerRequestSchema } from './validation.ts';
@@ -178,6 +184,14 @@ const schemas = {
   notifications: { response: notificationListSchema },
   markNotificationRead: { params: id },
   markAllNotificationsRead: {},
+  notificationSettings: { response: notificationSettingsSchema },
+  updateNotificationSettings: {
+    request: updateNotificationSettingsSchema,
+    response: notificationSettingsSchema,
+  },
+  unsubscribe: { query: unsubscribeQuerySchema, response: unsubscribeResponseSchema },
+  // The body (`List-Unsubscribe=One-Click`, RFC 8058) is read by nobody: the token says it all.
+  unsubscribeOneClick: { query: unsubscribeQuerySchema, response: unsubscribeResponseSchema },
 
   // ---- messaging --------------------------------------------------------------------------------
   conversations: { response: conversationListSchema },

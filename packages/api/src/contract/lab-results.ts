@@ -2,18 +2,27 @@
 // (design §4.12) the values read from the structured ones: the `;`-separated CSV and FHIR R4
 // Bundles of Observations.
 import { z } from 'zod';
-import {
-  dateSchema,
-  fileEntryListSchema,
-  fileEntrySchema,
-  timestampSchema,
-  type FileEntry,
-} from './common.ts';
+import { dateSchema, fileEntrySchema, timestampSchema, type FileEntry } from './common.ts';
 
-/** One lab file in a client's history (`GET /api/v1/admin/lab-data/:userId`, `/user/lab-data`). */
-export const labResultEntrySchema = fileEntrySchema;
-export type LabResultEntry = FileEntry;
-export const labResultListSchema = fileEntryListSchema;
+/**
+ * What was read from a structured lab file (design §4.15): 'N värden lästes, M hoppades över',
+ * each skipped value with its analysis (when the file named it) and a Swedish reason.
+ */
+export const labReadSummarySchema = z.object({
+  read: z.number().int().nonnegative(),
+  skipped: z.array(z.object({ analysis: z.string().nullable(), reason: z.string() })),
+});
+export type LabReadSummary = z.infer<typeof labReadSummarySchema>;
+
+/**
+ * One lab file in a client's history (`GET /api/v1/admin/lab-data/:userId`, `/user/lab-data`)
+ * and the upload's answer; `readSummary` only for a structured file (CSV or FHIR).
+ */
+export const labResultEntrySchema = fileEntrySchema.extend({
+  readSummary: labReadSummarySchema.optional(),
+});
+export type LabResultEntry = FileEntry & { readSummary?: LabReadSummary };
+export const labResultListSchema = z.array(labResultEntrySchema);
 
 // ---- structured lab files (design §4.12) --------------------------------------------------------
 
@@ -54,6 +63,39 @@ export const labFileSchema = z.object({
 });
 export type LabFile = z.infer<typeof labFileSchema>;
 
+/** A sampling day, or a partial date kept as the lab sent it (`2026`, `2026-11`; §4.15). */
+export const labDateSchema = z.union([dateSchema, z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/)]);
+
+/** `<1 mg/L`: the value is below (or above) the number written, not equal to it. */
+export const labComparatorSchema = z.enum(['<', '<=', '>=', '>']);
+export type LabComparator = z.infer<typeof labComparatorSchema>;
+
+/** The lab's own interpretation code (L/LL, H/HH, A, N), used for the flag without a range. */
+export const labInterpretationSchema = z.enum(['LOW', 'HIGH', 'ABNORMAL', 'NORMAL']);
+export type LabInterpretation = z.infer<typeof labInterpretationSchema>;
+
+/**
+ * Values read from one Observation with components (blood pressure: systolic and diastolic) or
+ * from one `hasMember` panel: `key` is the same for the values of one sample, `name`/`loinc`
+ * name the whole (e.g. `85354-9` Blood pressure panel) so a trend can show them together.
+ */
+export const labValueGroupSchema = z.object({
+  key: z.string().min(1),
+  name: z.string().min(1),
+  loinc: z.string().nullable(),
+});
+export type LabValueGroup = z.infer<typeof labValueGroupSchema>;
+
+/** What §4.15 adds to a value; every field is left out when it does not apply. */
+const labValueDetails = {
+  /** `preliminary`: shown marked 'Preliminärt'. */
+  preliminary: z.boolean().optional(),
+  /** An amended or corrected value ('Rättat'): when the lab reported the correction. */
+  correctedAt: timestampSchema.optional(),
+  interpretation: labInterpretationSchema.optional(),
+  group: labValueGroupSchema.optional(),
+};
+
 /** One value read from a structured lab file. */
 export const labValueSchema = z.object({
   fileName: z.string().min(1),
@@ -64,25 +106,61 @@ export const labValueSchema = z.object({
   unit: z.string(),
   refLow: z.number().nullable(),
   refHigh: z.number().nullable(),
-  sampledOn: dateSchema,
+  sampledOn: labDateSchema,
+  /** Shown before the value (`<1 mg/L`); flagged only when certainly outside the range. */
+  comparator: labComparatorSchema.optional(),
+  ...labValueDetails,
 });
 export type LabValue = z.infer<typeof labValueSchema>;
+
+/** A result that is text (a string, a code, yes/no, a count): shown as text, without a trend. */
+export const labTextValueSchema = z.object({
+  fileName: z.string().min(1),
+  analysis: z.string().min(1),
+  loinc: z.string().nullable(),
+  text: z.string().min(1),
+  sampledOn: labDateSchema,
+  ...labValueDetails,
+});
+export type LabTextValue = z.infer<typeof labTextValueSchema>;
 
 /** `GET /api/v1/user/lab-results`: her files newest first and every value read from them. */
 export const labResultsOverviewSchema = z.object({
   files: z.array(labFileSchema),
   /** Oldest sampling date first, then in file order. */
   values: z.array(labValueSchema),
+  /** Text results in the same order; left out when she has none. */
+  textValues: z.array(labTextValueSchema).optional(),
 });
 export type LabResultsOverview = z.infer<typeof labResultsOverviewSchema>;
 
 /** Where a value lies against its reference range; `NO_RANGE` when none was given. */
 export type LabFlag = 'LOW' | 'HIGH' | 'IN_RANGE' | 'NO_RANGE';
 
-export function labFlag(v: Pick<LabValue, 'value' | 'refLow' | 'refHigh'>): LabFlag {
-  if (v.refLow === null && v.refHigh === null) return 'NO_RANGE';
-  if (v.refLow !== null && v.value < v.refLow) return 'LOW';
-  if (v.refHigh !== null && v.value > v.refHigh) return 'HIGH';
+/**
+ * The flag (design §4.15): against the range, where a value with a comparator is flagged only
+ * when certainly outside it (`<1` below a low of 3, `>100` above a high of 50); without a range
+ * the lab's interpretation code (L/H; N is in range, A has no direction and stays unflagged).
+ */
+export function labFlag(
+  v: Pick<LabValue, 'value' | 'refLow' | 'refHigh'> &
+    Partial<Pick<LabValue, 'comparator' | 'interpretation'>>,
+): LabFlag {
+  if (v.refLow === null && v.refHigh === null) {
+    if (v.interpretation === 'LOW') return 'LOW';
+    if (v.interpretation === 'HIGH') return 'HIGH';
+    if (v.interpretation === 'NORMAL') return 'IN_RANGE';
+    return 'NO_RANGE';
+  }
+  const below = v.comparator === '>' || v.comparator === '>=' ? false : true;
+  const above = v.comparator === '<' || v.comparator === '<=' ? false : true;
+  // `<x` is certainly low when x <= low (`<=x` when x < low); likewise for `>x` and high.
+  if (v.refLow !== null && below) {
+    if (v.comparator === '<' ? v.value <= v.refLow : v.value < v.refLow) return 'LOW';
+  }
+  if (v.refHigh !== null && above) {
+    if (v.comparator === '>' ? v.value >= v.refHigh : v.value > v.refHigh) return 'HIGH';
+  }
   return 'IN_RANGE';
 }
 

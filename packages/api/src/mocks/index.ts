@@ -8,6 +8,10 @@ import type { HttpHandler } from 'msw';
 import { authHandlers, authScenarios } from './handlers/auth.ts';
 import { profileHandlers, profileScenarios } from './handlers/profile.ts';
 import { notificationHandlers, notificationScenarios } from './handlers/notifications.ts';
+import {
+  notificationSettingsHandlers,
+  notificationSettingsScenarios,
+} from './handlers/notification-settings.ts';
 import { messagingHandlers, messagingScenarios } from './handlers/messaging.ts';
 import { clientHandlers, clientScenarios } from './handlers/clients.ts';
 import { careTeamHandlers, careTeamScenarios } from './handlers/care-team.ts';
@@ -28,6 +32,7 @@ export const defaultHandlers: HttpHandler[] = [
   ...authHandlers,
   ...profileHandlers,
   ...notificationHandlers,
+  ...notificationSettingsHandlers,
   ...messagingHandlers,
   // Before the client's own: `/clients/lookup` is not `/clients/:id` (contract/routes/care-team.ts).
   ...careTeamHandlers,
@@ -55,6 +60,7 @@ export const scenarios = {
   auth: authScenarios,
   profile: profileScenarios,
   notifications: notificationScenarios,
+  notificationSettings: notificationSettingsScenarios,
   messaging: messagingScenarios,
   clients: clientScenarios,
   careTeam: careTeamScenarios,
@@ -86,6 +92,8 @@ export {
   profileScenarios,
   notificationHandlers,
   notificationScenarios,
+  notificationSettingsHandlers,
+  notificationSettingsScenarios,
   messagingHandlers,
   messagingScenarios,
   clientHandlers,
@@ -124,6 +132,7 @@ export {
   type Scenarios,
 } from './handlers/scenarios.ts';
 export { renderConversation } from './handlers/messaging.ts';
+export { mockNotificationSettings } from './handlers/notification-settings.ts';
 export { addStaffFixtures, setMockAccount } from './handlers/staff.ts';
 export { toCsv } from './handlers/activity.ts';
 export { addCareTeamStaff, noCareRelationResponse } from './handlers/care-team.ts';

@@ -14,6 +14,8 @@ import type {
   JournalSettings,
   LabResultsOverview,
   Notification,
+  NoticeKind,
+  NotificationSettings,
   SessionUser,
   UserStats,
 } from '../contract/index.ts';
@@ -56,6 +58,10 @@ export interface MockState {
   accessSettings: AccessSettings;
   clients: Client[];
   notifications: Notification[];
+  /** 'E-postavisering': what each user changed from her role's defaults, by user id. */
+  notificationSettings: Record<Id, Partial<NotificationSettings>>;
+  /** Kinds turned off through the public unsubscribe link, in order. */
+  unsubscribed: NoticeKind[];
   conversations: StoredConversation[];
   /** Files uploaded in messages, by the file id in their URL (fixtures' files have none). */
   messageFiles: Record<string, Blob>;
@@ -89,6 +95,8 @@ const initialState = (generation: number): MockState => ({
   accessSettings: { ...accessSettingsFixture },
   clients: structuredClone(clientFixtures),
   notifications: structuredClone(notificationFixtures),
+  notificationSettings: {},
+  unsubscribed: [],
   conversations: structuredClone(conversationFixtures),
   messageFiles: {},
   dailyNotes: structuredClone(dailyNoteFixtures),

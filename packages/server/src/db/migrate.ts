@@ -21,6 +21,8 @@ import * as m0015 from './migrations/0015_activity_chain_hardening.ts';
 import * as m0016 from './migrations/0016_note_signature.ts';
 import * as m0017 from './migrations/0017_lab_records_frozen.ts';
 import * as m0018 from './migrations/0018_people_and_access.ts';
+import * as m0019 from './migrations/0019_lab_value_details.ts';
+import * as m0020 from './migrations/0020_notice_mails.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -42,6 +44,8 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0016,
   m0017,
   m0018,
+  m0019,
+  m0020,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

@@ -32,6 +32,9 @@ export interface AppointmentsTable {
   status: Generated<'BOOKED' | 'CANCELLED'>;
   created_at: Date;
   updated_at: Date;
+  sequence: Generated<number>;
+  reminder_due_at: Date | null;
+  reminder_sent_at: Date | null;
 }
 
 export interface AuthTokensTable {
@@ -194,6 +197,14 @@ export interface LabFilesTable {
   values_status: 'NONE' | 'READ' | 'UNREADABLE';
   note: string | null;
   opened_at: Date | null;
+  read_count: number | null;
+}
+
+export interface LabSkippedValuesTable {
+  file_id: string;
+  position: number;
+  analysis: string | null;
+  reason: string;
 }
 
 export interface LabValuesTable {
@@ -203,11 +214,21 @@ export interface LabValuesTable {
   position: number;
   analysis: string;
   loinc: string | null;
-  value: number;
+  value: number | null;
   unit: string;
   ref_low: number | null;
   ref_high: number | null;
   sampled_on: string;
+  value_text: string | null;
+  comparator: '<' | '<=' | '>=' | '>' | null;
+  obs_status:
+    'final' | 'amended' | 'corrected' | 'preliminary' | 'cancelled' | 'entered-in-error' | null;
+  interpretation: 'LOW' | 'HIGH' | 'ABNORMAL' | 'NORMAL' | null;
+  identifier: string | null;
+  reported_at: Date | null;
+  group_key: string | null;
+  group_name: string | null;
+  group_loinc: string | null;
 }
 
 export interface MessagesTable {
@@ -223,6 +244,27 @@ export interface MessagesTable {
   is_edited: Generated<boolean>;
   edited_at: Date | null;
   created_at: Date;
+}
+
+export interface NoticeBatchesTable {
+  user_id: number;
+  kind: 'NEW_MESSAGE' | 'LAB_RESULT' | 'ACTION_PLAN' | 'JOURNAL_NOTE';
+  pending: Generated<number>;
+  due_at: Date | null;
+  last_sent_at: Date | null;
+}
+
+export interface NoticeSettingsTable {
+  user_id: number;
+  kind:
+    | 'NEW_MESSAGE'
+    | 'LAB_RESULT'
+    | 'ACTION_PLAN'
+    | 'JOURNAL_NOTE'
+    | 'APPOINTMENT'
+    | 'APPOINTMENT_REMINDER';
+  enabled: boolean;
+  updated_at: Date;
 }
 
 export interface NotificationsTable {
@@ -302,8 +344,11 @@ export interface Database {
   journal_notes: JournalNotesTable;
   journal_settings: JournalSettingsTable;
   lab_files: LabFilesTable;
+  lab_skipped_values: LabSkippedValuesTable;
   lab_values: LabValuesTable;
   messages: MessagesTable;
+  notice_batches: NoticeBatchesTable;
+  notice_settings: NoticeSettingsTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;
   sessions: SessionsTable;

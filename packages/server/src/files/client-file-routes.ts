@@ -104,7 +104,8 @@ export function registerClientFileRoutes(
       audit: { action: actions.listed, subject: ({ input }) => input.params.userId },
       careTeam: { client: ({ params }) => params.userId },
     },
-    (request, _reply, { params }) => files.list(kind, params.userId, callerOf(request)),
+    (request, _reply, { params }) =>
+      files.list(kind, params.userId, callerOf(request), options.reader),
   );
 
   defineRoute(

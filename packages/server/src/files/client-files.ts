@@ -15,7 +15,7 @@
 // - Every staff upload, list and download is written to the activity log with the IP: uploads
 //   and downloads here, lists by the routes' audit declaration.
 import type { Readable } from 'node:stream';
-import type { FileEntry } from '@halsa/api/contract';
+import type { FileEntry, LabReadSummary } from '@halsa/api/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -93,7 +93,16 @@ export interface UploadReader {
   ): {
     type: SniffedType;
     store?(trx: Transaction<Database>, fileId: string, subjectUserId: number): Promise<void>;
+    /** Added to the upload's answer (lab files: what was read, design §4.15). */
+    answer?: FileEntryDetails;
   } | null;
+  /** The same details for files in a history list, by file id. */
+  describe?(db: Kysely<Database>, fileIds: string[]): Promise<Map<string, FileEntryDetails>>;
+}
+
+/** What a kind's reader adds to a file entry (the lab files' read summary). */
+export interface FileEntryDetails {
+  readSummary?: LabReadSummary;
 }
 
 /** Who asks, from where: staff actions are logged, a client's own reads are not. */
@@ -148,7 +157,7 @@ export class ClientFileService {
     caller: Caller,
     file: StoredUpload,
     reader?: UploadReader,
-  ): Promise<FileEntry>;
+  ): Promise<FileEntry & FileEntryDetails>;
   /** The same for a Buffer at hand (seed data): stored first, removed again when refused. */
   async upload(
     kind: ClientFileKind,
@@ -157,7 +166,7 @@ export class ClientFileService {
     data: Buffer,
     originalName: string | undefined,
     reader?: UploadReader,
-  ): Promise<FileEntry>;
+  ): Promise<FileEntry & FileEntryDetails>;
   async upload(
     kind: ClientFileKind,
     subjectUserId: number,
@@ -165,7 +174,7 @@ export class ClientFileService {
     upload: StoredUpload | Buffer,
     nameOrReader?: string | UploadReader,
     bufferReader?: UploadReader,
-  ): Promise<FileEntry> {
+  ): Promise<FileEntry & FileEntryDetails> {
     if (!Buffer.isBuffer(upload)) {
       return this.#upload(kind, subjectUserId, caller, upload, nameOrReader as UploadReader);
     }
@@ -181,7 +190,7 @@ export class ClientFileService {
     caller: Caller,
     file: StoredUpload,
     reader: UploadReader | undefined,
-  ): Promise<FileEntry> {
+  ): Promise<FileEntry & FileEntryDetails> {
     if (file.size > FILE_MAX_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge);
     const originalName = file.filename;
     const whole =
@@ -246,25 +255,40 @@ export class ClientFileService {
     });
     file.kept = true;
     await this.notifications.flush();
-    return { fileName, timestamp: now.toISOString() };
+    return { fileName, timestamp: now.toISOString(), ...read?.answer };
   }
 
   /**
    * A client's files of one kind, newest first. Staff reads are logged by the routes' audit
    * declaration (who read whose files, from which IP); a client reading her own list is not.
    */
-  async list(kind: ClientFileKind, subjectUserId: number, caller: Caller): Promise<FileEntry[]> {
+  async list(
+    kind: ClientFileKind,
+    subjectUserId: number,
+    caller: Caller,
+    reader?: UploadReader,
+  ): Promise<Array<FileEntry & FileEntryDetails>> {
     if (caller.role !== 'USER') await this.requireClient(subjectUserId);
     const rows = await this.db
       .selectFrom('files')
-      .select(['original_name', 'created_at'])
+      .select(['id', 'original_name', 'created_at'])
       .where('subject_user_id', '=', subjectUserId)
       .where('kind', '=', kind)
       .orderBy('created_at', 'desc')
       // Same instant (seeded data, fast uploads): a stable order on both databases.
       .orderBy(sql`original_name collate "C"`, 'desc')
       .execute();
-    return rows.map((r) => ({ fileName: r.original_name, timestamp: r.created_at.toISOString() }));
+    const details = reader?.describe
+      ? await reader.describe(
+          this.db,
+          rows.map((r) => r.id),
+        )
+      : undefined;
+    return rows.map((r) => ({
+      fileName: r.original_name,
+      timestamp: r.created_at.toISOString(),
+      ...details?.get(r.id),
+    }));
   }
 
   /** One file of a client, found by its fileName in the database (never used as a path). */

@@ -7,6 +7,12 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (notice mails, design §4.16). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+  /** An iCalendar invitation as a text/calendar part (`method` REQUEST or CANCEL). */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
   /** Set by the outbox: the same on every try of one mail. */
   messageId?: string;
 }

@@ -14,6 +14,7 @@ import { invitationsModule } from './invitations/routes.ts';
 import { journalModule } from './journal/routes.ts';
 import { labResultsModule } from './lab-results/routes.ts';
 import { messagingModule } from './messaging/routes.ts';
+import { noticeMailsModule } from './notice-mails/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { profileModule } from './profile/routes.ts';
 import { selfTestModule } from './self-test/routes.ts';
@@ -39,6 +40,7 @@ export const apiModules: AppModule[] = [
   journalModule,
   devModule,
   notificationsModule,
+  noticeMailsModule,
   labResultsModule,
   actionPlanModule,
   messagingModule,

@@ -85,11 +85,41 @@ const utcStamp = (at: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-export function appointmentIcs(appointment: Appointment, now: Date, host: string): string {
+/** A parameter value (§3.2): quoted, without quotes or controls, so it cannot end the line. */
+const paramValue = (value: string) => `"${value.replace(CONTROLS, '').replace(/[\r\n\t"]/g, ' ')}"`;
+
+/** A mailto: address written as a CAL-ADDRESS, or null when it is not a plain address. */
+const calAddress = (email: string) =>
+  /^[^\s<>"@:;,]+@[^\s<>"@:;,]+$/.test(email) ? `mailto:${email}` : null;
+
+export interface IcsOptions {
+  /** SEQUENCE (RFC 5545 §3.8.7.4): rises with each change of the meeting. */
+  sequence?: number;
+  /** PUBLISH for the download; REQUEST or CANCEL (RFC 5546) for a mailed invitation. */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /** The clinic, who sends the invitation (ORGANIZER). */
+  organizer?: { name: string; email: string };
+  /** The client, who is invited (ATTENDEE). */
+  attendee?: { name: string; email: string };
+  /** Whether the staff's note goes in DESCRIPTION (not in a mailed invitation: design §4.16). */
+  withNote?: boolean;
+}
+
+export function appointmentIcs(
+  appointment: Appointment,
+  now: Date,
+  host: string,
+  options: IcsOptions = {},
+): string {
+  const method = options.method ?? 'PUBLISH';
+  const cancelled = method === 'CANCEL' || appointment.status === 'CANCELLED';
   const start = new Date(appointment.startsAt);
   const end = new Date(start.getTime() + appointment.minutes * 60_000);
   const link = appointment.videoLink ? uriValue(appointment.videoLink) : null;
-  const description = [appointment.note, link ? `Videolänk: ${link}` : null]
+  const note = options.withNote === false ? null : appointment.note;
+  const organizer = options.organizer ? calAddress(options.organizer.email) : null;
+  const attendee = options.attendee ? calAddress(options.attendee.email) : null;
+  const description = [note, link ? `Videolänk: ${link}` : null]
     .filter((v): v is string => !!v)
     .join('\n');
   const lines = [
@@ -97,7 +127,7 @@ export function appointmentIcs(appointment: Appointment, now: Date, host: string
     'VERSION:2.0',
     'PRODID:-//Hälsoportalen//Bokningar//SV',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     'BEGIN:VTIMEZONE',
     `TZID:${ZONE}`,
     'BEGIN:DAYLIGHT',
@@ -118,13 +148,22 @@ export function appointmentIcs(appointment: Appointment, now: Date, host: string
     'BEGIN:VEVENT',
     `UID:appointment-${appointment.id}@${host}`,
     `DTSTAMP:${utcStamp(now)}`,
+    `SEQUENCE:${Math.max(0, Math.trunc(options.sequence ?? 0))}`,
     `DTSTART;TZID=${ZONE}:${stockholmLocal(start)}`,
     `DTEND;TZID=${ZONE}:${stockholmLocal(end)}`,
     `SUMMARY:${escapeText(`Möte med ${appointment.staffName}`)}`,
     ...(appointment.place ? [`LOCATION:${escapeText(appointment.place)}`] : []),
     ...(link ? [`URL:${link}`] : []),
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
-    `STATUS:${appointment.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED'}`,
+    ...(organizer && options.organizer
+      ? [`ORGANIZER;CN=${paramValue(options.organizer.name)}:${organizer}`]
+      : []),
+    ...(attendee && options.attendee
+      ? [
+          `ATTENDEE;CN=${paramValue(options.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:${attendee}`,
+        ]
+      : []),
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -12,7 +12,12 @@ import { AppointmentService } from './service.ts';
 const clientOf = ({ result }: { result: unknown }) => (result as Appointment).clientId;
 
 export const appointmentsModule: AppModule = (app, ctx) => {
-  const appointments = new AppointmentService(ctx.db, ctx.clock, ctx.notifications);
+  const appointments = new AppointmentService(
+    ctx.db,
+    ctx.clock,
+    ctx.notifications,
+    ctx.noticeMails,
+  );
 
   defineRoute(
     app,
@@ -54,7 +59,11 @@ export const appointmentsModule: AppModule = (app, ctx) => {
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="mote-${appointment.id}.ics"`)
-        .send(appointmentIcs(appointment, ctx.clock.now(), host));
+        .send(
+          appointmentIcs(appointment, ctx.clock.now(), host, {
+            sequence: await appointments.sequenceOf(appointment.id),
+          }),
+        );
     },
   );
 

@@ -16,6 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { careTeamFilter } from '../care-team/access.ts';
+import { reminderDueAt, type NoticeMails } from '../notice-mails/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
 
 const COLUMNS = [
@@ -65,6 +66,8 @@ export class AppointmentService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly notifications: NotificationService,
+    /** The client's calendar invitation per change (design §4.16), in the same transaction. */
+    private readonly mails?: Pick<NoticeMails, 'meetingChanged'>,
   ) {}
 
   private select() {
@@ -86,6 +89,16 @@ export class AppointmentService {
     else q = q.where(careTeamFilter(viewer, sql.ref('a.client_user_id'), this.clock.now()));
     const rows = await q.orderBy('a.starts_at', 'asc').orderBy('a.id', 'asc').execute();
     return rows.map(toAppointment);
+  }
+
+  /** The meeting's iCalendar SEQUENCE (0 when booked, one more per change). */
+  async sequenceOf(id: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('appointments')
+      .select('sequence')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.sequence ?? 0;
   }
 
   /** The client a meeting is with (for the care-team check), or null when there is none. */
@@ -134,6 +147,8 @@ export class AppointmentService {
             status: 'BOOKED',
             created_at: now,
             updated_at: now,
+            sequence: 0,
+            reminder_due_at: reminderDueAt(new Date(input.startsAt), now),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -143,6 +158,7 @@ export class AppointmentService {
           APPOINTMENT_MESSAGES.booked,
           trx,
         );
+        await this.mails?.meetingChanged(trx, row.id, 'BOOKED');
         return row.id;
       })
       .catch((error: unknown) => {
@@ -159,19 +175,27 @@ export class AppointmentService {
   ): Promise<Appointment> {
     this.checkFields(input);
     const current = await this.changeable(id, actor);
+    const startsAt = new Date(input.startsAt);
+    // A new time gets its own reminder (24 h before it); the same time keeps the one it had.
+    const moved = startsAt.getTime() !== new Date(current.startsAt).getTime();
+    const now = this.clock.now();
     await this.db
       .transaction()
       .execute(async (trx) => {
         await trx
           .updateTable('appointments')
-          .set({
-            starts_at: new Date(input.startsAt),
+          .set((eb) => ({
+            ...(moved
+              ? { reminder_due_at: reminderDueAt(startsAt, now), reminder_sent_at: null }
+              : {}),
+            sequence: eb('sequence', '+', 1),
+            starts_at: startsAt,
             minutes: input.minutes,
             place: blank(input.place),
             video_link: blank(input.videoLink),
             note: blank(input.note),
-            updated_at: this.clock.now(),
-          })
+            updated_at: now,
+          }))
           .where('id', '=', id)
           .execute();
         await this.notifications.notify(
@@ -180,6 +204,7 @@ export class AppointmentService {
           APPOINTMENT_MESSAGES.moved,
           trx,
         );
+        await this.mails?.meetingChanged(trx, id, 'MOVED');
       })
       .catch((error: unknown) => {
         throw overlapError(error, current.staffId, actor);
@@ -193,7 +218,12 @@ export class AppointmentService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('appointments')
-        .set({ status: 'CANCELLED', updated_at: this.clock.now() })
+        .set((eb) => ({
+          status: 'CANCELLED',
+          updated_at: this.clock.now(),
+          sequence: eb('sequence', '+', 1),
+          reminder_due_at: null,
+        }))
         .where('id', '=', id)
         .execute();
       await this.notifications.notify(
@@ -202,6 +232,7 @@ export class AppointmentService {
         APPOINTMENT_MESSAGES.cancelled,
         trx,
       );
+      await this.mails?.meetingChanged(trx, id, 'CANCELLED');
     });
     await this.notifications.flush();
     return this.get(id, actor);

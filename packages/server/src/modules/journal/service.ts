@@ -30,7 +30,6 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ActivityLog } from '../activity/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { signedNoteMail } from './mail.ts';
 import {
   answersOf,
   formsById,
@@ -309,7 +308,7 @@ export class JournalService {
    */
   async sign(clientId: number, formId: number, signer: Signer): Promise<JournalNote> {
     const id = await this.db.transaction().execute(async (trx) => {
-      const client = await this.requireClient(clientId, trx);
+      await this.requireClient(clientId, trx);
       const note =
         formId <= MAX_INT4
           ? await trx
@@ -371,11 +370,8 @@ export class JournalService {
         }))
         .where('id', '=', note.id)
         .execute();
-      await this.deps.outbox.enqueue(
-        trx,
-        'MAIL',
-        signedNoteMail(client.email, settings, `${this.deps.publicUrl.replace(/\/$/, '')}/journal`),
-      );
+      // The mail (design §4.10, §4.16) is written by notify(): the clinic's signed-note mail when
+      // the client has 'Ny journalanteckning' on, at most one per 15 minutes.
       await this.deps.notifications.notify(clientId, 'DAILY_NOTE', JOURNAL_MESSAGES.notice, trx);
       await this.deps.activity.record(
         {

@@ -2,61 +2,34 @@
 // and FHIR R4 Bundles of Observations are also read into values. A text file that claims one of
 // these formats (by its name or its first characters) but cannot be read is kept as a plain file
 // with a Swedish note saying why; anything else (binary, plain text) is refused, as before.
-// CSV through csv-parse, FHIR through the contract's zod schema.
+// CSV through csv-parse here, FHIR R4 (§4.15) in fhir.ts.
 import { parse as parseCsv } from 'csv-parse/sync';
+import { LAB_CSV_COLUMNS } from '@halsa/api/contract';
+import { sniffDocument } from '../../files/sniff.ts';
+import { readLabFhir } from './fhir.ts';
 import {
-  fhirBundleSchema,
-  LAB_CSV_COLUMNS,
-  LOINC_SYSTEM,
-  type LabFileFormat,
-  type LabValuesStatus,
-} from '@halsa/api/contract';
-import { sniffDocument, type SniffedType } from '../../files/sniff.ts';
+  CSV_TYPE,
+  FHIR_TYPE,
+  isLabDate,
+  LAB_NOTES,
+  LOINC,
+  MAX_ANALYSIS,
+  MAX_LAB_VALUES,
+  MAX_UNIT,
+  unreadable,
+  type ParsedLabValue,
+  type ReadLabFile,
+} from './read-types.ts';
 
-export interface ParsedLabValue {
-  analysis: string;
-  loinc: string | null;
-  value: number;
-  unit: string;
-  refLow: number | null;
-  refHigh: number | null;
-  sampledOn: string;
-}
-
-export interface ReadLabFile {
-  type: SniffedType;
-  format: LabFileFormat;
-  status: LabValuesStatus;
-  values: ParsedLabValue[];
-  /** Swedish, for the client: why the values could not be read. */
-  note: string | null;
-}
-
-export const CSV_TYPE: SniffedType = { mime: 'text/csv', ext: 'csv' };
-export const FHIR_TYPE: SniffedType = { mime: 'application/fhir+json', ext: 'json' };
-
-/** Most values one file may carry; a lab report has tens. */
-export const MAX_LAB_VALUES = 2000;
-const MAX_ANALYSIS = 200;
-const MAX_UNIT = 50;
-const LOINC = /^[0-9]{1,7}-[0-9]$/;
-
-export const LAB_NOTES = {
-  notUtf8:
-    'Värdena i filen kunde inte läsas: filen är inte sparad som UTF-8. Filen finns kvar att ladda ner.',
-  csvHeader: `Värdena i filen kunde inte läsas: första raden ska vara ${LAB_CSV_COLUMNS.join(';')}. Filen finns kvar att ladda ner.`,
-  csvSyntax:
-    'Värdena i filen kunde inte läsas: raderna har inte sju fält åtskilda med semikolon. Filen finns kvar att ladda ner.',
-  empty:
-    'Värdena i filen kunde inte läsas: filen innehåller inga provsvar. Filen finns kvar att ladda ner.',
-  tooMany: `Värdena i filen kunde inte läsas: filen har fler än ${MAX_LAB_VALUES} värden. Filen finns kvar att ladda ner.`,
-  tooLarge:
-    'Värdena i filen kunde inte läsas: filen är större än 2 MB. Filen finns kvar att ladda ner.',
-  json: 'Värdena i filen kunde inte läsas: filen är ingen giltig JSON. Filen finns kvar att ladda ner.',
-  fhir: 'Värdena i filen kunde inte läsas: filen är ingen FHIR-bundle med provsvar (Observation med värde och provtagningsdatum). Filen finns kvar att ladda ner.',
-  row: (row: number, what: string) =>
-    `Värdena i filen kunde inte läsas: rad ${row}: ${what}. Filen finns kvar att ladda ner.`,
-} as const;
+export {
+  CSV_TYPE,
+  FHIR_TYPE,
+  LAB_NOTES,
+  MAX_LAB_VALUES,
+  readLabFhir,
+  type ParsedLabValue,
+  type ReadLabFile,
+};
 
 class RowError extends Error {}
 
@@ -76,12 +49,6 @@ export function parseDecimal(raw: string): number | null {
   if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return null;
   const n = Number(s);
   return Number.isFinite(n) ? n : null;
-}
-
-function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
 function readValue(
@@ -105,7 +72,8 @@ function readValue(
   if (v.loinc !== null && !LOINC.test(v.loinc)) fail(`"${v.loinc}" är ingen LOINC-kod`);
   if (v.value === null) fail(`värdet "${v.rawValue}" är inget tal`);
   if (v.unit.length > MAX_UNIT) fail(`enheten är längre än ${MAX_UNIT} tecken`);
-  if (!isCalendarDate(v.sampledOn)) fail(`"${v.sampledOn}" är inget datum (ÅÅÅÅ-MM-DD)`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.sampledOn) || !isLabDate(v.sampledOn))
+    fail(`"${v.sampledOn}" är inget datum (ÅÅÅÅ-MM-DD)`);
   if (v.refLow !== null && v.refHigh !== null && v.refLow > v.refHigh) {
     fail('referensintervallets nedre gräns är högre än den övre');
   }
@@ -119,14 +87,6 @@ function readValue(
     sampledOn: v.sampledOn,
   };
 }
-
-const unreadable = (type: SniffedType, format: LabFileFormat, note: string): ReadLabFile => ({
-  type,
-  format,
-  status: 'UNREADABLE',
-  values: [],
-  note,
-});
 
 function optionalNumber(raw: string, row: number, field: string): number | null {
   if (raw === '') return null;
@@ -182,55 +142,16 @@ export function readLabCsv(text: string): ReadLabFile {
         row,
       );
     });
-    return { type: CSV_TYPE, format: 'CSV', status: 'READ', values, note: null };
+    return {
+      type: CSV_TYPE,
+      format: 'CSV',
+      status: 'READ',
+      values,
+      note: null,
+      summary: { read: values.length, skipped: [] },
+    };
   } catch (error) {
     if (error instanceof RowError) return unreadable(CSV_TYPE, 'CSV', error.message);
-    throw error;
-  }
-}
-
-/** A FHIR R4 Bundle of Observations (LOINC code, valueQuantity, referenceRange[0], date). */
-export function readLabFhir(text: string): ReadLabFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\ufeff/, ''));
-  } catch {
-    return unreadable(FHIR_TYPE, 'FHIR', LAB_NOTES.json);
-  }
-  const bundle = fhirBundleSchema.safeParse(json);
-  if (!bundle.success) return unreadable(FHIR_TYPE, 'FHIR', LAB_NOTES.fhir);
-  const entries = bundle.data.entry;
-  if (entries.length > MAX_LAB_VALUES) return unreadable(FHIR_TYPE, 'FHIR', LAB_NOTES.tooMany);
-  try {
-    const values = entries.map(({ resource: obs }, i) => {
-      const coding = obs.code.coding ?? [];
-      const loinc = coding.find((c) => c.system === LOINC_SYSTEM && c.code)?.code ?? null;
-      const range = obs.referenceRange?.[0];
-      const row = i + 1;
-      if (loinc === null) throw new RowError(LAB_NOTES.row(row, 'observationen saknar LOINC-kod'));
-      return readValue(
-        {
-          analysis: (
-            obs.code.text ??
-            coding.find((c) => c.system === LOINC_SYSTEM)?.display ??
-            loinc
-          ).trim(),
-          loinc,
-          value: obs.valueQuantity.value,
-          rawValue: String(obs.valueQuantity.value),
-          unit: (obs.valueQuantity.unit ?? obs.valueQuantity.code ?? '').trim(),
-          refLow: range?.low?.value ?? null,
-          refHigh: range?.high?.value ?? null,
-          sampledOn: obs.effectiveDateTime.slice(0, 10),
-        },
-        row,
-      );
-    });
-    return { type: FHIR_TYPE, format: 'FHIR', status: 'READ', values, note: null };
-  } catch (error) {
-    if (error instanceof RowError) {
-      return unreadable(FHIR_TYPE, 'FHIR', error.message.replace('rad ', 'observation '));
-    }
     throw error;
   }
 }

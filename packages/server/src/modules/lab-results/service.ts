@@ -1,10 +1,17 @@
 // A client's lab results as her page shows them (design §4.12, issue 13): her files newest first
 // with what each is and whether she has opened it, and every value read from the structured
 // ones. Only ever for the signed-in client herself (the routes are USER-only and pass her id).
-import type { LabFile, LabFileFormat, LabResultsOverview } from '@halsa/api/contract';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type {
+  LabFile,
+  LabFileFormat,
+  LabReadSummary,
+  LabResultsOverview,
+  LabTextValue,
+  LabValue,
+} from '@halsa/api/contract';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, LabValuesTable } from '../../db/schema.ts';
 import type { UploadReader } from '../../files/client-files.ts';
 import { FILE_MESSAGES } from '../../files/client-files.ts';
 import { notFound } from '../../http/errors.ts';
@@ -24,7 +31,13 @@ const formatOfMime = (mime: string): LabFileFormat =>
         ? 'FHIR'
         : 'IMAGE';
 
-/** Writes what was read from a lab upload beside its file row, in the upload's transaction. */
+const CHUNK = 500;
+
+/**
+ * Writes what was read from a lab upload beside its file row, in the upload's transaction: the
+ * values, the rows that take back earlier values (a cancelled or entered-in-error Observation
+ * with an identifier; never shown) and what the upload answer said (read count, skipped ones).
+ */
 async function storeRead(
   trx: Transaction<Database>,
   fileId: string,
@@ -40,28 +53,102 @@ async function storeRead(
       values_status: read.status,
       note: read.note,
       opened_at: null,
+      read_count: read.summary?.read ?? null,
     })
     .execute();
+  type Row = Insertable<LabValuesTable>;
+  const rows: Row[] = read.values.map((v, position) => ({
+    file_id: fileId,
+    subject_user_id: subjectUserId,
+    position,
+    analysis: v.analysis,
+    loinc: v.loinc,
+    value: v.value,
+    unit: v.unit,
+    ref_low: v.refLow,
+    ref_high: v.refHigh,
+    sampled_on: v.sampledOn,
+    value_text: v.text ?? null,
+    comparator: v.comparator ?? null,
+    obs_status: v.status ?? null,
+    interpretation: v.interpretation ?? null,
+    identifier: v.identifier ?? null,
+    reported_at: v.reportedAt ?? null,
+    group_key: v.group?.key ?? null,
+    group_name: v.group?.name ?? null,
+    group_loinc: v.group?.loinc ?? null,
+  }));
+  (read.retracted ?? []).forEach((identifier, i) =>
+    rows.push({
+      file_id: fileId,
+      subject_user_id: subjectUserId,
+      position: read.values.length + i,
+      analysis: 'Makulerat värde',
+      loinc: null,
+      value: null,
+      unit: '',
+      ref_low: null,
+      ref_high: null,
+      sampled_on: '1900',
+      value_text: null,
+      comparator: null,
+      obs_status: 'entered-in-error',
+      interpretation: null,
+      identifier,
+      reported_at: null,
+      group_key: null,
+      group_name: null,
+      group_loinc: null,
+    }),
+  );
   // In chunks: PostgreSQL takes at most 65 535 parameters per statement.
-  for (let start = 0; start < read.values.length; start += 500) {
+  for (let start = 0; start < rows.length; start += CHUNK) {
     await trx
       .insertInto('lab_values')
+      .values(rows.slice(start, start + CHUNK))
+      .execute();
+  }
+  const skipped = read.summary?.skipped ?? [];
+  for (let start = 0; start < skipped.length; start += CHUNK) {
+    await trx
+      .insertInto('lab_skipped_values')
       .values(
-        read.values.slice(start, start + 500).map((v, i) => ({
+        skipped.slice(start, start + CHUNK).map((s, i) => ({
           file_id: fileId,
-          subject_user_id: subjectUserId,
           position: start + i,
-          analysis: v.analysis,
-          loinc: v.loinc,
-          value: v.value,
-          unit: v.unit,
-          ref_low: v.refLow,
-          ref_high: v.refHigh,
-          sampled_on: v.sampledOn,
+          analysis: s.analysis,
+          reason: s.reason.slice(0, 500),
         })),
       )
       .execute();
   }
+}
+
+/** What the upload answer said about each of these files (structured files only). */
+export async function readSummaries(
+  db: Kysely<Database>,
+  fileIds: string[],
+): Promise<Map<string, LabReadSummary>> {
+  const out = new Map<string, LabReadSummary>();
+  if (fileIds.length === 0) return out;
+  const files = await db
+    .selectFrom('lab_files')
+    .select(['file_id', 'read_count'])
+    .where('file_id', 'in', fileIds)
+    .where('read_count', 'is not', null)
+    .execute();
+  for (const f of files) out.set(f.file_id, { read: f.read_count!, skipped: [] });
+  if (out.size === 0) return out;
+  const skipped = await db
+    .selectFrom('lab_skipped_values')
+    .select(['file_id', 'analysis', 'reason'])
+    .where('file_id', 'in', [...out.keys()])
+    .orderBy('file_id')
+    .orderBy('position')
+    .execute();
+  for (const s of skipped)
+    out.get(s.file_id)?.skipped.push({ analysis: s.analysis, reason: s.reason });
+  return out;
 }
 
 /** The lab upload's reader: PDF/PNG/JPEG as before, plus the structured CSV and FHIR files. */
@@ -73,7 +160,12 @@ export const labUploadReader: UploadReader = {
     return {
       type: read.type,
       store: (trx, fileId, subjectUserId) => storeRead(trx, fileId, subjectUserId, read),
+      ...(read.summary ? { answer: { readSummary: read.summary } } : {}),
     };
+  },
+  async describe(db, fileIds) {
+    const summaries = await readSummaries(db, fileIds);
+    return new Map([...summaries].map(([id, readSummary]) => [id, { readSummary }]));
   },
 };
 
@@ -116,6 +208,9 @@ export class LabResultsService {
       .innerJoin('files', 'files.id', 'lab_values.file_id')
       .select([
         'files.original_name',
+        'files.created_at',
+        'lab_values.id',
+        'lab_values.file_id',
         'lab_values.analysis',
         'lab_values.loinc',
         'lab_values.value',
@@ -123,6 +218,15 @@ export class LabResultsService {
         'lab_values.ref_low',
         'lab_values.ref_high',
         'lab_values.sampled_on',
+        'lab_values.value_text',
+        'lab_values.comparator',
+        'lab_values.obs_status',
+        'lab_values.interpretation',
+        'lab_values.identifier',
+        'lab_values.reported_at',
+        'lab_values.group_key',
+        'lab_values.group_name',
+        'lab_values.group_loinc',
       ])
       .where('lab_values.subject_user_id', '=', userId)
       .where('files.subject_user_id', '=', userId)
@@ -130,17 +234,63 @@ export class LabResultsService {
       .orderBy('files.created_at', 'asc')
       .orderBy('lab_values.position', 'asc')
       .execute();
-    const values = valueRows.map((r) => ({
-      fileName: r.original_name,
-      analysis: r.analysis,
-      loinc: r.loinc,
-      value: Number(r.value),
-      unit: r.unit,
-      refLow: r.ref_low === null ? null : Number(r.ref_low),
-      refHigh: r.ref_high === null ? null : Number(r.ref_high),
-      sampledOn: r.sampled_on,
-    }));
-    return { files, values };
+    // Rows are frozen: a correction is a newer row with the same identifier, and only the
+    // newest row of each identifier counts (a cancelled or entered-in-error one hides them all).
+    const newest = new Map<string, { at: number; id: number }>();
+    for (const r of valueRows) {
+      if (r.identifier === null) continue;
+      const at = r.created_at.getTime();
+      const seen = newest.get(r.identifier);
+      if (!seen || at > seen.at || (at === seen.at && r.id > seen.id)) {
+        newest.set(r.identifier, { at, id: r.id });
+      }
+    }
+    const values: LabValue[] = [];
+    const textValues: LabTextValue[] = [];
+    for (const r of valueRows) {
+      if (r.obs_status === 'cancelled' || r.obs_status === 'entered-in-error') continue;
+      if (r.identifier !== null && newest.get(r.identifier)?.id !== r.id) continue;
+      const details = {
+        ...(r.obs_status === 'preliminary' ? { preliminary: true } : {}),
+        ...(r.obs_status === 'amended' || r.obs_status === 'corrected'
+          ? { correctedAt: (r.reported_at ?? r.created_at).toISOString() }
+          : {}),
+        ...(r.interpretation ? { interpretation: r.interpretation } : {}),
+        ...(r.group_key && r.group_name
+          ? {
+              group: {
+                key: `${r.file_id}/${r.group_key}`,
+                name: r.group_name,
+                loinc: r.group_loinc,
+              },
+            }
+          : {}),
+      };
+      if (r.value === null) {
+        textValues.push({
+          fileName: r.original_name,
+          analysis: r.analysis,
+          loinc: r.loinc,
+          text: r.value_text ?? '',
+          sampledOn: r.sampled_on,
+          ...details,
+        });
+        continue;
+      }
+      values.push({
+        fileName: r.original_name,
+        analysis: r.analysis,
+        loinc: r.loinc,
+        value: Number(r.value),
+        unit: r.unit,
+        refLow: r.ref_low === null ? null : Number(r.ref_low),
+        refHigh: r.ref_high === null ? null : Number(r.ref_high),
+        sampledOn: r.sampled_on,
+        ...(r.comparator ? { comparator: r.comparator } : {}),
+        ...details,
+      });
+    }
+    return { files, values, ...(textValues.length > 0 ? { textValues } : {}) };
   }
 
   /** Marks one of her lab files opened (the first time only); 404 for a name she has not. */

@@ -83,7 +83,7 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       (err, dest) => app.log.error({ err, destination: dest }, 'live: publicering misslyckades'),
       pushAudit(ctx.db, ctx.activity, ctx.tasks),
     );
-    const messaging = new MessagingService(ctx.db, ctx.clock, ctx.storage, events);
+    const messaging = new MessagingService(ctx.db, ctx.clock, ctx.storage, events, ctx.noticeMails);
     // Design §4.14: STAFF reads and writes a client's conversation only within her care team.
     const byConversation = {
       client: ({ params }: { params: { id: number } }, request: FastifyRequest) =>

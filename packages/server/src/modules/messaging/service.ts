@@ -17,6 +17,7 @@ import { careTeamFilter } from '../care-team/access.ts';
 import { sql } from 'kysely';
 import { checkAttachment } from './attachments.ts';
 import type { ConversationChange, MessagingEvents } from './live.ts';
+import type { NoticeMails } from '../notice-mails/service.ts';
 import {
   bySenderKey,
   changeOf,
@@ -63,6 +64,8 @@ export class MessagingService {
     private readonly clock: Clock,
     private readonly storage: FileStorage,
     private readonly events: MessagingEvents,
+    /** Counts a new message for the receiver's notice mail (design §4.16), in the transaction. */
+    private readonly notices?: Pick<NoticeMails, 'record'>,
   ) {}
 
   // ---- reads --------------------------------------------------------------------------------
@@ -233,6 +236,7 @@ export class MessagingService {
           now,
         });
         if (!row) throw conflict(MESSAGING_TEXT.clientIdReused);
+        await this.notices?.record(trx, receiver.id, 'NEW_MESSAGE');
         return { change: await changeOf(trx, conv, row, true, this.clock.now()) };
       }));
     } catch (error) {
@@ -317,6 +321,7 @@ export class MessagingService {
           if (prior) throw new Repeated(prior);
           throw conflict(MESSAGING_TEXT.clientIdReused);
         }
+        await this.notices?.record(trx, partner, 'NEW_MESSAGE');
         return { change: await changeOf(trx, conv, row, true, this.clock.now()) };
       }));
     } catch (error) {

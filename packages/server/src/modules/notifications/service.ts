@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database, NotificationsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
+import type { NoticeMails } from '../notice-mails/service.ts';
 
 /** Types with their own navigation in the portal (spec §4); others only show their message. */
 export const NOTIFICATION_TYPES = {
@@ -45,6 +46,8 @@ export class NotificationService {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly outbox: Outbox,
+    /** Mails the notice kinds a person has switched on (design §4.16), in the same transaction. */
+    private readonly mails?: Pick<NoticeMails, 'noticed'>,
   ) {}
 
   /**
@@ -80,6 +83,7 @@ export class NotificationService {
       .executeTakeFirstOrThrow();
     const notification = toNotification(row);
     await this.outbox.enqueue(trx, 'NOTIFICATION', { userId, notification });
+    await this.mails?.noticed(trx, userId, type);
     return notification;
   }
 

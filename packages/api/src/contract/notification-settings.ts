@@ -1,0 +1,81 @@
+// Notices outside the portal (design §4.16): 'E-postavisering' on /profile/notifications, one
+// switch per kind, and the public one-click unsubscribe a notice mail links to.
+import { z } from 'zod';
+
+/** The kinds of notice mail, in the order the settings page lists them. */
+export const NOTICE_KINDS = [
+  'NEW_MESSAGE',
+  'LAB_RESULT',
+  'ACTION_PLAN',
+  'JOURNAL_NOTE',
+  'APPOINTMENT',
+  'APPOINTMENT_REMINDER',
+] as const;
+export const noticeKindSchema = z.enum(NOTICE_KINDS);
+export type NoticeKind = z.infer<typeof noticeKindSchema>;
+
+/** Each switch's Swedish label on the settings page. */
+export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
+  NEW_MESSAGE: 'Nya meddelanden',
+  LAB_RESULT: 'Nya provsvar',
+  ACTION_PLAN: 'Ny handlingsplan',
+  JOURNAL_NOTE: 'Ny journalanteckning',
+  APPOINTMENT: 'Möten som bokas, flyttas eller avbokas',
+  APPOINTMENT_REMINDER: 'Påminnelse dagen före ett möte',
+};
+
+/** What a turned-off kind is called in a sentence: 'Du får inte längre e-post om …'. */
+export const NOTICE_KIND_PHRASES: Record<NoticeKind, string> = {
+  NEW_MESSAGE: 'nya meddelanden',
+  LAB_RESULT: 'nya provsvar',
+  ACTION_PLAN: 'nya handlingsplaner',
+  JOURNAL_NOTE: 'nya journalanteckningar',
+  APPOINTMENT: 'möten som bokas, flyttas eller avbokas',
+  APPOINTMENT_REMINDER: 'påminnelser dagen före ett möte',
+};
+
+/** Defaults (design §4.16): a USER has every kind on; STAFF and ADMIN only new messages. */
+export const defaultNoticeSetting = (role: 'USER' | 'STAFF' | 'ADMIN', kind: NoticeKind) =>
+  role === 'USER' || kind === 'NEW_MESSAGE';
+
+/** `GET/PUT /api/v1/user/notification-settings`: one boolean per kind. */
+export const notificationSettingsSchema = z.object({
+  NEW_MESSAGE: z.boolean(),
+  LAB_RESULT: z.boolean(),
+  ACTION_PLAN: z.boolean(),
+  JOURNAL_NOTE: z.boolean(),
+  APPOINTMENT: z.boolean(),
+  APPOINTMENT_REMINDER: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** PUT: the kinds to change (one switch at a time, or all); the answer is the whole set. */
+export const updateNotificationSettingsSchema = notificationSettingsSchema
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Ange minst en inställning.');
+export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
+
+export const NOTIFICATION_SETTINGS_MESSAGES = {
+  saved: 'Inställningen är sparad.',
+  badToken: 'Länken för att avsluta e-postaviseringen är ogiltig.',
+} as const;
+
+/** `GET/POST /api/v1/public/unsubscribe?token=`. */
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: NOTIFICATION_SETTINGS_MESSAGES.badToken })
+    .min(1, NOTIFICATION_SETTINGS_MESSAGES.badToken)
+    .max(200, NOTIFICATION_SETTINGS_MESSAGES.badToken),
+});
+
+/** What was turned off, for the page the mail's link opens. */
+export const unsubscribeResponseSchema = z.object({
+  kind: noticeKindSchema,
+  label: z.string(),
+  message: z.string(),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+
+export const unsubscribedMessage = (kind: NoticeKind) =>
+  `Du får inte längre e-post om ${NOTICE_KIND_PHRASES[kind]}. Du kan slå på det igen under Notiser i Hälsoportalen.`;

@@ -1,0 +1,361 @@
+// Notice mails (design §4.16, issue 24), all through the transactional outbox: what a change
+// writes in its own transaction is mailed after commit, once, whatever SMTP or the instances do.
+//
+// - A notice (new message, lab result, action plan, journal note) is counted in notice_batches in
+//   the change's transaction. At most one mail per kind per person per 15 minutes: when the
+//   window is free the mail is written at once (messages first wait GATHER_MS, since they come
+//   in bursts: ten in a minute give one mail that says ten); otherwise the event waits and the
+//   background task writes one mail for everything that waited ('Du har 3 nya meddelanden').
+// - A meeting booked, moved or cancelled mails the client an iCalendar invitation at once
+//   (REQUEST/CANCEL, SEQUENCE from the row): every change must reach her calendar.
+// - Reminders: the background task claims meetings whose reminder is due with one UPDATE (FOR
+//   UPDATE SKIP LOCKED), so of several instances exactly one sends each; a moved meeting's
+//   reminder_due_at moved with it and a cancelled one has none.
+// Every instance runs the task every TICK_MS (start()); tests call tick().
+import {
+  NOTICE_KIND_PHRASES,
+  unsubscribedMessage,
+  NOTICE_KIND_LABELS,
+  type NoticeKind,
+  type UnsubscribeResponse,
+} from '@halsa/api/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
+import { appointmentIcs } from '../appointments/ics.ts';
+import { signedNoteMail } from '../journal/mail.ts';
+import { NoticeSettings, UnsubscribeTokens, unsubscribeKey } from './settings.ts';
+import {
+  batchedNoticeMail,
+  meetingMail,
+  NOTICE_PAGES,
+  type BatchedKind,
+  type MeetingChange,
+  type NoticeLinks,
+} from './templates.ts';
+
+export const NOTICE_WINDOW_MS = 15 * 60_000;
+/** How long the first new message waits for the ones that follow it. */
+export const GATHER_MS: Record<BatchedKind, number> = {
+  NEW_MESSAGE: 2 * 60_000,
+  LAB_RESULT: 0,
+  ACTION_PLAN: 0,
+  JOURNAL_NOTE: 0,
+};
+export const REMINDER_BEFORE_MS = 24 * 3600_000;
+const TICK_MS = 15_000;
+const CLAIM_BATCH = 50;
+
+/** Which notice types of `notify()` are mailed, and as which kind. */
+const KIND_OF_TYPE: Record<string, BatchedKind> = {
+  LAB_RESULT: 'LAB_RESULT',
+  ACTION_PLAN: 'ACTION_PLAN',
+  DAILY_NOTE: 'JOURNAL_NOTE',
+};
+
+/** The change's transaction (a Transaction is a Kysely). */
+type Trx = Kysely<Database>;
+
+export interface NoticeMailsConfig {
+  publicUrl: string;
+  sessionSecret: string | undefined;
+  mailFrom: string;
+}
+
+export class NoticeMails {
+  readonly settings: NoticeSettings;
+  readonly tokens: UnsubscribeTokens;
+  readonly #base: string;
+  #timer: ReturnType<typeof setInterval> | null = null;
+  #running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly outbox: Outbox,
+    private readonly config: NoticeMailsConfig,
+    private readonly options: {
+      track?: (task: () => Promise<unknown>) => void;
+      onError?: (error: unknown) => void;
+    } = {},
+  ) {
+    this.settings = new NoticeSettings(db, clock);
+    this.tokens = new UnsubscribeTokens(unsubscribeKey(config.sessionSecret));
+    this.#base = config.publicUrl.replace(/\/$/, '');
+  }
+
+  links(userId: number, kind: NoticeKind): NoticeLinks {
+    const token = encodeURIComponent(this.tokens.token(userId, kind));
+    return {
+      page: `${this.#base}${NOTICE_PAGES[kind]}`,
+      unsubscribePage: `${this.#base}/unsubscribe?token=${token}`,
+      oneClick: `${this.#base}/api/v1/public/unsubscribe?token=${token}`,
+    };
+  }
+
+  /** The unsubscribe link or one-click POST: turns that kind off for that person. */
+  async unsubscribe(token: string): Promise<UnsubscribeResponse> {
+    const target = this.tokens.read(token);
+    if (!target || !(await this.settings.turnOff(target.userId, target.kind))) {
+      throw badRequest('Länken för att avsluta e-postaviseringen är ogiltig.');
+    }
+    return {
+      kind: target.kind,
+      label: NOTICE_KIND_LABELS[target.kind],
+      message: unsubscribedMessage(target.kind),
+    };
+  }
+
+  /** Called by `notify()` in the change's transaction: mails the types that have a kind. */
+  async noticed(trx: Trx, userId: number, type: string): Promise<void> {
+    const kind = KIND_OF_TYPE[type];
+    if (kind) await this.record(trx, userId, kind);
+  }
+
+  /**
+   * Counts one event of `kind` for `userId` in the change's transaction: a mail now when the
+   * window is free (the caller kicks the outbox after commit), else one later for all waiting.
+   */
+  async record(trx: Trx, userId: number, kind: BatchedKind): Promise<void> {
+    const to = await this.settings.recipient(trx, userId, kind);
+    if (!to?.enabled) return;
+    const now = this.clock.now();
+    await trx
+      .insertInto('notice_batches')
+      .values({ user_id: userId, kind, pending: 0 })
+      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+      .execute();
+    const batch = await trx
+      .selectFrom('notice_batches')
+      .select(['pending', 'due_at', 'last_sent_at'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const windowOpens = batch.last_sent_at
+      ? new Date(batch.last_sent_at).getTime() + NOTICE_WINDOW_MS
+      : 0;
+    const gather = GATHER_MS[kind];
+    if (batch.pending === 0 && gather === 0 && windowOpens <= now.getTime()) {
+      await trx
+        .updateTable('notice_batches')
+        .set({ last_sent_at: now })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .execute();
+      await this.outbox.enqueue(
+        trx,
+        'MAIL',
+        await this.#noticeMail(trx, userId, to.email, kind, 1),
+      );
+      return;
+    }
+    const due = batch.due_at ?? new Date(Math.max(now.getTime() + gather, windowOpens));
+    await trx
+      .updateTable('notice_batches')
+      .set({ pending: batch.pending + 1, due_at: due })
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .execute();
+  }
+
+  async #noticeMail(
+    trx: Trx,
+    userId: number,
+    email: string,
+    kind: BatchedKind,
+    count: number,
+  ): Promise<OutgoingMail> {
+    const links = this.links(userId, kind);
+    const mail = batchedNoticeMail(email, kind, count, links, NOTICE_KIND_PHRASES[kind]);
+    if (kind !== 'JOURNAL_NOTE' || count !== 1) return mail;
+    // One signed note: the mail that names the clinic (design §4.10), with the notice's parts.
+    const settings = await trx
+      .selectFrom('journal_settings')
+      .select(['clinic_name as clinicName', 'signature_line as signatureLine'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const note = signedNoteMail(
+      email,
+      settings ?? { clinicName: '', signatureLine: '' },
+      links.page,
+    );
+    return {
+      ...mail,
+      subject: note.subject,
+      text: `${note.text}\n${mail.text.slice(mail.text.lastIndexOf('\n') + 1)}`,
+    };
+  }
+
+  /**
+   * A meeting was booked, moved or cancelled in `trx` (its sequence already raised): mails the
+   * client the invitation, if her switch is on.
+   */
+  async meetingChanged(trx: Trx, appointmentId: number, change: MeetingChange): Promise<boolean> {
+    const m = await trx
+      .selectFrom('appointments as a')
+      .innerJoin('users as c', 'c.id', 'a.client_user_id')
+      .innerJoin('users as s', 's.id', 'a.staff_user_id')
+      .select([
+        'a.id',
+        'a.client_user_id',
+        'a.staff_user_id',
+        'a.starts_at',
+        'a.minutes',
+        'a.place',
+        'a.video_link',
+        'a.status',
+        'a.sequence',
+        'c.first_name as client_first',
+        'c.last_name as client_last',
+        's.first_name as staff_first',
+        's.last_name as staff_last',
+      ])
+      .where('a.id', '=', appointmentId)
+      .executeTakeFirstOrThrow();
+    const kind = change === 'REMINDER' ? 'APPOINTMENT_REMINDER' : 'APPOINTMENT';
+    const to = await this.settings.recipient(trx, m.client_user_id, kind);
+    if (!to?.enabled) return false;
+    const staffName = `${m.staff_first} ${m.staff_last}`.trim();
+    const clientName = `${m.client_first} ${m.client_last}`.trim();
+    const startsAt = new Date(m.starts_at);
+    const mail = meetingMail(
+      to.email,
+      change,
+      { startsAt, staffName },
+      this.links(m.client_user_id, kind),
+      NOTICE_KIND_PHRASES[kind],
+    );
+    if (change !== 'REMINDER') {
+      const method = change === 'CANCELLED' ? 'CANCEL' : 'REQUEST';
+      const clinic = await trx
+        .selectFrom('journal_settings')
+        .select('clinic_name')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      const content = appointmentIcs(
+        {
+          id: m.id,
+          clientId: m.client_user_id,
+          clientName,
+          staffId: m.staff_user_id,
+          staffName,
+          startsAt: startsAt.toISOString(),
+          minutes: m.minutes,
+          place: m.place,
+          videoLink: m.video_link,
+          note: null,
+          status: change === 'CANCELLED' ? 'CANCELLED' : m.status,
+        },
+        this.clock.now(),
+        new URL(this.config.publicUrl).host,
+        {
+          method,
+          sequence: m.sequence,
+          withNote: false,
+          organizer: {
+            name: clinic?.clinic_name.trim() || 'Hälsoportalen',
+            email: addressOf(this.config.mailFrom),
+          },
+          attendee: { name: clientName, email: to.email },
+        },
+      );
+      mail.icalEvent = { method, content, filename: `mote-${m.id}.ics` };
+    }
+    await this.outbox.enqueue(trx, 'MAIL', mail);
+    return true;
+  }
+
+  // ---- the background task -------------------------------------------------------------------
+
+  /** Writes the mails that are due: waiting notices and reminders. Returns how many. */
+  async tick(): Promise<{ notices: number; reminders: number }> {
+    const notices = await this.#flushBatches();
+    const reminders = await this.#sendReminders();
+    if (notices + reminders > 0) await this.outbox.kick();
+    return { notices, reminders };
+  }
+
+  async #flushBatches(): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ user_id: number; kind: BatchedKind; pending: number }>`
+        with due as (
+          select user_id, kind, pending from notice_batches
+          where due_at is not null and due_at <= ${now}
+          order by due_at
+          limit ${CLAIM_BATCH}
+          for update skip locked
+        )
+        update notice_batches b set pending = 0, due_at = null, last_sent_at = ${now}
+        from due where b.user_id = due.user_id and b.kind = due.kind
+        returning b.user_id, b.kind, due.pending`.execute(trx);
+      let written = 0;
+      for (const row of rows) {
+        const to = await this.settings.recipient(trx, row.user_id, row.kind);
+        if (!to?.enabled) continue;
+        const mail = await this.#noticeMail(trx, row.user_id, to.email, row.kind, row.pending);
+        await this.outbox.enqueue(trx, 'MAIL', mail);
+        written += 1;
+      }
+      return written;
+    });
+  }
+
+  async #sendReminders(): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number; status: string; starts_at: Date }>`
+        update appointments set reminder_due_at = null, reminder_sent_at = ${now}
+        where id in (
+          select id from appointments
+          where reminder_due_at is not null and reminder_due_at <= ${now}
+          order by reminder_due_at
+          limit ${CLAIM_BATCH}
+          for update skip locked
+        )
+        returning id, status, starts_at`.execute(trx);
+      let written = 0;
+      for (const row of rows) {
+        // Never for a cancelled meeting, nor one that has begun (an instance that was down).
+        if (row.status !== 'BOOKED' || new Date(row.starts_at).getTime() <= now.getTime()) continue;
+        if (await this.meetingChanged(trx, row.id, 'REMINDER')) written += 1;
+      }
+      return written;
+    });
+  }
+
+  /** Runs tick() every TICK_MS until stop() (each instance; the claims keep them apart). */
+  start(intervalMs = TICK_MS): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      if (this.#running) return;
+      const run = this.tick()
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => {
+          this.#running = null;
+        });
+      this.#running = run;
+      this.options.track?.(() => run);
+    }, intervalMs);
+    this.#timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+}
+
+/** The address of MAIL_FROM ('Hälsoportalen <no-reply@example.com>' → no-reply@example.com). */
+export const addressOf = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
+/** When the reminder of a meeting starting at `startsAt` goes out, or null (too soon for one). */
+export function reminderDueAt(startsAt: Date, now: Date): Date | null {
+  const due = new Date(startsAt.getTime() - REMINDER_BEFORE_MS);
+  return due.getTime() > now.getTime() ? due : null;
+}
