@@ -4,7 +4,16 @@
 // harness of test/cluster.test.ts), 1 000 signed-in clients connected live through nginx
 // (STOMP over WebSocket, each subscribed to its conversation with a coach), and a coach sending
 // 50 messages a second through nginx (REST). Printed:
-//   1. steady state: REST send → STOMP delivery latency p50 / p99 / max (target p99 ≤ 50 ms);
+//   1. steady state: REST send → STOMP delivery latency p50 / p99 / max (target p99 ≤ 50 ms and
+//      ≤ 3 × the floor's p99), beside the floor measured at the same time: per instance a bare
+//      `ws` server relaying Redis pub/sub (bench/floor-server.ts, no STOMP, no database, no
+//      audit) behind the same nginx (/floor) on the same Redis, as many sockets, a sender
+//      POSTing to /floor/send at the same rate; and every steady message accounted for (live,
+//      fetched by catch-up, or missing with its id);
+//   1b. per instance, during the steady phase (HALSA_BENCH_TIMINGS=1, bench-timings.ts, read
+//      from each instance's loopback-only /__bench/timings): event-loop delay, GC pauses, CPU,
+//      and the time of each step of a send (HTTP hooks, care-team check, the transaction and
+//      its statements, publish, Redis, socket writes, activity-log inserts);
 //   2. rolling restart (SIGTERM instance 1, start it, then instance 2) while sending goes on:
 //      messages sent, delivered live, recovered by the client's reconnect catch-up, lost
 //      (target 0), duplicates, the sender's retries, how long each instance took to exit.
@@ -18,7 +27,9 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
 import { WebSocket } from 'ws';
 import { newToken, sha256 } from '../src/security/tokens.ts';
 import { Cluster, NGINX } from '../test/cluster-processes.ts';
@@ -80,7 +91,7 @@ interface Sent {
 const sent: Sent[] = [];
 const latencies: Record<Sent['phase'], number[]> = { steady: [], restart: [] };
 const live = { steady: 0, restart: 0 };
-let caughtUp = 0;
+const caughtUp = { steady: 0, restart: 0 };
 let catchUpFailed = 0;
 const errors = new Map<string, number>();
 let duplicates = 0;
@@ -88,6 +99,22 @@ const retries: Record<string, number> = {};
 const sentById = new Map<number, Sent>();
 /** Deliveries that arrived before their send's answer: id → when and how. */
 const early = new Map<number, { at: number; how: 'live' | 'catch-up' }>();
+/** Sends that got no 2xx in 30 attempts (none expected). */
+const unanswered: { phase: Sent['phase']; clientMessageId: string }[] = [];
+
+interface FloorSent {
+  id: number;
+  key: number;
+  sentAt: number;
+  steady: boolean;
+  answered?: boolean;
+  deliveredAt?: number;
+}
+const floorSent = new Map<number, FloorSent>();
+let floorDuplicates = 0;
+/** This process's own event loop (it times every delivery): a blocked bench inflates both. */
+const benchLoop = monitorEventLoopDelay({ resolution: 1 });
+benchLoop.enable();
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -105,8 +132,13 @@ async function post(url: string, cookie: string, body: unknown, origin: string) 
 }
 
 async function main(): Promise<void> {
-  const cluster = new Cluster({ pgAdminUrl: values.postgres, redisUrl: values.redis });
-  console.log(`Startar 2 instanser bakom nginx på PostgreSQL + Redis …`);
+  const cluster = new Cluster({
+    pgAdminUrl: values.postgres,
+    redisUrl: values.redis,
+    floor: true,
+    env: { HALSA_BENCH_TIMINGS: '1' },
+  });
+  console.log(`Startar 2 instanser (och 2 golvservrar) bakom nginx på PostgreSQL + Redis …`);
   await cluster.start();
   try {
     await run(cluster);
@@ -215,7 +247,7 @@ async function run(cluster: Cluster): Promise<void> {
     if (how === 'live') {
       live[s.phase]++;
       latencies[s.phase].push(at - s.sentAt);
-    } else caughtUp++;
+    } else caughtUp[s.phase]++;
   };
   const catchUp = async (r: Receiver) => {
     // From what it had when the subscription was made: ids that arrive live meanwhile must not
@@ -279,10 +311,71 @@ async function run(cluster: Cluster): Promise<void> {
       `(${cluster.instances.length} instanser, ${byConversation.size} konversationer)`,
   );
 
+  // The floor: as many bare sockets through the same nginx (/floor), one per client, each
+  // receiving what is sent to its conversation's key.
+  const floorUrl = `${base.replace('http', 'ws')}/floor`;
+  const floorSockets: WebSocket[] = [];
+  let floorIndex = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (floorIndex < receivers.length) {
+        const r = receivers[floorIndex++]!;
+        await new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(`${floorUrl}?key=${r.conversationId}`, {
+            perMessageDeflate: false,
+          });
+          ws.once('open', () => resolve());
+          ws.once('error', reject);
+          ws.on('message', (data: Buffer) => {
+            const at = performance.now();
+            const { id } = JSON.parse(data.toString('utf8')) as { id: number };
+            const f = floorSent.get(id);
+            if (!f) return;
+            if (f.deliveredAt !== undefined) floorDuplicates++;
+            else f.deliveredAt = at;
+          });
+          floorSockets.push(ws);
+        });
+      }
+    }),
+  );
+  console.log(`${floorSockets.length} golvsocketar anslutna via nginx (/floor)`);
+
   // The sender: RATE messages a second to random clients, a retry keeps its clientMessageId.
   let sending = true;
   let phase: Sent['phase'] | 'warm-up' = 'warm-up';
   let inFlight = 0;
+  // The floor's sender, at the same rate at the same time (warm-up and steady phase).
+  let floorSeq = 0;
+  const floorSendOne = async () => {
+    const r = receivers[Math.floor(Math.random() * receivers.length)]!;
+    const id = ++floorSeq;
+    const f: FloorSent = {
+      id,
+      key: r.conversationId,
+      sentAt: performance.now(),
+      steady: phase === 'steady',
+    };
+    floorSent.set(id, f);
+    const res = await post(
+      `${base}/floor/send`,
+      '',
+      { key: String(r.conversationId), id, content: `bench ${id}` },
+      base,
+    ).catch(() => ({ status: -1, text: '' }));
+    f.answered = res.status === 204;
+  };
+  const floorTicker = (async () => {
+    const interval = 1000 / RATE;
+    // Half a period after the product's sender, so the two do not arrive together.
+    await sleep(interval / 2);
+    let due = performance.now();
+    while (phase === 'warm-up' || phase === 'steady') {
+      void floorSendOne();
+      due += interval;
+      await sleep(Math.max(0, due - performance.now()));
+    }
+  })();
   const sendOne = async () => {
     const r = receivers[Math.floor(Math.random() * receivers.length)]!;
     const clientMessageId = randomUUID();
@@ -324,7 +417,8 @@ async function run(cluster: Cluster): Promise<void> {
         retries[res.status] = (retries[res.status] ?? 0) + 1;
         await sleep(100);
       }
-      throw new Error('ett meddelande gick inte att skicka på 30 försök');
+      // Never answered: accounted for as such (with its clientMessageId), not thrown away.
+      if (myPhase !== null) unanswered.push({ phase: myPhase, clientMessageId });
     } finally {
       inFlight--;
     }
@@ -339,11 +433,34 @@ async function run(cluster: Cluster): Promise<void> {
     }
   })();
 
-  // Warm-up (JIT, connection pools), not counted; then the steady phase.
+  // Warm-up (JIT, connection pools), not counted; then the steady phase, its figures read from
+  // every instance at its start (reset) and end.
+  const instanceTimings = (reset: boolean) =>
+    Promise.all(
+      cluster.instances.map(async (_, i) => {
+        const res = await fetch(
+          `${cluster.instanceUrl(i)}/__bench/timings${reset ? '?reset=1' : ''}`,
+        );
+        return (await res.json()) as TimingsSnapshot;
+      }),
+    );
   await sleep(WARM_UP_S * 1000);
+  const loadBefore = os.loadavg()[0]!;
+  await instanceTimings(true);
+  benchLoop.reset();
+  const cpu0 = process.cpuUsage();
   phase = 'steady';
   await sleep(STEADY_S * 1000);
   phase = 'restart';
+  const steadyTimings = await instanceTimings(false);
+  const benchCpu = process.cpuUsage(cpu0);
+  const benchLoopFigures = {
+    p50: benchLoop.percentile(50) / 1e6,
+    p99: benchLoop.percentile(99) / 1e6,
+    max: benchLoop.max / 1e6,
+  };
+  const loadAfter = os.loadavg()[0]!;
+  await floorTicker;
   const exits: string[] = [];
   const events: string[] = [];
   const t0 = performance.now();
@@ -367,10 +484,34 @@ async function run(cluster: Cluster): Promise<void> {
   // Reconnects and catch-ups settle.
   await sleep(3000);
 
-  const lost = sent.filter((s) => {
-    const r = receivers.find((x) => x.userId === s.receiver)!;
-    return !r.ids.has(s.id);
-  });
+  const receiverOf = new Map(receivers.map((r) => [r.userId, r]));
+  // Every steady message: delivered live, fetched by a catch-up, or missing (with its id).
+  const steadySent = sent.filter((s) => s.phase === 'steady');
+  const steadyMissing = steadySent.filter((s) => !receiverOf.get(s.receiver)!.ids.has(s.id));
+  const steadyLive = steadySent.filter((s) => receiverOf.get(s.receiver)!.liveIds.has(s.id));
+  const steadyCaughtUp = steadySent.length - steadyLive.length - steadyMissing.length;
+  // Whether a missing message is in its conversation at all (diagnosis only: not counted).
+  const inConversation = async (s: Sent) => {
+    const r = receiverOf.get(s.receiver)!;
+    const res = await fetch(
+      `${base}/api/v1/user/messaging/conversations/${r.conversationId}?after=${s.id - 1}`,
+      { headers: { cookie: r.cookie } },
+    ).catch(() => null);
+    if (res?.status !== 200) return `okänt (${res?.status ?? 'nätverksfel'})`;
+    const { messages } = (await res.json()) as { messages: Msg[] };
+    return messages.some((m) => m.id === s.id)
+      ? 'finns i konversationen'
+      : 'finns INTE i konversationen';
+  };
+  const floorSteady = [...floorSent.values()].filter((f) => f.steady);
+  const floorLatencies = floorSteady
+    .filter((f) => f.deliveredAt !== undefined)
+    .map((f) => f.deliveredAt! - f.sentAt);
+  const floorMissing = floorSteady.filter((f) => f.deliveredAt === undefined);
+
+  const lost = sent.filter(
+    (s) => s.phase === 'restart' && !receiverOf.get(s.receiver)!.ids.has(s.id),
+  );
   const sentIn = (p: Sent['phase']) => sent.filter((s) => s.phase === p).length;
   const reconnects = receivers.reduce((n, r) => n + r.connects - 1, 0);
   const fmt = (v: number) => `${v.toFixed(1)} ms`;
@@ -382,14 +523,62 @@ async function run(cluster: Cluster): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' / ')})`,
   );
+  const p = (v: number[]) => ({
+    p50: percentile(v, 50),
+    p99: percentile(v, 99),
+    max: v.length ? Math.max(...v) : NaN,
+  });
+  const product = p(latencies.steady);
+  const floorFig = p(floorLatencies);
+  const trio = (f: { p50: number; p99: number; max: number }) =>
+    `p50 ${fmt(f.p50)}, p99 ${fmt(f.p99)}, max ${fmt(f.max)}`;
+  const ratio = (a: number, b: number) => `×${(a / b).toFixed(1)}`;
   console.log(
-    `  stadigt läge (${STEADY_S} s): ${sentIn('steady')} skickade, ${live.steady} levererade live; ` +
-      `REST-sändning → STOMP-leverans p50 ${fmt(percentile(latencies.steady, 50))}, ` +
-      `p99 ${fmt(percentile(latencies.steady, 99))}, max ${fmt(Math.max(...latencies.steady))} (mål p99 ≤ 50 ms)`,
+    `  stadigt läge (${STEADY_S} s, maskinens last ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} ` +
+      `på ${os.availableParallelism()} kärnor):`,
   );
   console.log(
+    `    produkten  (REST via nginx → instans, PostgreSQL, Redis → STOMP via nginx): ${steadySent.length} skickade` +
+      ` → ${steadyLive.length} live, ${steadyCaughtUp} hämtade vid ikapphämtning, ${steadyMissing.length} saknas` +
+      `${unanswered.some((u) => u.phase === 'steady') ? `, ${unanswered.filter((u) => u.phase === 'steady').length} utan svar` : ''}; ` +
+      trio(product),
+  );
+  console.log(
+    `    golvet     (POST /floor/send via nginx → ws-server, Redis → ws via nginx): ${floorSteady.length} skickade` +
+      ` → ${floorLatencies.length} levererade, ${floorMissing.length} saknas, ${floorDuplicates} dubbletter` +
+      `${floorSteady.some((f) => f.answered === false) ? `, ${floorSteady.filter((f) => f.answered === false).length} POST utan 204` : ''}; ` +
+      trio(floorFig),
+  );
+  const targetMet = product.p99 <= 3 * floorFig.p99 && product.p99 <= 50;
+  console.log(
+    `    produkten / golvet: p50 ${ratio(product.p50, floorFig.p50)}, p99 ${ratio(product.p99, floorFig.p99)}, ` +
+      `max ${ratio(product.max, floorFig.max)} (mål p99 ≤ 3 × golvet och ≤ 50 ms: ${targetMet ? 'uppnått' : 'EJ uppnått'})`,
+  );
+  console.log(
+    `    bänkprocessen (mäter båda): event-loop-fördröjning p50 ${fmt(benchLoopFigures.p50)}, ` +
+      `p99 ${fmt(benchLoopFigures.p99)}, max ${fmt(benchLoopFigures.max)}; ` +
+      `CPU ${(((benchCpu.user + benchCpu.system) / 1000 / (STEADY_S * 1000)) * 100).toFixed(0)} % av en kärna`,
+  );
+  for (const s of steadyMissing.slice(0, 10)) {
+    const r = receiverOf.get(s.receiver)!;
+    console.log(
+      `    saknas: id ${s.id} till användare ${s.receiver} (konversation ${r.conversationId}; ` +
+        `svar på sändningen efter ${fmt(s.doneAt - s.sentAt)}; mottagarens anslutningar ${r.connects}; ` +
+        `${await inConversation(s)})`,
+    );
+  }
+  for (const f of floorMissing.slice(0, 5)) {
+    console.log(
+      `    golvet saknar: id ${f.id} (nyckel ${f.key}, POST ${f.answered ? 'besvarad' : 'ej besvarad'})`,
+    );
+  }
+  for (const u of unanswered.slice(0, 5)) {
+    console.log(`    utan svar efter 30 försök (${u.phase}): clientMessageId ${u.clientMessageId}`);
+  }
+  printInstanceTimings(steadyTimings, STEADY_S);
+  console.log(
     `  rullande omstart: ${sentIn('restart')} skickade, ${live.restart} live ` +
-      `(p99 ${fmt(percentile(latencies.restart, 99))}), ${caughtUp} hämtade vid återanslutning, ` +
+      `(p99 ${fmt(percentile(latencies.restart, 99))}), ${caughtUp.restart} hämtade vid återanslutning, ` +
       `${lost.length} förlorade, ${duplicates} dubbletter; ${reconnects} återanslutningar; ` +
       `utträde ${exits.join(' och ')}; ` +
       `omförsök: ${
@@ -426,7 +615,41 @@ async function run(cluster: Cluster): Promise<void> {
   if (catchUpFailed > 0) console.log(`  ${catchUpFailed} ikapphämtningar gav upp`);
   for (const [why, n] of errors) console.log(`  nätverksfel ${n}×: ${why}`);
   for (const r of receivers) void r.client.deactivate();
-  process.exitCode = lost.length > 0 || duplicates > 0 ? 1 : 0;
+  for (const ws of floorSockets) ws.terminate();
+  process.exitCode =
+    lost.length > 0 || steadyMissing.length > 0 || duplicates > 0 || unanswered.length > 0 ? 1 : 0;
+}
+
+/** Per instance, the steady phase as it measured it (bench-timings.ts). */
+function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
+  const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
+  const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
+  all.forEach((t, i) => {
+    const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
+    const dbSteps = ['tx.total', `http.careTeamCheck ${SEND}`];
+    const dbMs = dbSteps.reduce((sum, k) => sum + (t.steps[k]?.total ?? 0), 0);
+    console.log(
+      `  instans ${i + 1} (stadigt läge, ${seconds} s): event-loop-fördröjning p50 ${f(t.eventLoop.p50)} ms, ` +
+        `p99 ${f(t.eventLoop.p99)} ms, max ${f(t.eventLoop.max)} ms; GC ${t.gc.count} pauser, ` +
+        `${f(t.gc.totalMs)} ms totalt, p99 ${f(t.gc.p99)} ms, max ${f(t.gc.max)} ms; ` +
+        `CPU ${((t.cpuMs / t.windowMs) * 100).toFixed(0)} % av en kärna; RSS ${t.rssMb.toFixed(0)} MB; ` +
+        `${sends} sändningar, databastid per sändning ${f(sends ? dbMs / sends : NaN)} ms ` +
+        `(transaktionen + vårdteamskontrollen)`,
+    );
+    const counts = Object.entries(t.counts)
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ');
+    console.log(`    räknat: ${counts || 'inga aktivitetsloggrader'}`);
+    const rows = Object.entries(t.steps)
+      .filter(([k]) => !k.startsWith('http.') || k.endsWith(SEND))
+      .sort(([a], [b]) => a.localeCompare(b));
+    for (const [k, v] of rows) {
+      console.log(
+        `    ${k.replace(` ${SEND}`, ' (sendMessage)').padEnd(44)} n ${String(v.n).padStart(6)}  ` +
+          `p50 ${f(v.p50).padStart(7)}  p99 ${f(v.p99).padStart(7)}  max ${f(v.max).padStart(7)}`,
+      );
+    }
+  });
 }
 
 await main();

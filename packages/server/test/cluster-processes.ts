@@ -28,10 +28,18 @@ export interface ClusterOptions {
   instances?: number;
   /** Extra environment of every instance. */
   env?: Record<string, string>;
+  /**
+   * Also start, per instance, the bare floor server of bench/floor-server.ts on the same Redis
+   * (a channel of its own), reached through the same nginx at `/floor` (bench:cluster).
+   */
+  floor?: boolean;
 }
 
 export interface Instance {
   port: number;
+  /** The floor server's port and process (with `floor`), else 0 / null. */
+  floorPort: number;
+  floorProcess: ChildProcess | null;
   process: ChildProcess | null;
   /** stdout + stderr of every run of this instance (for failure messages). */
   log: string[];
@@ -92,7 +100,13 @@ export class Cluster {
     this.nginxPort = await freePort();
     const count = this.options.instances ?? 2;
     for (let i = 0; i < count; i++) {
-      this.instances.push({ port: await freePort(), process: null, log: [] });
+      this.instances.push({
+        port: await freePort(),
+        floorPort: this.options.floor ? await freePort() : 0,
+        floorProcess: null,
+        process: null,
+        log: [],
+      });
     }
     this.#env = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -109,6 +123,7 @@ export class Cluster {
       ...this.options.env,
     };
     await Promise.all(this.instances.map((_, i) => this.#spawn(i)));
+    if (this.options.floor) await Promise.all(this.instances.map((_, i) => this.#spawnFloor(i)));
     await Promise.all(this.instances.map((_, i) => this.waitReady(i)));
     this.#db = await openDatabase({ kind: 'postgres', url: this.databaseUrl, max: 4 });
     await this.#startNginx();
@@ -130,6 +145,32 @@ export class Cluster {
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     inst.process = child;
+  }
+
+  /** The floor server of instance i (bench/floor-server.ts), ready when this resolves. */
+  async #spawnFloor(i: number): Promise<void> {
+    const inst = this.instances[i]!;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: this.#env.PATH,
+        HOME: this.#env.HOME,
+        FLOOR_PORT: String(inst.floorPort),
+        FLOOR_REDIS_URL: this.options.redisUrl,
+        FLOOR_CHANNEL: `${this.#env.REDIS_CHANNEL}:floor`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    inst.floorProcess = child;
+    const output: string[] = [];
+    child.stdout!.on('data', (c: Buffer) => output.push(c.toString('utf8')));
+    child.stderr!.on('data', (c: Buffer) => output.push(c.toString('utf8')));
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) =>
+        reject(new Error(`golvservern ${i} avslutades (${code}):\n${output.join('')}`)),
+      );
+    });
   }
 
   /** Polls the instance's /readyz (directly, not through nginx) until 200. */
@@ -175,7 +216,29 @@ export class Cluster {
       .map((inst) => `server 127.0.0.1:${inst.port} max_fails=0;`)
       .join('\n');
     await writeFile(path.join(dir, 'upstreams.conf'), `${upstreams}\n`);
+    // The floor (bench/floor-server.ts): the same proxying as /ws and the API, to its servers.
+    const floor = this.options.floor
+      ? [
+          '    location = /floor {',
+          '        proxy_pass http://halsa_floor;',
+          '        proxy_set_header Upgrade $http_upgrade;',
+          '        proxy_set_header Connection $halsa_connection_upgrade;',
+          '        proxy_read_timeout 1h;',
+          '        proxy_send_timeout 1h;',
+          '    }',
+          '    location /floor/ {',
+          '        proxy_pass http://halsa_floor;',
+          '    }',
+          '',
+        ].join('\n')
+      : '';
+    const floorUpstream = this.options.floor
+      ? `  upstream halsa_floor { ${this.instances
+          .map((inst) => `server 127.0.0.1:${inst.floorPort} max_fails=0;`)
+          .join(' ')} }`
+      : '';
     const site = (await readFile(SITE_CONF, 'utf8'))
+      .replace(/^ {4}location \/ \{$/m, `${floor}    location / {`)
       .replaceAll('/etc/nginx/halsa-upstreams.conf', path.join(dir, 'upstreams.conf'))
       .replace(/listen 80;/, `listen 127.0.0.1:${this.nginxPort};`)
       .replace(/listen \[::\]:80;/, '');
@@ -194,6 +257,7 @@ export class Cluster {
         'http {',
         '  access_log off;',
         `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
+        floorUpstream,
         `  include ${path.join(dir, 'site.conf')};`,
         '}',
         '',
@@ -265,6 +329,16 @@ export class Cluster {
 
   async close(): Promise<void> {
     await Promise.all(this.instances.map((_, i) => this.stop(i).catch(() => undefined)));
+    await Promise.all(
+      this.instances.map(async (inst) => {
+        const child = inst.floorProcess;
+        if (!child || child.exitCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(3000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }),
+    );
     if (this.#nginx && this.#nginx.exitCode === null) {
       const exited = new Promise((r) => this.#nginx!.once('exit', r));
       this.#nginx.kill('SIGQUIT');

@@ -6,9 +6,20 @@
 // conversation list. The client process then sends `--sends` messages with the REST call
 // (POST …/conversations/{id}/messages, paced at `--rate` per second, at most 64 in flight) and
 // measures, on one clock, POST start → MESSAGE frame at the receiver: p50/p99.
+//
+// The floor (issue 27) in the same run: a second, bare process (bench/floor-server.ts: plain
+// `ws`, no STOMP, no database, no audit) with as many sockets, one per client keyed by its
+// conversation, to which the client process POSTs /floor/send at the same rate at the same time;
+// printed beside the product with the ratios and the machine's load. The server side records
+// its steps, event-loop delay and GC during the sends (src/live/bench-timings.ts). Every message
+// is accounted for: delivered live, fetched afterwards by the receiver (catch-up), or missing
+// with its id.
 
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { TimingsSnapshot } from '../../src/live/bench-timings.ts';
 import { WebSocket } from 'ws';
 import {
   CONNECT_CONCURRENCY,
@@ -35,7 +46,17 @@ type MsgToParent =
       answered: number;
       failedPosts: number;
       delivered: number;
+      caughtUp: number;
       missing: number;
+      missingIds: string[];
+      floor: {
+        sent: number;
+        delivered: number;
+        missing: number;
+        p50: number;
+        p99: number;
+        max: number;
+      };
       duplicates: number;
       summaries: number;
       p50: number;
@@ -46,7 +67,7 @@ type MsgToParent =
       wallMs: number;
     };
 type MsgToChild =
-  | { type: 'clients'; port: number; clients: MessagingClient[] }
+  | { type: 'clients'; port: number; floorPort: number; clients: MessagingClient[] }
   | { type: 'go'; sends: number; rate: number }
   | { type: 'exit' };
 
@@ -63,7 +84,11 @@ export async function runMessageClients(): Promise<void> {
     };
     process.on('message', onMsg);
   });
-  const { port, clients } = setup;
+  const { port, floorPort, clients } = setup;
+  const byUser = new Map(clients.map((c) => [c.userId, c]));
+  const floorStarted = new Map<number, number>();
+  const floorLatencies: number[] = [];
+  const floorSockets: WebSocket[] = [];
   const origin = `http://127.0.0.1:${port}`;
   const sockets: WebSocket[] = [];
   const startedAt = new Map<string, number>();
@@ -71,6 +96,7 @@ export async function runMessageClients(): Promise<void> {
   const latencies: number[] = [];
   let duplicates = 0;
   let summaries = 0;
+  let round = 0;
   let ok = 0;
   let failed = 0;
 
@@ -141,15 +167,49 @@ export async function runMessageClients(): Promise<void> {
       while (next < clients.length) await connectOne(clients[next++] as MessagingClient);
     }),
   );
+  // The floor's sockets: one per client, keyed by its conversation.
+  let nextFloor = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECT_CONCURRENCY, clients.length) }, async () => {
+      while (nextFloor < clients.length) {
+        const c = clients[nextFloor++] as MessagingClient;
+        await new Promise<void>((resolve) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${floorPort}/floor?key=${c.conversationId}`, {
+            perMessageDeflate: false,
+          });
+          ws.once('open', () => resolve());
+          ws.once('error', () => resolve());
+          ws.on('message', (data: Buffer) => {
+            const now = performance.now();
+            const m = JSON.parse(data.toString('utf8')) as { id: number; to: number };
+            if (m.to !== c.userId) return;
+            const at = floorStarted.get(m.id);
+            if (at === undefined) return;
+            floorStarted.delete(m.id);
+            floorLatencies.push(now - at);
+          });
+          floorSockets.push(ws);
+        });
+      }
+    }),
+  );
   send({ type: 'connected', ok, failed, wallMs: performance.now() - t0 });
 
   process.on('message', async (m: MsgToChild) => {
     if (m.type === 'exit') {
       clearInterval(beat);
       for (const ws of sockets) ws.terminate();
+      for (const ws of floorSockets) ws.terminate();
       process.exit(0);
     }
     if (m.type !== 'go') return;
+    // Each round counts alone (the warm-up round is not counted).
+    round++;
+    latencies.length = 0;
+    deliveredAt.clear();
+    floorLatencies.length = 0;
+    duplicates = 0;
+    summaries = 0;
     const postTimes: number[] = [];
     let answered = 0;
     let failedPosts = 0;
@@ -157,6 +217,38 @@ export async function runMessageClients(): Promise<void> {
     const started = performance.now();
     const gap = 1000 / Math.max(1, m.rate);
     const posts: Promise<void>[] = [];
+    /** clientMessageId → the message's id and receiver, from the POST's answer. */
+    const answers = new Map<string, { id: number; receiver: number }>();
+    // The floor's sender: the same schedule, half a period later, at the same time.
+    const floorDone = (async () => {
+      const floorPosts: Promise<unknown>[] = [];
+      for (let i = 0; i < m.sends; i++) {
+        const due = started + (i + 0.5) * gap;
+        while (performance.now() < due) {
+          await new Promise((r) =>
+            setTimeout(r, Math.max(0, Math.min(5, due - performance.now()))),
+          );
+        }
+        const c = clients[(i * 7919) % clients.length] as MessagingClient;
+        const floorId = round * 1_000_000 + i;
+        floorStarted.set(floorId, performance.now());
+        floorPosts.push(
+          fetch(`http://127.0.0.1:${floorPort}/floor/send`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              key: String(c.conversationId),
+              id: floorId,
+              to: c.partnerId,
+              content: `Hej! Meddelande ${i} från bänken, med lite text som ett riktigt meddelande.`,
+            }),
+          })
+            .then((res) => res.arrayBuffer())
+            .catch(() => undefined),
+        );
+      }
+      await Promise.all(floorPosts);
+    })();
     for (let i = 0; i < m.sends; i++) {
       // Pace on the schedule (open loop), but never more than MAX_IN_FLIGHT at once.
       const due = started + i * gap;
@@ -180,8 +272,9 @@ export async function runMessageClients(): Promise<void> {
           }),
         })
           .then(async (res) => {
-            await res.arrayBuffer();
+            const answer = (await res.json().catch(() => null)) as { id?: number } | null;
             if (res.status === 201) {
+              answers.set(clientMessageId, { id: answer?.id ?? NaN, receiver: c.partnerId });
               answered++;
               postTimes.push(performance.now() - p0);
             } else failedPosts++;
@@ -195,11 +288,30 @@ export async function runMessageClients(): Promise<void> {
       );
     }
     await Promise.all(posts);
+    await floorDone;
     const deadline = performance.now() + 5_000;
-    while (deliveredAt.size < answered && performance.now() < deadline) {
+    while ((deliveredAt.size < answered || floorStarted.size > 0) && performance.now() < deadline) {
       await new Promise((r) => setTimeout(r, 10));
     }
     await new Promise((r) => setTimeout(r, 200)); // let duplicates show up
+    // Every answered message not delivered live: fetched by its receiver, or missing by id.
+    let caughtUp = 0;
+    const missingIds: string[] = [];
+    for (const [clientMessageId, a] of answers) {
+      if (deliveredAt.has(clientMessageId)) continue;
+      const receiver = byUser.get(a.receiver);
+      const conv = receiver?.conversationId;
+      const res = await fetch(
+        `${origin}/api/v1/user/messaging/conversations/${conv}?after=${a.id - 1}`,
+        { headers: { cookie: receiver?.cookie ?? '' } },
+      ).catch(() => null);
+      const found =
+        res?.status === 200 &&
+        ((await res.json()) as { messages: { id: number }[] }).messages.some((x) => x.id === a.id);
+      if (found) caughtUp++;
+      else missingIds.push(`${a.id} (${clientMessageId})`);
+    }
+    const floorSorted = Float64Array.from(floorLatencies).sort();
     const sorted = Float64Array.from(latencies).sort();
     const postSorted = Float64Array.from(postTimes).sort();
     send({
@@ -208,7 +320,17 @@ export async function runMessageClients(): Promise<void> {
       answered,
       failedPosts,
       delivered: deliveredAt.size,
-      missing: answered - deliveredAt.size,
+      caughtUp,
+      missing: missingIds.length,
+      missingIds,
+      floor: {
+        sent: m.sends,
+        delivered: floorLatencies.length,
+        missing: floorStarted.size,
+        p50: percentile(floorSorted, 50),
+        p99: percentile(floorSorted, 99),
+        max: floorSorted[floorSorted.length - 1] ?? NaN,
+      },
       duplicates,
       summaries,
       p50: percentile(sorted, 50),
@@ -221,7 +343,39 @@ export async function runMessageClients(): Promise<void> {
   });
 }
 
+/** The floor server (bench/floor-server.ts) as a process of its own, without Redis. */
+async function startFloorProcess(): Promise<{ port: number; stop(): Promise<void> }> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const child = fork(fileURLToPath(new URL('../floor-server.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', FLOOR_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+  });
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 export async function mainMessages(args: Args): Promise<void> {
+  const { benchTimings } = await import('../../src/live/bench-timings.ts');
+  benchTimings.enable();
   const { buildApp } = await import('../../src/app.ts');
   const { loadConfig } = await import('../../src/config.ts');
   const { openDatabase } = await import('../../src/db/index.ts');
@@ -350,22 +504,34 @@ export async function mainMessages(args: Args): Promise<void> {
     'bench:ws --messages',
   );
 
-  send({ type: 'clients', port, clients });
+  const floor = await startFloorProcess();
+  send({ type: 'clients', port, floorPort: floor.port, clients });
   const connected = await fromChild('connected');
   console.log(
     `connect: ${connected.ok} connected and subscribed (${connected.failed} failed) in ${ms(connected.wallMs)};` +
       ` server: ${app.live.stats().sessions} sessions, ${app.live.stats().subscriptions} subscriptions`,
   );
 
+  // Warm-up (JIT, the routes' first compilation, pools): one second of sends, not counted.
+  const warmUp = Math.max(1, Math.min(args.rate, 200));
+  send({ type: 'go', sends: warmUp, rate: args.rate });
+  await fromChild('delivered');
+  console.log(`warm-up: ${warmUp} sends (product and floor), not counted`);
   const cpu0 = process.cpuUsage();
+  benchTimings.reset();
+  const loadBefore = os.loadavg()[0] ?? 0;
   send({ type: 'go', sends: args.sends, rate: args.rate });
   const r = await fromChild('delivered');
   const cpu = process.cpuUsage(cpu0);
+  const timings = benchTimings.snapshot();
+  const loadAfter = os.loadavg()[0] ?? 0;
   console.log(
     `sent: ${r.sent} messages at ${args.rate}/s by REST POST → ${r.answered} answered 201` +
-      ` (${r.failedPosts} failed), ${r.delivered} delivered to the receiver (${r.missing} missing,` +
-      ` ${r.duplicates} duplicates), ${r.summaries} conversation-list updates, in ${ms(r.wallMs)}`,
+      ` (${r.failedPosts} failed), ${r.delivered} delivered live to the receiver, ${r.caughtUp} fetched` +
+      ` afterwards by the receiver, ${r.missing} missing (${r.duplicates} duplicates),` +
+      ` ${r.summaries} conversation-list updates, in ${ms(r.wallMs)}`,
   );
+  if (r.missingIds.length > 0) console.log(`missing: ${r.missingIds.slice(0, 20).join(', ')}`);
   console.log(`POST answered: p50 ${ms(r.postP50)}, p99 ${ms(r.postP99)}`);
   console.log(
     `latency POST start → MESSAGE at the receiver: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
@@ -375,11 +541,24 @@ export async function mainMessages(args: Args): Promise<void> {
       ` (${(((cpu.user + cpu.system) / 1000 / r.wallMs) * 100).toFixed(0)}% of one core during the run);` +
       ` RSS ${mb(process.memoryUsage().rss)}`,
   );
+  const f = r.floor;
   console.log(
-    `target: p99 ≤ 25 ms at ${connected.ok} clients → ${r.p99 <= 25 && r.missing === 0 && r.duplicates === 0 ? 'PASS' : 'FAIL'}`,
+    `floor (bare ws process, POST /floor/send → ws, same sockets and rate, same time): ${f.sent} sent,` +
+      ` ${f.delivered} delivered, ${f.missing} missing; p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}`,
+  );
+  const x = (a: number, b: number) => `×${(a / b).toFixed(1)}`;
+  console.log(
+    `product / floor: p50 ${x(r.p50, f.p50)}, p99 ${x(r.p99, f.p99)}, max ${x(r.max, f.max)};` +
+      ` machine load ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} on ${os.availableParallelism()} CPUs`,
+  );
+  printTimings(timings);
+  const pass = r.p99 <= 3 * f.p99 && r.p99 <= 25 && r.missing === 0 && r.duplicates === 0;
+  console.log(
+    `target: p99 ≤ 3 × the floor's and ≤ 25 ms at ${connected.ok} clients, none missing → ${pass ? 'PASS' : 'FAIL'}`,
   );
 
   await finish({ type: 'exit' });
+  await floor.stop();
   await app.close();
   await opened.close();
   await pg?.drop();
@@ -408,4 +587,29 @@ async function throwAwayPostgres(adminUrl: string) {
     url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
+}
+
+/** The server's own figures during the sends (src/live/bench-timings.ts). */
+function printTimings(t: TimingsSnapshot): void {
+  const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
+  const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
+  const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
+  const dbMs = ['tx.total', `http.careTeamCheck ${SEND}`, 'audit.pushRoles', 'activity.insert']
+    .map((k) => t.steps[k]?.total ?? 0)
+    .reduce((a, b) => a + b, 0);
+  console.log(
+    `server during the sends: event-loop delay p50 ${f(t.eventLoop.p50)} ms, p99 ${f(t.eventLoop.p99)} ms,` +
+      ` max ${f(t.eventLoop.max)} ms; GC ${t.gc.count} pauses, ${f(t.gc.totalMs)} ms in all, max ${f(t.gc.max)} ms;` +
+      ` database time per send ${f(sends ? dbMs / sends : NaN)} ms (transaction, care-team check, push audit)`,
+  );
+  const counts = Object.entries(t.counts).map(([k, n]) => `${k}: ${n}`);
+  console.log(`  counted: ${counts.join(', ') || 'nothing'}`);
+  for (const [k, v] of Object.entries(t.steps)
+    .filter(([k]) => !k.startsWith('http.') || k.endsWith(SEND))
+    .sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(
+      `  ${k.replace(` ${SEND}`, ' (sendMessage)').padEnd(44)} n ${String(v.n).padStart(6)}  ` +
+        `p50 ${f(v.p50).padStart(7)}  p99 ${f(v.p99).padStart(7)}  max ${f(v.max).padStart(7)}`,
+    );
+  }
 }

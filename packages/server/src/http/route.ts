@@ -9,6 +9,7 @@
 import type { EndpointDef } from '@halsa/api/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
+import { benchTimings } from '../live/bench-timings.ts';
 import type { RateLimitRule } from '../security/rate-limit.ts';
 import { requireCareRelation } from '../modules/care-team/access.ts';
 import {
@@ -170,7 +171,18 @@ export function defineRoute<const D extends EndpointDef>(
       ...(options.rateLimit ? { limits: options.rateLimit } : {}),
       ...(options.ownerParam ? { ownerParam: options.ownerParam } : {}),
     },
+    // HALSA_BENCH_TIMINGS=1 only: the whole request as Fastify timed it (bench-timings.ts).
+    ...(benchTimings.enabled
+      ? {
+          onResponse: async (_request: FastifyRequest, reply: FastifyReply) =>
+            benchTimings.add(`http.total ${def.method} ${def.path}`, reply.elapsedTime),
+        }
+      : {}),
     handler: async (request, reply) => {
+      if (benchTimings.enabled) {
+        // Hooks (session, access, rate limits) and body parsing before the handler.
+        benchTimings.add(`http.beforeHandler ${def.method} ${def.path}`, reply.elapsedTime);
+      }
       if (request.validationError) throw inputError(def, request);
       const input = {
         params: def.params ? request.params : undefined,
@@ -178,10 +190,14 @@ export function defineRoute<const D extends EndpointDef>(
         body: def.request && def.body !== 'multipart' ? request.body : undefined,
       } as RouteInput<D>;
       if (careTeam && careTeam !== 'filtered' && request.session?.role === 'STAFF') {
+        const t = benchTimings.now();
         const clientId = await careTeam.client(input, request);
         await requireCareRelation(app.ctx.db, request.session, clientId, app.ctx.clock.now());
+        benchTimings.since(`http.careTeamCheck ${def.method} ${def.path}`, t);
       }
+      const th = benchTimings.now();
       const result = await handler(request, reply, input);
+      benchTimings.since(`http.handler ${def.method} ${def.path}`, th);
       const session = request.session;
       if (isDeclaredRow(audit) && session && session.role !== 'USER' && reply.statusCode < 400) {
         const call = { input, session, result };

@@ -18,6 +18,7 @@
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { BENCH_TIMINGS_PATH, benchTimings } from './bench-timings.ts';
 import { LocalBroker, type LiveBroker } from './broker.ts';
 import { DEFAULT_FRAME_LIMITS, type FrameLimits } from './frames.ts';
 import { pathnameOf, rejectUpgrade, reply } from './http-replies.ts';
@@ -100,6 +101,20 @@ export interface LiveServer {
   stats(): { sessions: number; users: number; subscriptions: number };
   /** Closes all sockets, detaches from the http server, stops the fan-out (not its Redis). */
   close(): Promise<void>;
+}
+
+/**
+ * HALSA_BENCH_TIMINGS=1 only (bench-timings.ts): this instance's figures as JSON, to a direct
+ * loopback caller (not through a proxy); `?reset=1` starts a new window after answering.
+ */
+function benchTimingsReply(req: IncomingMessage, res: ServerResponse): void {
+  const remote = req.socket.remoteAddress ?? '';
+  const loopback = remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1';
+  if (!loopback || req.headers['x-forwarded-for'] !== undefined) return reply(res, 404);
+  const body = JSON.stringify(benchTimings.snapshot());
+  if (/[?&]reset=1\b/.test(req.url ?? '')) benchTimings.reset();
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(body);
 }
 
 export function attachLive<U extends LiveUser>(
@@ -274,6 +289,7 @@ export function attachLive<U extends LiveUser>(
   ) => void)[];
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = pathnameOf(req.url);
+    if (benchTimings.enabled && pathname === BENCH_TIMINGS_PATH) return benchTimingsReply(req, res);
     if (isOurs(pathname) && !closed) {
       sockjsTransport.handleRequest(req, res, pathname).catch((err: unknown) => {
         log.error({ err }, 'live: sockjs request failed');

@@ -4,6 +4,7 @@
 // carries the publishing instance's id), so every subscriber gets a message exactly once.
 
 import { randomBytes } from 'node:crypto';
+import { benchTimings } from './bench-timings.ts';
 import { isValidDestination, normaliseUserQueue, userQueueKey } from './destinations.ts';
 import type { RedisFanout } from './redis.ts';
 import type { LiveLogger } from './types.ts';
@@ -105,9 +106,18 @@ export class LocalBroker implements LiveBroker {
   private readonly userQueues = new Map<string, string>();
 
   private route(key: string, body: unknown): void {
+    const t0 = benchTimings.now();
     const json = JSON.stringify(body) ?? 'null';
+    const t1 = benchTimings.now();
     this.deliverLocal(key, json);
+    const t2 = benchTimings.now();
     this.fanout?.publish(key, json);
+    if (benchTimings.enabled) {
+      const t3 = performance.now();
+      benchTimings.add('live.stringify', t1 - t0);
+      benchTimings.add('live.deliverHere', t2 - t1);
+      benchTimings.add('live.redisPublishCall', t3 - t2);
+    }
   }
 
   /** Delivers to this instance's subscribers. Returns how many frames were written. */
@@ -120,12 +130,16 @@ export class LocalBroker implements LiveBroker {
     // Set iteration tolerates that.
     for (const sub of set) {
       try {
+        const t0 = benchTimings.now();
         sub.sink.deliver(sub, this.nextMessageId(), tail);
+        benchTimings.since('live.socketWrite', t0);
         n++;
       } catch (err) {
         this.log.error({ err, key }, 'live: delivery failed');
       }
     }
+    benchTimings.add('live.framesPerPublish (count)', n);
+    benchTimings.add('live.subscriptionsOnInstance (count)', this.subscriptionCount);
     return n;
   }
 }

@@ -7,6 +7,7 @@
 // The connections are the instance's (../redis.ts): its owner closes them, not the fan-out.
 
 import type { RedisConnections } from '../redis.ts';
+import { benchTimings } from './bench-timings.ts';
 import type { LiveLogger } from './types.ts';
 
 export interface FanoutHandlers {
@@ -39,7 +40,12 @@ export class RedisFanout {
   }
 
   publish(key: string, json: string): void {
-    this.send(`m\n${this.instanceId}\n${key}\n${json}`);
+    // HALSA_BENCH_TIMINGS=1 (every instance alike): the origin field also carries when it was
+    // published (epoch ms), so the receiving instance can time the Redis hop.
+    const origin = benchTimings.enabled
+      ? `${this.instanceId} ${performance.timeOrigin + performance.now()}`
+      : this.instanceId;
+    this.send(`m\n${origin}\n${key}\n${json}`);
   }
 
   closeUser(userKey: string): void {
@@ -48,7 +54,15 @@ export class RedisFanout {
 
   private send(text: string): void {
     if (this.closed) return;
-    this.redis.commands.publish(this.channel, text).catch((err: unknown) => {
+    const t0 = benchTimings.now();
+    const sent = this.redis.commands.publish(this.channel, text);
+    if (benchTimings.enabled) {
+      void sent.then(
+        () => benchTimings.since('live.redisPublishRoundTrip', t0),
+        () => {},
+      );
+    }
+    sent.catch((err: unknown) => {
       if (!this.closed) {
         this.log.error({ err }, 'live: Redis publish failed; other instances miss this event');
       }
@@ -60,10 +74,25 @@ export class RedisFanout {
     const b = text.indexOf('\n', a + 1);
     const c = text.indexOf('\n', b + 1);
     if (a !== 1 || b < 0 || c < 0) return;
-    if (text.slice(a + 1, b) === this.instanceId) return; // our own echo
+    let origin = text.slice(a + 1, b);
+    let publishedAt = NaN;
+    if (benchTimings.enabled) {
+      const space = origin.indexOf(' ');
+      if (space > 0) {
+        publishedAt = Number(origin.slice(space + 1));
+        origin = origin.slice(0, space);
+      }
+    }
+    if (origin === this.instanceId) return; // our own echo
     const key = text.slice(b + 1, c);
-    if (text[0] === 'm') this.handlers.message(key, text.slice(c + 1));
-    else if (text[0] === 'c') this.handlers.closeUser(key);
+    if (text[0] === 'm') {
+      if (benchTimings.enabled) {
+        const t0 = performance.now();
+        benchTimings.add('live.redisTransit', performance.timeOrigin + t0 - publishedAt);
+        this.handlers.message(key, text.slice(c + 1));
+        benchTimings.since('live.deliverFromRedis', t0);
+      } else this.handlers.message(key, text.slice(c + 1));
+    } else if (text[0] === 'c') this.handlers.closeUser(key);
   }
 
   /** Stops publishing and delivering; the connections stay open for their owner to close. */

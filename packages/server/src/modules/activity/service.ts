@@ -5,6 +5,7 @@ import type { ActivityAction } from '@halsa/api/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
+import { benchTimings } from '../../live/bench-timings.ts';
 
 export interface ActivityEntry {
   action: ActivityAction;
@@ -32,6 +33,11 @@ export class ActivityLog {
   async recordMany(entries: readonly ActivityEntry[], trx?: Transaction<Database>): Promise<void> {
     if (entries.length === 0) return;
     const now = this.clock.now();
+    const t0 = benchTimings.now();
+    if (benchTimings.enabled) {
+      for (const e of entries) benchTimings.count(`activity.rows ${e.action}`);
+      benchTimings.count('activity.inserts');
+    }
     await (trx ?? this.db)
       .insertInto('activity_log')
       .values(
@@ -58,5 +64,6 @@ export class ActivityLog {
         }),
       )
       .execute();
+    benchTimings.since(trx ? 'activity.insert (in a transaction)' : 'activity.insert', t0);
   }
 }

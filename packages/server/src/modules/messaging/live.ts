@@ -2,7 +2,7 @@
 // through its factory; by default it looks the broker up when it publishes, at `ctx.live.broker`
 // or `app.live.broker` (live/README.md), so the module works before and after the live server
 // is wired in, and publishes nothing when there is none (tests without a live server).
-import type { Conversation, Message } from '@halsa/api/contract';
+import type { Conversation, Message, Role } from '@halsa/api/contract';
 import { LiveDestinations } from '../../live/destinations.ts';
 
 /** The part of live/broker.ts `LiveBroker` this module uses. */
@@ -31,6 +31,11 @@ export interface ConversationChange {
   conversationId: number;
   message: Message;
   summaries: ReadonlyArray<{ userId: number; conversation: Conversation }>;
+  /**
+   * Both participants' roles as the change's transaction read them, so the push audit
+   * (preview-audit.ts) needs no query of its own per push (issue 27); absent → it looks them up.
+   */
+  roles?: ReadonlyMap<number, Role>;
 }
 
 export class MessagingEvents {

@@ -6,6 +6,7 @@
 // STAFF/ADMIN participant. A client's own list and pushes are not access by staff.
 import type { Conversation } from '@halsa/api/contract';
 import type { Db } from '../../db/index.ts';
+import { benchTimings } from '../../live/bench-timings.ts';
 import type { Role } from '../../db/schema.ts';
 import type { BackgroundTasks } from '../../tasks.ts';
 import type { ActivityLog } from '../activity/service.ts';
@@ -58,7 +59,10 @@ export function pushAudit(
       const sender = change.message.sender;
       const recipients = change.summaries.map((s) => s.userId).filter((id) => id !== sender);
       if (recipients.length === 0) return;
-      const roles = await rolesOf(db, [sender, ...recipients]);
+      const t0 = benchTimings.now();
+      // The roles the change's transaction read; a lookup only for a change without them.
+      const roles = change.roles ?? (await rolesOf(db, [sender, ...recipients]));
+      benchTimings.since('audit.pushRoles', t0);
       if (roles.get(sender) !== 'USER') return;
       for (const userId of recipients) {
         if (roles.get(userId) === 'USER') continue;

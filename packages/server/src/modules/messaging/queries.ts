@@ -193,6 +193,8 @@ export async function changeOf(
       'ul.first_name as low_first_name',
       'ul.last_name as low_last_name',
       'ul.image_file_id as low_image_file_id',
+      'ul.role as low_role',
+      'uh.role as high_role',
       'uh.id as high_id',
       'uh.first_name as high_first_name',
       'uh.last_name as high_last_name',
@@ -214,6 +216,10 @@ export async function changeOf(
   return {
     conversationId: conv.id,
     message: toMessage(row),
+    roles: new Map([
+      [low.id, r.low_role],
+      [high.id, r.high_role],
+    ]),
     summaries: [
       ...(r.low_may_read
         ? [

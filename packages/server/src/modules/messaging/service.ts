@@ -11,6 +11,7 @@ import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
 import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { PublishOrder, type Turn } from './publish-order.ts';
+import { benchTimings } from '../../live/bench-timings.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
 import { careTeamFilter } from '../care-team/access.ts';
@@ -301,8 +302,10 @@ export class MessagingService {
     try {
       ({ change } = await this.#change(async (trx, locked) => {
         const now = this.clock.now();
+        let t = benchTimings.now();
         // Locks (and touches) the conversation: sends into one conversation are serialised.
         const conv = await touchParticipant(trx, me, conversationId, now);
+        benchTimings.since('tx.lockConversation', t);
         locked(conv.id);
         const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
         if (input.receiverId !== undefined && input.receiverId !== partner) {
@@ -310,10 +313,12 @@ export class MessagingService {
         }
         const attachment =
           file && type ? await insertFile(trx, me, partner, file, type, this.clock.now()) : null;
+        t = benchTimings.now();
         const row = await insertMessage(trx, conv, me, partner, text, attachment, {
           clientMessageId,
           now,
         });
+        benchTimings.since('tx.insertMessage', t);
         if (!row) {
           // The key was used before: a repeat answers the first message (and everything
           // this transaction did is rolled back); in another conversation it is a conflict.
@@ -321,8 +326,13 @@ export class MessagingService {
           if (prior) throw new Repeated(prior);
           throw conflict(MESSAGING_TEXT.clientIdReused);
         }
+        t = benchTimings.now();
         await this.notices?.record(trx, partner, 'NEW_MESSAGE');
-        return { change: await changeOf(trx, conv, row, true, this.clock.now()) };
+        benchTimings.since('tx.noticeRecord', t);
+        t = benchTimings.now();
+        const done = { change: await changeOf(trx, conv, row, true, this.clock.now()) };
+        benchTimings.since('tx.summaries', t);
+        return done;
       }));
     } catch (error) {
       if (error instanceof Repeated) return { message: error.first, created: false };
@@ -428,20 +438,33 @@ export class MessagingService {
   ): Promise<T> {
     let turn: Turn | undefined;
     let result: T;
+    const t0 = benchTimings.now();
+    let workDone = 0;
     try {
-      result = await this.db.transaction().execute((trx) =>
-        work(trx, (conversationId) => {
+      result = await this.db.transaction().execute(async (trx) => {
+        const r = await work(trx, (conversationId) => {
           turn = this.publishOrder.take(conversationId);
-        }),
-      );
+        });
+        workDone = benchTimings.now();
+        return r;
+      });
     } catch (error) {
       turn?.release();
       throw error;
     }
+    if (benchTimings.enabled) {
+      const t1 = performance.now();
+      benchTimings.add('tx.total', t1 - t0);
+      benchTimings.add('tx.commit', t1 - workDone);
+    }
     if (!turn) throw new Error('messaging: a change committed without locking its conversation');
     const { change } = result;
+    const t2 = benchTimings.now();
     await turn.publish(() => {
+      benchTimings.since('msg.publishOrderWait', t2);
+      const t3 = benchTimings.now();
       if (change) this.events.emit(change);
+      benchTimings.since('msg.emit', t3);
     });
     return result;
   }
