@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { z } from 'zod';
 import { benchTimings } from '../live/bench-timings.ts';
 import type { RateLimitRule } from '../security/rate-limit.ts';
-import { requireCareRelation } from '../modules/care-team/access.ts';
+import { requireCareRelation, type ClientIdQuery } from '../modules/care-team/access.ts';
 import {
   AuditDeclarationError,
   checkAuditDeclaration,
@@ -49,7 +49,10 @@ export type RouteResult<D extends EndpointDef> = D['response'] extends z.ZodType
 export type CareTeamRule<I> =
   | 'filtered'
   | {
-      client: (input: I, request: FastifyRequest) => number | null | Promise<number | null>;
+      client: (
+        input: I,
+        request: FastifyRequest,
+      ) => number | null | ClientIdQuery | Promise<number | null>;
     };
 
 export interface RouteOptions<D extends EndpointDef = EndpointDef> {

@@ -72,21 +72,37 @@ export async function staffMayReadNow(
   return Boolean(row.rows[0]?.ok);
 }
 
+/** A query selecting one client's `id` (e.g. a conversation's partner who is a client). */
+export type ClientIdQuery = Expression<{ id: number }>;
+
 /**
- * Refuses a STAFF member outside `clientId`'s care team with the 403 of design §4.14. A user id
- * that is not a client (another staff member, or none) is not refused here: the route's own
- * checks answer for it.
+ * Refuses a STAFF member outside the client's care team with the 403 of design §4.14: the
+ * client by id, or by a query that finds her (checked in the same statement). A user id that is
+ * not a client (another staff member, or none) is not refused here: the route's own checks
+ * answer for it.
  */
 export async function requireCareRelation(
   db: Db,
   viewer: { role: Role; userId: number },
-  clientId: number | null,
+  client: number | null | ClientIdQuery,
   now: Date,
 ): Promise<void> {
-  // Not an id a row can have (int4): nobody's; the route answers 404 for it.
-  if (viewer.role !== 'STAFF' || clientId === null || clientId > 2_147_483_647) return;
-  const row = await sql<{ ok: boolean }>`
-    select (not exists (select 1 from users u where u.id = ${clientId} and u.role = 'USER')
-            or ${staffMayRead(viewer.userId, clientId, now)}) as ok`.execute(db);
-  if (!row.rows[0]?.ok) throw noCareRelation();
+  if (viewer.role !== 'STAFF' || client === null) return;
+  let ok: boolean | undefined;
+  if (typeof client === 'number') {
+    // Not an id a row can have (int4): nobody's; the route answers 404 for it.
+    if (client > 2_147_483_647) return;
+    const row = await sql<{ ok: boolean }>`
+      select (not exists (select 1 from users u where u.id = ${client} and u.role = 'USER')
+              or ${staffMayRead(viewer.userId, client, now)}) as ok`.execute(db);
+    ok = row.rows[0]?.ok;
+  } else {
+    // One round trip: the client looked up (a conversation's partner…) and the rule, together.
+    // No row: not a client of hers to check (the route answers for it).
+    const row = await sql<{ ok: boolean }>`
+      select coalesce((select ${staffMayRead(viewer.userId, sql.ref('x.id'), now)}
+                       from (${client}) as x limit 1), true) as ok`.execute(db);
+    ok = row.rows[0]?.ok;
+  }
+  if (!ok) throw noCareRelation();
 }

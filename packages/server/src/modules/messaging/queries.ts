@@ -254,19 +254,13 @@ export async function lastMessageRow(executor: Db, conversationId: number): Prom
 }
 
 /**
- * Conversation summaries as `viewerId` sees them (partner, last message, unread count,
- * `messages: []`), newest last message first; one conversation when `conversationId` is given.
- * Each with its partner's id and role.
- */
-/**
  * The client on the other side of what a staff member asks for (a conversation, a message, an
  * attachment), for the care-team check of design §4.14; null when it is not a client or not hers.
  */
-export async function clientPartnerOf(
-  executor: Db,
-  viewerId: number,
-  of: { conversationId: number } | { messageId: number } | { fileId: string },
-): Promise<number | null> {
+export type PartnerOf = { conversationId: number } | { messageId: number } | { fileId: string };
+
+/** As a query selecting that client's `id` (for the one-query care-team check), or null. */
+export function clientPartnerQuery(executor: Db, viewerId: number, of: PartnerOf) {
   const partner = sql<number>`case when c.user_low_id = ${viewerId} then c.user_high_id else c.user_low_id end`;
   let q = executor
     .selectFrom('conversations as c')
@@ -301,10 +295,25 @@ export async function clientPartnerOf(
       ),
     );
   }
+  return q;
+}
+
+export async function clientPartnerOf(
+  executor: Db,
+  viewerId: number,
+  of: PartnerOf,
+): Promise<number | null> {
+  const q = clientPartnerQuery(executor, viewerId, of);
+  if (q === null) return null;
   const row = await q.executeTakeFirst();
   return row?.id ?? null;
 }
 
+/**
+ * Conversation summaries as `viewerId` sees them (partner, last message, unread count,
+ * `messages: []`), newest last message first; one conversation when `conversationId` is given.
+ * Each with its partner's id and role.
+ */
 export async function summaries(
   executor: Db,
   viewerId: number,

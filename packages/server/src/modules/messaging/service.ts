@@ -36,7 +36,12 @@ import {
 import { conversationTranscript, messageAttachment } from './downloads.ts';
 
 export { isConversationParticipant, toMessage } from './queries.ts';
-import { clientPartnerOf, isConversationParticipant, MAX_DB_ID } from './queries.ts';
+import {
+  clientPartnerQuery,
+  isConversationParticipant,
+  MAX_DB_ID,
+  type PartnerOf,
+} from './queries.ts';
 
 export * from './rules.ts';
 import {
@@ -85,12 +90,12 @@ export class MessagingService {
     return rows.map((r) => r.conversation);
   }
 
-  /** The client behind a conversation, message or attachment (care-team check), or null. */
-  clientPartnerOf(
-    viewer: Viewer,
-    of: { conversationId: number } | { messageId: number } | { fileId: string },
-  ): Promise<number | null> {
-    return clientPartnerOf(this.db, viewer.userId, of);
+  /**
+   * The client behind a conversation, message or attachment, as a query the care-team check
+   * runs in its own statement (one round trip), or null when the id cannot be one.
+   */
+  clientPartnerOf(viewer: Viewer, of: PartnerOf) {
+    return clientPartnerQuery(this.db, viewer.userId, of);
   }
 
   /** People the caller may start a conversation with (spec §6 roles), by name. */
