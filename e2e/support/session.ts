@@ -16,9 +16,16 @@ export function linkFrom(text: string, path: string): string {
   return link;
 }
 
-export async function logIn(product: Product, page: Page, email: string, password = DEMO_PASSWORD) {
+export async function logIn(
+  product: Product,
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  /** `here`: the page is already on /login (sent there); `landsOn`: where the code step leads. */
+  { here = false, landsOn = /\/overview$/ }: { here?: boolean; landsOn?: RegExp } = {},
+) {
   const before = product.mailbox.mails.length;
-  await page.goto(`${product.url}/login`);
+  if (!here) await page.goto(`${product.url}/login`);
   await page.getByLabel('E-post').fill(email);
   await page.getByLabel('Lösenord', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Logga in' }).click();
@@ -26,5 +33,5 @@ export async function logIn(product: Product, page: Page, email: string, passwor
   const mail = await product.mailbox.waitFor(email, () => product.mailbox.mails.length > before);
   await page.getByRole('textbox', { name: 'Verifieringskod' }).fill(codeFrom(mail.text));
   await page.getByRole('button', { name: 'Verifiera' }).click();
-  await page.waitForURL(/\/overview$/);
+  await page.waitForURL(landsOn);
 }

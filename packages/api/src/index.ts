@@ -28,6 +28,7 @@ export { saveBlob } from './download.ts';
 export * from './auth/index.ts';
 export * from './profile/index.ts';
 export * from './notifications/index.ts';
+export * from './notification-settings/index.ts';
 export * from './messaging/index.ts';
 export * from './journal/index.ts';
 export * from './lab-results/index.ts';

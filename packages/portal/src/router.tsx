@@ -1,7 +1,7 @@
 // Signed-out routes of spec §2.1 and the lazy-screen helpers. The signed-in routes of §2.4
 // live in signed-in.tsx, a chunk of its own, so /login loads none of the signed-in app.
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { paths } from '@halsa/ui/config';
 
 /** A lazily loaded screen whose code can be fetched ahead of its first render. */
@@ -61,6 +61,13 @@ const SetPassword = screen(
 const Register = screen(
   async () => (await import('@halsa/ui/screens/registration/register')).RegisterScreen,
 );
+/** The page a notice mail's unsubscribe link opens (design §4.16); also routed when signed in. */
+export const Unsubscribe = screen<{ signedIn?: boolean }>(
+  async () => (await import('@halsa/ui/screens/notifications/unsubscribe')).UnsubscribeScreen,
+);
+
+/** Any other address while signed out: remembered, then /login (to-login.tsx). */
+const ToLogin = screen(async () => (await import('./to-login')).ToLogin);
 
 /** The signed-out route table: path → screen (spec §2.1, design §4.3). */
 export const signedOutRoutes: ReadonlyArray<{ path: string; Screen: LazyScreen<object> }> = [
@@ -72,6 +79,7 @@ export const signedOutRoutes: ReadonlyArray<{ path: string; Screen: LazyScreen<o
   { path: paths.newPassword, Screen: SetPassword },
   { path: paths.register, Screen: Register },
   { path: paths.termsOfUse, Screen: TermsOfUse },
+  { path: paths.unsubscribe, Screen: Unsubscribe },
 ];
 
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
@@ -94,7 +102,7 @@ export function SignedOutRoutes() {
       {signedOutRoutes.map(({ path, Screen }) => (
         <Route key={path} path={path} element={lazyPage(<Screen />)} />
       ))}
-      <Route path="*" element={<Navigate to={paths.login} replace />} />
+      <Route path="*" element={lazyPage(<ToLogin />)} />
     </Routes>
   );
 }

@@ -9,7 +9,7 @@ import type { MessagesTabProps } from '@halsa/ui/screens/messaging';
 import { paths, signedInPages, type SignedInPageId } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
 import { preloadOpenedData, preloadOpenedScreen } from './opened-page';
-import { lazyPage, screen, TermsOfUse } from './router';
+import { lazyPage, screen, TermsOfUse, Unsubscribe } from './router';
 import { SessionUserProvider } from './session/session-context';
 import { WhenShown } from './when-shown';
 
@@ -123,6 +123,7 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
         ))}
       </Route>
       <Route path={paths.termsOfUse} element={lazyPage(<TermsOfUse />)} />
+      <Route path={paths.unsubscribe} element={lazyPage(<Unsubscribe signedIn />)} />
       <Route path="*" element={<Navigate to={paths.overview} replace />} />
     </Routes>
   );

@@ -11,6 +11,8 @@ export const paths = {
   newPassword: '/new-password',
   register: '/register',
   termsOfUse: '/terms-of-use',
+  /** The page a notice mail's unsubscribe link opens, signed in or not (design §4.16). */
+  unsubscribe: '/unsubscribe',
 
   overview: '/overview',
   labResults: '/lab-results',

@@ -9,6 +9,7 @@ import { useToast } from '../../../primitives/toast/toast';
 import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
 import { messageOr } from '../../../lib/server-message';
 import { paths } from '../../../config/paths';
+import { takeReturnTo } from '../../../config/return-to';
 
 /** A new code can be asked for this long after the last one was sent (spec §4, §9). */
 export const RESEND_WAIT_SECONDS = 10;
@@ -82,7 +83,8 @@ function TwoFactorForm({
       await verify.trigger({ twoFactorId, code });
       // 'Kontrollera din e-post för 2FA-koden.' has done its job: it must not cover the portal.
       toast.dismissAll();
-      navigate(paths.overview, { replace: true });
+      // Back to the page she asked for while signed out (a notice mail's link), else Att göra.
+      navigate(takeReturnTo() ?? paths.overview, { replace: true });
     } catch (error) {
       setFailure(messageOr(error, VERIFY_FAILED_MESSAGE));
     }

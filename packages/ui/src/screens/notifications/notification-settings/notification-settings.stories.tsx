@@ -70,8 +70,10 @@ export const Tom: Story = {
 
 export const Laddar: Story = {
   parameters: { msw: shellMsw(...notificationScenarios.loading) },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status')).toHaveTextContent('Hämtar notiser…');
+  play: async ({ canvasElement }) => {
+    await expect(await within(listSection(canvasElement)).findByRole('status')).toHaveTextContent(
+      'Hämtar notiser…',
+    );
   },
 };
 

@@ -5,6 +5,7 @@ import { NotificationList } from '../../../components/notification-panel/notific
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useNotificationActions } from '../notification-center/use-notification-actions';
+import { NoticeMailSettings } from './notice-mail-settings';
 
 /** The events that create a notice, in the words the page uses. */
 export const NOTICE_SOURCES = [
@@ -18,7 +19,8 @@ export const NOTICE_SOURCES = [
 
 /**
  * /profile/notifications: which events create notices, and every notification (read and
- * unread) with the same items as the panel — clicking one marks it read and opens its page.
+ * unread) with the same items as the panel — clicking one marks it read and opens its page —
+ * and 'E-postavisering', which kinds of notice also come by e-mail (design §4.16).
  */
 export function NotificationSettingsScreen() {
   const { notifications, isLoading } = useNotifications();
@@ -53,6 +55,8 @@ export function NotificationSettingsScreen() {
           läst och du kommer till sidan den gäller.
         </p>
       </section>
+
+      <NoticeMailSettings />
 
       <section
         aria-labelledby={listId}
