@@ -72,7 +72,12 @@ function ConversationItem({
         <Avatar fullName={partner.fullName} imageUrl={partner.imageUrl} />
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={cn('truncate', unread ? 'font-bold' : 'font-semibold')}>
+            <span
+              className={cn(
+                'min-w-0 [overflow-wrap:anywhere]',
+                unread ? 'font-bold' : 'font-semibold',
+              )}
+            >
               {partner.fullName}
             </span>
             {lastMessage ? (
@@ -89,7 +94,10 @@ function ConversationItem({
               )}
             >
               {lastMessage?.originalFileName ? <FileIcon className="size-4 shrink-0" /> : null}
-              <span className="truncate">{preview ?? NO_MESSAGES_YET_TEXT}</span>
+              {/* Two lines at most, wrapped, never cut off sideways. */}
+              <span className="line-clamp-2 min-w-0 [overflow-wrap:anywhere]">
+                {preview ?? NO_MESSAGES_YET_TEXT}
+              </span>
             </span>
             {unread ? (
               <Badge variant="unread" className="shrink-0" data-slot="unread-badge">

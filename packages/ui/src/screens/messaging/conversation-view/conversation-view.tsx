@@ -291,7 +291,7 @@ export function ConversationView({
           id={headingId}
           tabIndex={-1}
           data-autofocus=""
-          className="min-w-0 flex-1 truncate text-lg font-semibold"
+          className="min-w-0 flex-1 text-lg font-semibold [overflow-wrap:anywhere]"
         >
           {heading}
         </Heading>

@@ -98,7 +98,7 @@ function UserOption({
         />
         <Avatar fullName={user.fullName} imageUrl={user.imageUrl} size="sm" />
         <span className="flex min-w-0 flex-col">
-          <span className="truncate font-medium">{user.fullName}</span>
+          <span className="font-medium [overflow-wrap:anywhere]">{user.fullName}</span>
           <span className="text-sm text-fg-muted">{ROLE_LABELS[user.role]}</span>
         </span>
       </label>
@@ -248,7 +248,7 @@ export function NewConversation({
           id={headingId}
           tabIndex={-1}
           data-autofocus=""
-          className="min-w-0 flex-1 truncate text-lg font-semibold"
+          className="min-w-0 flex-1 text-lg font-semibold [overflow-wrap:anywhere]"
         >
           {NEW_CONVERSATION_LABEL}
         </Heading>

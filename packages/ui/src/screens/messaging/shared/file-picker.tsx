@@ -47,7 +47,7 @@ export function FilePicker({ file, onChange, disabled = false, describedBy }: Fi
           data-slot="chosen-file"
         >
           <MessageFileIcon fileName={file.name} decorative size="sm" />
-          <span className="min-w-0 truncate">{file.name}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{file.name}</span>
           <button
             type="button"
             aria-label={`Ta bort bilagan ${file.name}`}

@@ -170,7 +170,9 @@ function Figures({ report }: { report: Report }) {
               key={key}
               className="flex flex-col-reverse justify-end gap-1 rounded-card bg-surface-sunken p-3"
             >
-              <dt className="text-sm text-fg-muted">{reportFigureLabels[key]}</dt>
+              <dt className="text-sm text-fg-muted hyphens-auto [overflow-wrap:anywhere]">
+                {reportFigureLabels[key]}
+              </dt>
               <dd className="text-2xl font-semibold tabular-nums">
                 {key === 'medianReplySeconds'
                   ? formatDuration(report.totals.medianReplySeconds)

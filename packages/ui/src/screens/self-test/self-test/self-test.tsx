@@ -55,14 +55,15 @@ function Line({
 }) {
   return (
     <li className="flex flex-wrap items-start gap-x-3 gap-y-1 border-t border-border p-3 first:border-t-0">
-      <span className="w-48 shrink-0 font-medium">{label}</span>
+      {/* A phone puts the result under the label and verdict, the width of the line. */}
+      <span className="min-w-0 flex-1 font-medium break-words sm:w-48 sm:flex-none">{label}</span>
       <Badge
         variant={verdict === 'pass' ? 'success' : verdict === 'fail' ? 'danger' : 'neutral'}
         data-verdict={verdict}
       >
         {verdict === 'pass' ? 'OK' : verdict === 'fail' ? 'Fel' : 'Testar…'}
       </Badge>
-      <span className="min-w-0 flex-1">{children}</span>
+      <span className="min-w-0 basis-full break-words sm:flex-1 sm:basis-0">{children}</span>
     </li>
   );
 }
