@@ -213,18 +213,22 @@ describeDb('lab results and action plans', () => {
     expect(await t.db.db.selectFrom('notifications').selectAll().execute()).toEqual(notes);
   });
 
-  it('a file over 10 MB is refused with 413 and a Swedish message; nothing stored', async () => {
+  it('a lab file over 25 MB and an action plan over 10 MB are refused with 413 and a Swedish message; nothing stored', async () => {
     const admin = await as('admin');
     const before = (await fileRows()).length;
     const blobs = t.storage.blobs.size;
-    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024, 0x20)]);
+    const big = Buffer.concat([PDF, Buffer.alloc(25 * 1024 * 1024, 0x20)]);
     const res = await upload(t, 'lab', admin, t.users.klient.id, 'stor.pdf', big);
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('Filen är för stor. Den får vara högst 10 MB.');
+    expect(res.json().message).toBe('Filen är för stor. Den får vara högst 25 MB.');
+    const plan = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024, 0x20)]);
+    const planRes = await upload(t, 'action-plan', admin, t.users.klient.id, 'plan.pdf', plan);
+    expect(planRes.statusCode).toBe(413);
+    expect(planRes.json().message).toBe('Filen är för stor. Den får vara högst 10 MB.');
     expect((await fileRows()).length).toBe(before);
     expect(t.storage.blobs.size).toBe(blobs);
-    // exactly at the limit is fine
-    const atLimit = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 - PDF.length, 0x20)]);
+    // a lab file of exactly 25 MB is fine
+    const atLimit = Buffer.concat([PDF, Buffer.alloc(25 * 1024 * 1024 - PDF.length, 0x20)]);
     const ok = await upload(t, 'lab', admin, t.users.klient2.id, 'gräns.pdf', atLimit);
     expect(ok.statusCode).toBe(201);
   });

@@ -11,6 +11,7 @@ import {
   conversationSchema,
   dailyNoteListSchema,
   fileEntryListSchema,
+  labResultListSchema,
   FORM_VERSION_CONFLICT,
   type FormSummary,
   formSchema,
@@ -77,7 +78,7 @@ describe('fixtures follow the contract', () => {
     ['activity logs', activityLogListSchema, activityLogFixtures],
     ['user stats', userStatsSchema, userStatsFixture],
     ['forms', z.array(formSchema), formFixtures],
-    ['lab files', z.record(z.string(), fileEntryListSchema), labFileFixtures],
+    ['lab files', z.record(z.string(), labResultListSchema), labFileFixtures],
     ['action plans', z.record(z.string(), fileEntryListSchema), actionPlanFixtures],
     ['session users', z.array(sessionUserSchema), Object.values(sessionUsers)],
   ] as const)('%s', (_name, schema, data) => {
@@ -220,7 +221,8 @@ describe('stateful default handlers', () => {
 
   it('a USER reaches only their own lab files', async () => {
     resetMockState({ sessionUser: sessionUsers.user });
-    expect(await call('labData', { query: { userId: 3 } })).toHaveLength(3);
+    // her three PDFs and the FHIR report whose read summary the fixture carries
+    expect(await call('labData', { query: { userId: 3 } })).toHaveLength(4);
     expect((await failure(call('labData', { query: { userId: 4 } }))).status).toBe(403);
   });
 });

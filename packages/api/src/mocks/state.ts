@@ -12,6 +12,7 @@ import type {
   Id,
   JournalNote,
   JournalSettings,
+  LabResultEntry,
   LabResultsOverview,
   Notification,
   NoticeKind,
@@ -72,7 +73,7 @@ export interface MockState {
   journalNotes: JournalNote[];
   journalSettings: JournalSettings;
   forms: Form[];
-  labFiles: Record<Id, FileEntry[]>;
+  labFiles: Record<Id, LabResultEntry[]>;
   /** A client's own lab page (files with values), by client id. */
   labResults: Record<Id, LabResultsOverview>;
   actionPlans: Record<Id, FileEntry[]>;

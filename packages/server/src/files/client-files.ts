@@ -7,8 +7,9 @@
 //   cannot be recognised by content (any text passes) and opens as a live spreadsheet
 //   (formula injection), XLSX is a ZIP container that cannot be told from other Office/ZIP
 //   files without unpacking it and can carry macros or external links.
-// - At most FILE_MAX_BYTES (10 MB) per file, streamed into storage by the upload reader
-//   (upload.ts) and streamed back on download: never held whole in memory.
+// - At most FILE_MAX_BYTES (10 MB) per action plan and LAB_FILE_MAX_BYTES (25 MB) per lab file,
+//   streamed into storage by the upload reader (upload.ts) and streamed back on download; only a
+//   structured lab file (CSV, FHIR JSON) is read whole, to take its values out.
 // - Blobs are stored under random UUID keys; the client's name is cleaned (names.ts) and kept
 //   only as data. It is made unique per client and kind ("Blodprov (2).pdf"), so a fileName
 //   always names exactly one file and an older upload is never hidden by a newer one.
@@ -36,6 +37,7 @@ import {
 } from './upload.ts';
 
 export const FILE_MAX_BYTES = UPLOAD_POLICIES.clientFile.maxBytes;
+export const LAB_FILE_MAX_BYTES = UPLOAD_POLICIES.labFile.maxBytes;
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 
 export type ClientFileKind = 'LAB_RESULT' | 'ACTION_PLAN';
@@ -53,6 +55,7 @@ export const FILE_KINDS = {
     notificationType: NOTIFICATION_TYPES.labResult,
     notificationMessage: 'Nya provsvar finns att läsa.',
     fallbackName: 'Labbresultat',
+    policy: UPLOAD_POLICIES.labFile,
     actions: {
       uploaded: 'LAB_RESULT_UPLOADED',
       listed: 'LAB_RESULTS_VIEWED',
@@ -63,6 +66,7 @@ export const FILE_KINDS = {
     notificationType: NOTIFICATION_TYPES.actionPlan,
     notificationMessage: 'Din handlingsplan har uppdaterats.',
     fallbackName: 'Handlingsplan',
+    policy: UPLOAD_POLICIES.clientFile,
     actions: {
       uploaded: 'ACTION_PLAN_UPLOADED',
       listed: 'ACTION_PLANS_VIEWED',
@@ -72,11 +76,12 @@ export const FILE_KINDS = {
 } as const satisfies Record<ClientFileKind, unknown>;
 
 /**
- * Largest file a reader gets whole (read back from storage): structured lab files are text, and
- * one of their at most 2 000 values takes far less than 1 KiB. A larger file gets its first
- * bytes only (`complete: false`).
+ * Largest file a reader gets whole (read back from storage): every lab file a lab may send (25
+ * MB, `UPLOAD_POLICIES.labFile`). A 19 MB FHIR Bundle of 5 000 Observations takes about +66 MB
+ * of heap while it is read (`pnpm --filter @halsa/server bench:fhir`). A larger file would get
+ * its first bytes only (`complete: false`).
  */
-export const READ_WHOLE_MAX_BYTES = 2 * 1024 * 1024;
+export const READ_WHOLE_MAX_BYTES = UPLOAD_POLICIES.labFile.maxBytes;
 
 /**
  * How a kind reads an upload beyond the default PDF/PNG/JPEG check (lab results: design §4.12).
@@ -191,7 +196,8 @@ export class ClientFileService {
     file: StoredUpload,
     reader: UploadReader | undefined,
   ): Promise<FileEntry & FileEntryDetails> {
-    if (file.size > FILE_MAX_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge);
+    const { policy } = FILE_KINDS[kind];
+    if (file.size > policy.maxBytes) throw new HttpError(413, policy.messages.tooLarge);
     const originalName = file.filename;
     const whole =
       reader && file.size <= READ_WHOLE_MAX_BYTES ? await this.storage.get(file.key) : null;

@@ -61,6 +61,22 @@ export const formatIsoDate = (value: DateInput, { timeZone }: TimeZoneOption = {
 export const formatYear = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
   formatWith(value, { year: 'numeric' }, timeZone);
 
+/**
+ * A date as precise as it was given (a lab's partial date, design §4.15), the day as written
+ * whatever the browser's time zone: '2026-11-02' → '2 november 2026', '2026-11' →
+ * 'november 2026', '2026' → '2026'; short: '2 nov. 26', 'nov. 26', '2026'.
+ */
+export function formatPartialDate(value: string, { short = false } = {}): string {
+  const utc = { timeZone: 'UTC' };
+  if (/^\d{4}$/.test(value)) return value;
+  if (/^\d{4}-\d{2}$/.test(value)) {
+    const at = `${value}-15T12:00:00Z`;
+    return short ? formatShortMonthYear(at, utc) : formatMonthYear(at, utc);
+  }
+  const at = `${value.slice(0, 10)}T12:00:00Z`;
+  return short ? formatCompactDate(at, utc) : formatDate(at, utc);
+}
+
 /** '09:30'. */
 export const formatTime = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
   formatWith(value, { hour: '2-digit', minute: '2-digit' }, timeZone);

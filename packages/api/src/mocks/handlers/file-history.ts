@@ -1,6 +1,12 @@
 // What the lab-results and action-plan mocks share: per-client file lists, upload, download.
 import type { HttpHandler } from 'msw';
-import type { ActivityAction, EndpointName, FileEntry, Id } from '../../contract/index.ts';
+import type {
+  ActivityAction,
+  EndpointName,
+  FileEntry,
+  Id,
+  LabResultEntry,
+} from '../../contract/index.ts';
 import { userIdQuerySchema } from '../../contract/common.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
 import { fullName } from '../fixtures/users.ts';
@@ -24,6 +30,13 @@ export const pdfBytes = (title: string): string =>
 
 const ALLOWED = /\.(pdf|png|jpe?g)$/i;
 
+/** A kind's own upload rules: the names it takes and what its answer adds (lab: the read summary). */
+export interface FileKindOptions {
+  allowed?: RegExp;
+  wrongType?: string;
+  describe?: (file: File) => Promise<Omit<LabResultEntry, keyof FileEntry>>;
+}
+
 export function fileHandlers(
   store: Store,
   names: {
@@ -33,8 +46,10 @@ export function fileHandlers(
     download: EndpointName;
   },
   action: ActivityAction,
+  options: FileKindOptions = {},
 ): HttpHandler[] {
-  const listFor = (userId: Id): FileEntry[] => mockState[store][userId] ?? [];
+  const allowed = options.allowed ?? ALLOWED;
+  const listFor = (userId: Id): LabResultEntry[] => mockState[store][userId] ?? [];
   return [
     on(names.list, ({ request }) => HttpResponse.json(listFor(ownerFromQuery(request)))),
     on(names.history, ({ params }) => HttpResponse.json(listFor(idParam(params, 'userId')))),
@@ -44,9 +59,16 @@ export function fileHandlers(
       if (!client) return errorResponse(404, 'Klienten hittades inte.');
       const file = fileFrom(await readForm(request));
       if (!file) return errorResponse(400, 'Välj en fil att ladda upp.');
-      if (!ALLOWED.test(file.name))
-        return errorResponse(415, 'Filtypen stöds inte. Ladda upp en PDF eller bild.');
-      const entry: FileEntry = { fileName: file.name, timestamp: nowIso() };
+      if (!allowed.test(file.name))
+        return errorResponse(
+          415,
+          options.wrongType ?? 'Filtypen stöds inte. Ladda upp en PDF eller bild.',
+        );
+      const entry: LabResultEntry = {
+        fileName: file.name,
+        timestamp: nowIso(),
+        ...(await options.describe?.(file)),
+      };
       mockState[store][userId] = [
         entry,
         ...listFor(userId).filter((f) => f.fileName !== file.name),

@@ -2,7 +2,9 @@
 // (design §4.12): files with what they are and the values read from them, marking one opened.
 import type { LabFile, LabResultsOverview, LabValue } from '../../contract/index.ts';
 import { mockState } from '../state.ts';
+import { labReportOverview } from '../fixtures/lab-results.ts';
 import { fileHandlers, pdfBytes } from './file-history.ts';
+import { mockReadSummary } from './lab-read.ts';
 import { answer, on } from './endpoint.ts';
 import { stringParam, viewer } from './request.ts';
 import { errorResponse, HttpResponse, noContent } from './respond.ts';
@@ -56,6 +58,12 @@ export const labHandlers = [
     'labFiles',
     { list: 'labData', history: 'labHistory', upload: 'uploadLab', download: 'downloadLab' },
     'LAB_RESULT_UPLOADED',
+    {
+      allowed: /\.(pdf|png|jpe?g|csv|json)$/i,
+      wrongType:
+        'Filtypen stöds inte. Ladda upp en PDF, en bild eller provsvar som CSV eller FHIR.',
+      describe: mockReadSummary,
+    },
   ),
 ];
 
@@ -212,4 +220,29 @@ export const labScenarios = {
   }),
   /** Her page: two years of monthly uploads. */
   many: overviewIs(manyUploads()),
+  /**
+   * Her page after two FHIR lab reports (design §4.15): comparators ('<1 mg/L'), text results,
+   * a preliminary and a corrected value, blood pressure with both components, partial dates.
+   */
+  labReport: overviewIs(labReportOverview),
+  /** The upload answer of a report where values were skipped, each with its reason. */
+  uploadSkipped: [
+    answer('uploadLab', () =>
+      HttpResponse.json(
+        {
+          fileName: 'Labbrapport_2026-11-24.json',
+          timestamp: '2026-11-24T09:00:00.000Z',
+          readSummary: {
+            read: 44,
+            skipped: [
+              { analysis: 'Temperature', reason: 'värdet är makulerat (status entered-in-error)' },
+              { analysis: 'Blodtryck', reason: 'undersökningen är inställd (status cancelled)' },
+              { analysis: null, reason: 'observationen saknar LOINC-kod' },
+            ],
+          },
+        },
+        { status: 201 },
+      ),
+    ),
+  ],
 };

@@ -159,7 +159,7 @@ export function readLabCsv(text: string): ReadLabFile {
 /**
  * What a lab upload is, by content: a PDF or picture, a structured file (read, or kept with a
  * note when it cannot be read), or `null` (refused). `complete: false` says `data` is only the
- * first bytes of a file too large to read whole (over 2 MB, files/client-files.ts): a
+ * first bytes of a file too large to read whole (over 25 MB, files/client-files.ts): a
  * structured file that large is kept with the note `tooLarge`.
  */
 export function readLabFile(

@@ -71,7 +71,7 @@ export const LAB_NOTES = {
   tooManyObservations: `Värdena i filen kunde inte läsas: filen har fler än ${MAX_FHIR_OBSERVATIONS} observationer. Filen finns kvar att ladda ner.`,
   tooDeep: `Värdena i filen kunde inte läsas: filen är nästlad djupare än ${MAX_JSON_DEPTH} nivåer. Filen finns kvar att ladda ner.`,
   tooLarge:
-    'Värdena i filen kunde inte läsas: filen är större än 2 MB. Filen finns kvar att ladda ner.',
+    'Värdena i filen kunde inte läsas: filen är större än 25 MB. Filen finns kvar att ladda ner.',
   json: 'Värdena i filen kunde inte läsas: filen är ingen giltig JSON. Filen finns kvar att ladda ner.',
   fhir: 'Värdena i filen kunde inte läsas: filen är ingen FHIR-bundle med provsvar (Observation med värde och provtagningsdatum). Filen finns kvar att ladda ner.',
   row: (row: number, what: string) =>

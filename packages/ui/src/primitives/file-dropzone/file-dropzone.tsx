@@ -163,7 +163,7 @@ export function FileDropzone({
       {uploading ? (
         <div className="mt-3" data-slot="upload-progress">
           <div className="mb-1 flex justify-between gap-3 text-sm">
-            <span id={progressId} className="min-w-0 truncate text-fg">
+            <span id={progressId} className="min-w-0 text-fg [overflow-wrap:anywhere]">
               {percent >= 100 ? 'Uppladdad' : 'Laddar upp'}
               {fileName ? ` ${fileName}` : ''}
             </span>

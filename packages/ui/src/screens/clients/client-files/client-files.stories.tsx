@@ -15,6 +15,48 @@ const client = () => mockState.clients.find((c) => c.id === 3)!;
 const fileInput = (root: HTMLElement) =>
   root.querySelector<HTMLInputElement>('input[type="file"]')!;
 const pdf = (name: string) => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
+/** A lab's FHIR report: blood pressure (two components), a glucose, an entered-in-error value. */
+const fhirReport = (name: string) =>
+  new File(
+    [
+      JSON.stringify({
+        resourceType: 'Bundle',
+        type: 'collection',
+        entry: [
+          { resource: { resourceType: 'DiagnosticReport', status: 'final' } },
+          {
+            resource: {
+              resourceType: 'Observation',
+              status: 'final',
+              code: { text: 'Blodtryck' },
+              component: [
+                { code: { text: 'Systoliskt' }, valueQuantity: { value: 128 } },
+                { code: { text: 'Diastoliskt' }, valueQuantity: { value: 82 } },
+              ],
+            },
+          },
+          {
+            resource: {
+              resourceType: 'Observation',
+              status: 'final',
+              code: { text: 'Glukos' },
+              valueQuantity: { value: 5.1 },
+            },
+          },
+          {
+            resource: {
+              resourceType: 'Observation',
+              status: 'entered-in-error',
+              code: { text: 'Temperature' },
+              valueQuantity: { value: 39 },
+            },
+          },
+        ],
+      }),
+    ],
+    name,
+    { type: 'application/json' },
+  );
 const body = () => within(document.body);
 
 const meta = {
@@ -36,6 +78,99 @@ export const UppladdningKlar: Story = {
     const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
     const items = await within(dialog).findAllByRole('listitem');
     await expect(items[0]).toHaveTextContent('Blodprov_2026-11-24.pdf');
+  },
+};
+
+/** The dropzone says what a lab file may be: PDF, picture, CSV or FHIR JSON, up to 25 MB. */
+export const LabbfilGranser: Story = {
+  name: 'Labbfil: typer och högst 25 MB',
+  play: async ({ canvas }) => {
+    const zone = await canvas.findByRole('group', { name: 'Ladda upp labbresultat' });
+    await expect(zone).toHaveAccessibleDescription('PDF, PNG, JPG, CSV, JSON, högst 25 MB.');
+  },
+};
+
+/** An action plan stays a PDF or picture of at most 10 MB. */
+export const HandlingsplanGranser: Story = {
+  name: 'Handlingsplan: typer och högst 10 MB',
+  args: { kind: 'actionPlan' },
+  play: async ({ canvas }) => {
+    const zone = await canvas.findByRole('group', { name: 'Ladda upp handlingsplan' });
+    await expect(zone).toHaveAccessibleDescription('PDF, PNG, JPG, högst 10 MB.');
+  },
+};
+
+/** A FHIR report is uploaded: what was read, what was skipped and why; the history says it too. */
+export const ProvsvarLastes: Story = {
+  name: 'FHIR-rapport: värden lästes och hoppades över',
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByRole('button', { name: 'Välj fil' });
+    await userEvent.upload(fileInput(canvasElement), fhirReport('Labbrapport_2026-11-24.json'));
+    const summary = await canvas.findByText('3 värden lästes, 1 hoppades över');
+    const status = within(summary.closest('[role="status"]') as HTMLElement);
+    await expect(status.getByText('Filen har laddats upp')).toBeVisible();
+    const skipped = status.getByRole('list', {
+      name: 'Värden som hoppades över i Labbrapport_2026-11-24.json',
+    });
+    await expect(
+      within(skipped)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Temperature: värdet är makulerat (status entered-in-error)']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
+    const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
+    const items = await within(dialog).findAllByRole('listitem');
+    await expect(items[0]).toHaveTextContent('Labbrapport_2026-11-24.json');
+    await expect(items[0]).toHaveTextContent('3 värden lästes, 1 hoppades över');
+  },
+};
+
+/** Many values skipped: each with its analysis (or 'Analys utan namn') and Swedish reason. */
+export const VardenHoppadesOver: Story = {
+  name: 'Uppladdning: värden hoppades över',
+  parameters: mocks(labScenarios.uploadSkipped),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByRole('button', { name: 'Välj fil' });
+    await userEvent.upload(fileInput(canvasElement), fhirReport('Labbrapport_2026-11-24.json'));
+    await expect(await canvas.findByText('44 värden lästes, 3 hoppades över')).toBeVisible();
+    const skipped = canvas.getByRole('list', {
+      name: 'Värden som hoppades över i Labbrapport_2026-11-24.json',
+    });
+    await expect(
+      within(skipped)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Temperature: värdet är makulerat (status entered-in-error)',
+      'Blodtryck: undersökningen är inställd (status cancelled)',
+      'Analys utan namn: observationen saknar LOINC-kod',
+    ]);
+  },
+};
+
+/** The history: each structured file with what was read from it. */
+export const HistorikMedLastaVarden: Story = {
+  name: 'Historik: lästa och överhoppade värden per fil',
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
+    const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
+    await expect(
+      await within(dialog).findByText('12 värden lästes, 2 hoppades över'),
+    ).toBeVisible();
+    const skipped = within(dialog).getByRole('list', {
+      name: 'Värden som hoppades över i Labbrapport_2026-11-02.json',
+    });
+    await expect(
+      within(skipped)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Temperature: värdet är makulerat (status entered-in-error)',
+      'Analys utan namn: observationen saknar LOINC-kod',
+    ]);
+    // a PDF says nothing of values
+    const pdfItem = within(dialog).getByText('Blodprov_2026-10-12.pdf').closest('li')!;
+    await expect(within(pdfItem).queryByTestId('read-summary')).toBeNull();
   },
 };
 

@@ -1,9 +1,13 @@
 // Lab Resultat and Handlingsplan (spec §2.6, §8): an ADMIN uploads a file for the client by drag
 // and drop or 'Välj fil', with a progress bar, then 'Filen har laddats upp' or the server's
 // message or 'Något gick fel'; the client is notified live by the server. 'Visa historik' lists
-// the uploads (file name, Swedish date and time, download).
+// the uploads (file name, Swedish date and time, download). A structured lab file (CSV, FHIR;
+// design §4.15) also says what was read: 'N värden lästes, M hoppades över' with each skipped
+// value's analysis and reason, after the upload and per file in the history.
 import {
   type Client,
+  type LabResultEntry,
+  type UploadProgress,
   displayName,
   isApiError,
   saveBlob,
@@ -23,13 +27,19 @@ import { FileDropzone } from '../../../primitives/file-dropzone/file-dropzone';
 import { Modal } from '../../../primitives/modal/modal';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { formatShortDateTime } from '../../../lib/format';
+import { ReadSummary } from './read-summary';
 
 export const UPLOAD_DONE = 'Filen har laddats upp';
 export const UPLOAD_FAILED = 'Något gick fel';
 export const DOWNLOAD_FAILED = 'Kunde inte ladda ner filen';
 
-const ACCEPT = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-const MAX_BYTES = 10 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** What each kind takes (the server's UPLOAD_POLICIES): a lab file may be a CSV or FHIR JSON. */
+const ACCEPT = {
+  lab: ['application/pdf', 'image/png', 'image/jpeg', '.csv', '.json'],
+  actionPlan: ['application/pdf', 'image/png', 'image/jpeg'],
+} as const;
+const MAX_BYTES = { lab: 25 * MB, actionPlan: 10 * MB } as const;
 
 export type ClientFileKind = 'lab' | 'actionPlan';
 
@@ -58,9 +68,13 @@ function useFiles(kind: ClientFileKind, clientId: number, historyOpen: boolean) 
   const planUpload = useUploadActionPlan(clientId);
   const labDownload = useDownloadLabData();
   const planDownload = useDownloadActionPlan();
+  const upload = (args: {
+    file: File;
+    onProgress: (p: UploadProgress) => void;
+  }): Promise<LabResultEntry> => (lab ? labUpload.trigger(args) : planUpload.trigger(args));
   return {
     history: lab ? labHistory : planHistory,
-    upload: lab ? labUpload : planUpload,
+    upload,
     download: lab ? labDownload : planDownload,
   };
 }
@@ -76,19 +90,23 @@ export function ClientFilesTab({ kind, client }: ClientFilesTabProps) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const { history, upload, download } = useFiles(kind, client.id, historyOpen);
   const [progress, setProgress] = useState<number | undefined>(undefined);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<{
+    ok: boolean;
+    message: string;
+    entry?: LabResultEntry;
+  } | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const entries = history.data;
+  const entries: LabResultEntry[] | undefined = history.data;
 
   const onFile = async (file: File) => {
     setResult(null);
     setProgress(0);
     try {
-      await upload.trigger({
+      const entry = await upload({
         file,
         onProgress: (p) => setProgress(p.fraction === null ? 0 : Math.round(p.fraction * 100)),
       });
-      setResult({ ok: true, message: UPLOAD_DONE });
+      setResult({ ok: true, message: UPLOAD_DONE, entry });
     } catch (e) {
       setResult({ ok: false, message: messageOr(e, UPLOAD_FAILED) });
     } finally {
@@ -127,10 +145,13 @@ export function ClientFilesTab({ kind, client }: ClientFilesTabProps) {
               {entries.map((e) => (
                 <li key={e.fileName} className="flex items-center justify-between gap-3 py-2">
                   <span className="min-w-0">
-                    <span className="block truncate font-medium">{e.fileName}</span>
-                    <span className="text-sm text-fg-muted">
+                    <span className="block font-medium [overflow-wrap:anywhere]">{e.fileName}</span>
+                    <span className="block text-sm text-fg-muted">
                       {formatShortDateTime(e.timestamp)}
                     </span>
+                    {e.readSummary ? (
+                      <ReadSummary summary={e.readSummary} fileName={e.fileName} />
+                    ) : null}
                   </span>
                   <Button
                     variant="secondary"
@@ -151,14 +172,20 @@ export function ClientFilesTab({ kind, client }: ClientFilesTabProps) {
         <>
           <FileDropzone
             label={text.upload}
-            accept={ACCEPT}
-            maxBytes={MAX_BYTES}
+            accept={ACCEPT[kind]}
+            maxBytes={MAX_BYTES[kind]}
             onFile={(f) => void onFile(f)}
             progress={progress}
             disabled={progress !== undefined}
           />
           {result ? (
-            <Alert variant={result.ok ? 'success' : 'error'}>{result.message}</Alert>
+            result.entry?.readSummary ? (
+              <Alert variant="success" title={result.message}>
+                <ReadSummary summary={result.entry.readSummary} fileName={result.entry.fileName} />
+              </Alert>
+            ) : (
+              <Alert variant={result.ok ? 'success' : 'error'}>{result.message}</Alert>
+            )
           ) : null}
         </>
       ) : (

@@ -1,16 +1,24 @@
 import { labFlag, type LabValue } from '@halsa/api';
 import { Badge } from '../../../primitives/badge/badge';
-import { flagLabels } from '../labels';
+import { flagLabels, interpretationLabels } from '../labels';
 
-/** Where a value lies against its range, in words and colour; nothing without a range. */
-export function FlagBadge({ value }: { value: Pick<LabValue, 'value' | 'refLow' | 'refHigh'> }) {
+type Flagged = Pick<LabValue, 'value' | 'refLow' | 'refHigh'> &
+  Partial<Pick<LabValue, 'comparator' | 'interpretation'>>;
+
+/**
+ * Where a value lies against its range (or, without one, the lab's interpretation code), in
+ * words and colour; nothing when neither says.
+ */
+export function FlagBadge({ value }: { value: Flagged }) {
   const flag = labFlag(value);
   if (flag === 'NO_RANGE') return null;
   const out = flag !== 'IN_RANGE';
+  // Without a range the flag is the lab's own assessment, and says so.
+  const byLab = value.refLow === null && value.refHigh === null;
   return (
     <Badge variant={out ? 'danger' : 'success'} data-flag={flag}>
       {out ? <span aria-hidden="true">{flag === 'HIGH' ? '↑' : '↓'}</span> : null}
-      {flagLabels[flag]}
+      {(byLab ? interpretationLabels : flagLabels)[flag]}
     </Badge>
   );
 }

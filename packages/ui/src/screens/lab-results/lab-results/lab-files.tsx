@@ -85,8 +85,9 @@ export function LabFiles({ userId, files }: { userId: Id; files: readonly LabFil
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
                 <FileIcon className="size-5 shrink-0 text-fg-muted" aria-hidden="true" />
-                <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="flex flex-wrap items-center gap-2 font-medium break-all">
+                {/* At least 12rem beside the buttons, or the buttons go under it (a phone). */}
+                <div className="flex min-w-0 flex-1 basis-48 flex-col">
+                  <span className="flex flex-wrap items-center gap-2 font-medium [overflow-wrap:anywhere]">
                     {file.fileName}
                     {isNew ? <Badge variant="unread">Ny</Badge> : null}
                   </span>

@@ -1,18 +1,20 @@
 // /lab-results (spec §2.4, issue 13; USER): her lab files newest first (download, a PDF opened
 // in the page, the newest marked new until opened) and, from the structured files of design
 // §4.12, the latest value of every analysis against its reference range and a trend per
-// analysis across her uploads with the reference band shaded (chart plus table).
+// analysis across her uploads with the reference band shaded (chart plus table). From a lab's
+// FHIR report (§4.15): comparators as written ('<1 mg/L'), text results as text, 'Preliminärt'
+// and 'Rättat', blood pressure as one trend of both components, partial dates as given.
 import { labResultsKey, notificationSchema, useLabResults, useSession } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useId, useMemo } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { groupAnalyses } from '../analyses';
+import { groupAnalyses, groupTrends, latestTexts } from '../analyses';
 import { LAB_RESULTS_LEAD } from '../labels';
 import { LabFiles } from './lab-files';
 import { Trends } from './trends';
-import { ValuesTable } from './values-table';
+import { TextValuesTable, ValuesTable } from './values-table';
 
 export const NO_LAB_RESULTS = 'Inga provsvar ännu';
 
@@ -27,6 +29,8 @@ export function LabResultsScreen() {
   });
   useRevalidateOnReconnect(user ? [labResultsKey(user.id)] : []);
   const analyses = useMemo(() => groupAnalyses(overview?.values ?? []), [overview]);
+  const trends = useMemo(() => groupTrends(analyses), [analyses]);
+  const texts = useMemo(() => latestTexts(overview?.textValues ?? []), [overview]);
 
   return (
     <section
@@ -52,21 +56,22 @@ export function LabResultsScreen() {
         />
       ) : (
         <>
+          {analyses.length > 0 || texts.length > 0 ? (
+            <section aria-labelledby={`${headingId}-values`} className="flex flex-col gap-3">
+              <h2 id={`${headingId}-values`} className="text-xl font-semibold">
+                Senaste värden
+              </h2>
+              {analyses.length > 0 ? <ValuesTable analyses={analyses} /> : null}
+              {texts.length > 0 ? <TextValuesTable values={texts} /> : null}
+            </section>
+          ) : null}
           {analyses.length > 0 ? (
-            <>
-              <section aria-labelledby={`${headingId}-values`} className="flex flex-col gap-3">
-                <h2 id={`${headingId}-values`} className="text-xl font-semibold">
-                  Senaste värden
-                </h2>
-                <ValuesTable analyses={analyses} />
-              </section>
-              <section aria-labelledby={`${headingId}-trends`} className="flex flex-col gap-3">
-                <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
-                  Utveckling över tid
-                </h2>
-                <Trends analyses={analyses} />
-              </section>
-            </>
+            <section aria-labelledby={`${headingId}-trends`} className="flex flex-col gap-3">
+              <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
+                Utveckling över tid
+              </h2>
+              <Trends trends={trends} />
+            </section>
           ) : null}
           <section aria-labelledby={`${headingId}-files`} className="flex flex-col gap-3">
             <h2 id={`${headingId}-files`} className="text-xl font-semibold">

@@ -1,5 +1,7 @@
+import type { LabTextValue } from '@halsa/api';
 import { Table, type TableColumn } from '../../../primitives/table/table';
 import { FlagBadge } from './flag-badge';
+import { ValueNotes, ValueWithNotes } from './value-notes';
 import type { Analysis } from '../analyses';
 import { formatDay, rangeText, valueText } from '../labels';
 
@@ -8,8 +10,7 @@ const columns: TableColumn<Analysis>[] = [
   { header: 'Analys', primary: true, cell: ({ latest }) => latest.analysis },
   {
     header: 'Värde',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: ({ latest }) => valueText(latest),
+    cell: ({ latest }) => <ValueWithNotes text={valueText(latest)} value={latest} />,
   },
   {
     header: 'Referensintervall',
@@ -32,6 +33,36 @@ export function ValuesTable({ analyses }: { analyses: readonly Analysis[] }) {
       columns={columns}
       rows={analyses}
       rowKey={(a) => a.key}
+    />
+  );
+}
+
+const textColumns: TableColumn<LabTextValue>[] = [
+  { header: 'Analys', primary: true, cell: (v) => v.analysis },
+  {
+    header: 'Resultat',
+    cell: (v) => (
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="[overflow-wrap:anywhere]">{v.text}</span>
+        <ValueNotes value={v} />
+      </span>
+    ),
+  },
+  {
+    header: 'Provtagningsdatum',
+    className: 'whitespace-nowrap',
+    cell: (v) => formatDay(v.sampledOn),
+  },
+];
+
+/** Results that are text (a finding, a blood group, negative/positive): as text, no trend. */
+export function TextValuesTable({ values }: { values: readonly LabTextValue[] }) {
+  return (
+    <Table
+      caption="Provsvar i text, det senaste för varje analys"
+      columns={textColumns}
+      rows={values}
+      rowKey={(v) => `${v.loinc ?? v.analysis}`}
     />
   );
 }
