@@ -416,6 +416,36 @@ describeDb('structured lab results', () => {
     expect(na).toEqual([]);
   });
 
+  it('a range for some people only is used when it is hers: the upload reads her age and sex', async () => {
+    // Kalle: a man born 1990; the eGFR example (2013) has a range for adults only.
+    await t.db.db
+      .insertInto('client_profiles')
+      .values({
+        user_id: t.users.klient2.id,
+        social_security_number: '19900101-1234',
+        birth_date: '1990-01-01',
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          social_security_number: '19900101-1234',
+          birth_date: '1990-01-01',
+        }),
+      )
+      .execute();
+    const res = await upload(
+      t,
+      await as('admin'),
+      t.users.klient2.id,
+      'egfr.json',
+      fixture('observation-example-f205-egfr'),
+    );
+    expect(res.statusCode).toBe(201);
+    const egfr = (await overview('klient2')).values.filter((v) => v.loinc === '48642-3');
+    expect(egfr.map((v) => [v.refLow, v.refHigh])).toEqual([[60, null]]);
+  });
+
   it('hostile JSON is kept as a file with a note, never a 500', async () => {
     const admin = await as('admin');
     for (const [name, data] of [

@@ -91,10 +91,13 @@ export const READ_WHOLE_MAX_BYTES = UPLOAD_POLICIES.labFile.maxBytes;
  */
 export interface UploadReader {
   wrongType: string;
+  /** What the reader needs to know of the client first (lab files: sex and birth date). */
+  subject?(db: Kysely<Database>, subjectUserId: number): Promise<unknown>;
   read(
     data: Buffer,
     originalName: string | undefined,
     complete: boolean,
+    subject?: unknown,
   ): {
     type: SniffedType;
     store?(trx: Transaction<Database>, fileId: string, subjectUserId: number): Promise<void>;
@@ -201,7 +204,8 @@ export class ClientFileService {
     const originalName = file.filename;
     const whole =
       reader && file.size <= READ_WHOLE_MAX_BYTES ? await this.storage.get(file.key) : null;
-    const read = reader?.read(whole ?? file.head, originalName, whole !== null);
+    const about = await reader?.subject?.(this.db, subjectUserId);
+    const read = reader?.read(whole ?? file.head, originalName, whole !== null, about);
     const type = reader ? read?.type : sniffDocument(file.head);
     if (reader && !read) throw badRequest(reader.wrongType);
     if (!type || (!reader && !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime))) {

@@ -16,6 +16,7 @@ import {
   MAX_ANALYSIS,
   MAX_TEXT_VALUE,
   MAX_UNIT,
+  type LabSubject,
   type ParsedLabValue,
 } from './read-types.ts';
 
@@ -119,12 +120,63 @@ function interpretationOf(list: Concept[] | undefined): LabInterpretation | unde
   return undefined;
 }
 
+/** Codes of `appliesTo` that name a sex (HL7 administrative gender and SNOMED CT). */
+const SEX_CODES: Record<string, 'male' | 'female'> = {
+  male: 'male',
+  female: 'female',
+  '248153007': 'male',
+  '248152002': 'female',
+};
+
+/** Years of an age bound (`a`, `yr`, `year`…, months and weeks too), or null when unknown. */
+function years(q: { value?: number; unit?: string; code?: string } | undefined): number | null {
+  if (q?.value === undefined) return null;
+  const unit = (q.code ?? q.unit ?? 'a').trim().toLowerCase();
+  if (['a', 'yr', 'yrs', 'y', 'year', 'years', 'år'].includes(unit)) return q.value;
+  if (['mo', 'month', 'months', 'mån'].includes(unit)) return q.value / 12;
+  if (['wk', 'week', 'weeks', 'v'].includes(unit)) return q.value / 52.1775;
+  if (['d', 'day', 'days', 'dygn'].includes(unit)) return q.value / 365.25;
+  return null;
+}
+
+/** Her age in whole years on `day` (a Swedish day, possibly partial), or null. */
+export function ageOn(birthDate: string | null, day: string): number | null {
+  if (!birthDate) return null;
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [y, m = 1, d = 1] = day.split('-').map(Number);
+  if (!by || !bm || !bd || !y) return null;
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Whether a range meant for some people (`appliesTo`, `age`) is one for her, when known. */
+function appliesToHer(r: Range, who: { sex: LabSubject['sex']; age: number | null }): boolean {
+  // Several appliesTo are all required (FHIR: an AND); a code that is not a sex cannot be checked.
+  for (const c of r.appliesTo ?? []) {
+    const sexes = (c.coding ?? [])
+      .map((x) => SEX_CODES[x.code ?? ''] ?? SEX_CODES[(c.text ?? '').trim().toLowerCase()])
+      .filter((x): x is 'male' | 'female' => x !== undefined);
+    const named = sexes[0] ?? SEX_CODES[(c.text ?? '').trim().toLowerCase()];
+    if (!named || who.sex === null || named !== who.sex) return false;
+  }
+  if (r.age) {
+    const low = years(r.age.low);
+    const high = years(r.age.high);
+    if (who.age === null || (r.age.low && low === null) || (r.age.high && high === null))
+      return false;
+    if ((low !== null && who.age < low) || (high !== null && who.age > high)) return false;
+  }
+  return true;
+}
+
 /**
- * The range to flag against: the first one typed 'normal' or untyped, with a bound. A range
- * that applies only to some people (`appliesTo`, `age`) is left out: who the client is (sex,
- * age) is not known to the reader, so such a range could be the wrong one.
+ * The range to flag against (design §4.15): the first one typed 'normal' or untyped, with a
+ * bound, that applies to her: a range for some people only (`appliesTo` a sex, `age`) counts when
+ * her sex and age on the sampling day are known and match, and is passed over otherwise.
  */
-function normalRange(ranges: Range[] | undefined): { low: number | null; high: number | null } {
+function normalRange(
+  ranges: Range[] | undefined,
+  who: { sex: LabSubject['sex']; age: number | null },
+): { low: number | null; high: number | null } {
   for (const r of ranges ?? []) {
     if (r.type) {
       const codes = (r.type.coding ?? []).map((c) => c.code);
@@ -133,7 +185,7 @@ function normalRange(ranges: Range[] | undefined): { low: number | null; high: n
         (codes.length === 0 && r.type.text?.trim().toLowerCase() === 'normal');
       if (!isNormal) continue;
     }
-    if ((r.appliesTo?.length ?? 0) > 0 || r.age) continue;
+    if (((r.appliesTo?.length ?? 0) > 0 || r.age) && !appliesToHer(r, who)) continue;
     const low = r.low?.value ?? null;
     const high = r.high?.value ?? null;
     if (low === null && high === null) continue;
@@ -209,6 +261,7 @@ export function readObservation(
   raw: unknown,
   n: number,
   ctx: ObservationContext | undefined,
+  subject?: LabSubject,
 ): ObservationOutcome {
   const skip = (reason: string, hasValue = true, analysis = rawName(raw)): ObservationOutcome => ({
     kind: 'skipped',
@@ -252,6 +305,10 @@ export function readObservation(
   if (dates.length === 0) return skip('observationen saknar provtagningsdatum');
   const sampledOn = swedishDay(dates[0]!);
   if (sampledOn === null) return skip(`"${dates[0]!.slice(0, 40)}" är inget datum`);
+  const who = {
+    sex: subject?.sex ?? null,
+    age: ageOn(subject?.birthDate ?? null, sampledOn),
+  };
   const reportedAt =
     obs.issued && !Number.isNaN(Date.parse(obs.issued)) ? new Date(obs.issued) : undefined;
   const shownStatus: ParsedLabValue['status'] =
@@ -273,7 +330,7 @@ export function readObservation(
     if (components.length === 0) return skip(own.reason, true, name);
     skipped.push({ analysis: name, reason: own.reason, n });
   } else if (own) {
-    const range = normalRange(obs.referenceRange);
+    const range = normalRange(obs.referenceRange, who);
     const interpretation = interpretationOf(obs.interpretation);
     values.push({
       analysis: name,
@@ -299,7 +356,7 @@ export function readObservation(
     } else if (v === null || 'reason' in v) {
       skipped.push({ analysis, reason: v?.reason ?? 'delvärdet saknar värde', n });
     } else {
-      const range = normalRange(c.referenceRange);
+      const range = normalRange(c.referenceRange, who);
       const interpretation = interpretationOf(c.interpretation);
       values.push({
         analysis,

@@ -5,6 +5,7 @@ import { labFlag } from '@halsa/api/contract';
 import { describe, expect, it } from 'vitest';
 import { swedishDay } from './fhir-observation.ts';
 import { LAB_NOTES, readLabFhir, readLabFile } from './parse.ts';
+import { sexOfPersonalNumber } from './read-types.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/fhir/${name}.json`, import.meta.url), 'utf8');
@@ -142,12 +143,62 @@ describe('single Observations', () => {
       sampledOn: '2013-04-04',
     });
     expect(labFlag(creatinine as never)).toBe('HIGH');
-    // eGFR's ranges apply only to some people (appliesTo, age): none is used
+    // eGFR's ranges apply only to some people (appliesTo, age): without knowing her, none
     const egfr = read('observation-example-f205-egfr').values;
     expect(egfr.map((v) => [v.comparator, v.value, v.refLow, v.refHigh])).toEqual([
       ['>', 60, null, null],
       [undefined, 60, null, null],
     ]);
+  });
+
+  it('uses a range for some people only when it is hers: age on the sampling day, and sex', () => {
+    const egfr = (birthDate: string) =>
+      readLabFhir(fixture('observation-example-f205-egfr'), { sex: 'female', birthDate }).values;
+    // Sampled 2013-04-04. An adult then: the 'age ≥ 18 a' range is hers; the one that also
+    // applies to 'non-black/african-american' (not a sex) cannot be checked and is passed over.
+    expect(egfr('1980-06-01').map((v) => [v.refLow, v.refHigh])).toEqual([
+      [null, null],
+      [60, null],
+    ]);
+    // 17 on the day (18 the next day): not hers.
+    expect(egfr('1995-04-05').map((v) => [v.refLow, v.refHigh])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const hb = (sex: 'male' | 'female' | null) =>
+      readLabFhir(
+        JSON.stringify({
+          resourceType: 'Observation',
+          status: 'final',
+          code: { coding: [{ system: 'http://loinc.org', code: '718-7' }], text: 'Hemoglobin' },
+          effectiveDateTime: '2026-11-02',
+          valueQuantity: { value: 150, unit: 'g/L' },
+          referenceRange: [
+            {
+              low: { value: 134 },
+              high: { value: 170 },
+              appliesTo: [{ coding: [{ system: 'http://snomed.info/sct', code: '248153007' }] }],
+            },
+            {
+              low: { value: 117 },
+              high: { value: 153 },
+              appliesTo: [{ coding: [{ system: 'http://snomed.info/sct', code: '248152002' }] }],
+            },
+          ],
+        }),
+        { sex, birthDate: '1985-04-12' },
+      ).values[0]!;
+    expect([hb('male').refLow, hb('male').refHigh]).toEqual([134, 170]);
+    expect([hb('female').refLow, hb('female').refHigh]).toEqual([117, 153]);
+    expect([hb(null).refLow, hb(null).refHigh]).toEqual([null, null]);
+  });
+
+  it('reads her sex from a Swedish personal number', () => {
+    expect(sexOfPersonalNumber('19850412-2381')).toBe('female');
+    expect(sexOfPersonalNumber('19720118-4417')).toBe('male');
+    expect(sexOfPersonalNumber('198504122381')).toBe('female');
+    expect(sexOfPersonalNumber(null)).toBeNull();
+    expect(sexOfPersonalNumber('1985-04-12')).toBeNull();
   });
 
   it('reads preliminary, coded and yes/no results as text', () => {

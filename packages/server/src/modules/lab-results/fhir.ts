@@ -12,6 +12,7 @@ import {
   MAX_FHIR_OBSERVATIONS,
   MAX_JSON_DEPTH,
   unreadable,
+  type LabSubject,
   type ParsedLabValue,
   type ReadLabFile,
 } from './read-types.ts';
@@ -65,6 +66,9 @@ class FhirReader {
   anyValue = false;
   #seen = new WeakSet<object>();
   #panels = 0;
+
+  /** Whose values these are (for ranges meant for some people only), when the upload knows. */
+  constructor(readonly subject?: LabSubject) {}
 
   visit(resource: unknown): void {
     if (!isRec(resource)) return;
@@ -152,7 +156,7 @@ class FhirReader {
       if (this.#seen.has(obs)) continue;
       this.#seen.add(obs);
       if (++this.observations > MAX_FHIR_OBSERVATIONS) throw new TooMany();
-      const out = readObservation(obs, this.observations, contexts.get(obs));
+      const out = readObservation(obs, this.observations, contexts.get(obs), this.subject);
       if (out.kind === 'panel') continue;
       this.anyValue ||= out.kind === 'values' || out.hasValue;
       if (out.kind === 'skipped') {
@@ -183,7 +187,7 @@ function panelGroup(panel: Rec, k: number): ParsedLabValue['group'] {
 }
 
 /** Reads a FHIR R4 lab file's text (design §4.15). */
-export function readLabFhir(text: string): ReadLabFile {
+export function readLabFhir(text: string, subject?: LabSubject): ReadLabFile {
   const body = text.replace(/^\ufeff/, '');
   if (nestsDeeperThan(body, MAX_JSON_DEPTH))
     return unreadable(FHIR_TYPE, 'FHIR', LAB_NOTES.tooDeep);
@@ -193,7 +197,7 @@ export function readLabFhir(text: string): ReadLabFile {
   } catch {
     return unreadable(FHIR_TYPE, 'FHIR', LAB_NOTES.json);
   }
-  const reader = new FhirReader();
+  const reader = new FhirReader(subject);
   try {
     reader.visit(json);
   } catch (error) {

@@ -19,6 +19,7 @@ import {
   unreadable,
   type ParsedLabValue,
   type ReadLabFile,
+  type LabSubject,
 } from './read-types.ts';
 
 export {
@@ -166,6 +167,7 @@ export function readLabFile(
   data: Buffer,
   name: string | undefined,
   complete = true,
+  subject?: LabSubject,
 ): ReadLabFile | null {
   const document = sniffDocument(data);
   if (document) {
@@ -199,5 +201,5 @@ export function readLabFile(
       LAB_NOTES.notUtf8,
     );
   }
-  return claimsFhir ? readLabFhir(text) : readLabCsv(text);
+  return claimsFhir ? readLabFhir(text, subject) : readLabCsv(text);
 }

@@ -102,3 +102,19 @@ export function isLabDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
+
+/**
+ * Who the values are about, for a reference range that applies only to some people (FHIR
+ * `appliesTo`, `age`): her sex (from the Swedish personal number) and birth date, each when known.
+ */
+export interface LabSubject {
+  sex: 'male' | 'female' | null;
+  birthDate: string | null;
+}
+
+/** The sex a Swedish personal number carries (its ninth digit: odd a man, even a woman). */
+export function sexOfPersonalNumber(ssn: string | null): LabSubject['sex'] {
+  const digit = ssn?.match(/^\d{8}-?\d{2}(\d)\d$/)?.[1];
+  if (digit === undefined) return null;
+  return Number(digit) % 2 === 1 ? 'male' : 'female';
+}

@@ -16,6 +16,7 @@ import type { UploadReader } from '../../files/client-files.ts';
 import { FILE_MESSAGES } from '../../files/client-files.ts';
 import { notFound } from '../../http/errors.ts';
 import { readLabFile, type ReadLabFile } from './parse.ts';
+import { sexOfPersonalNumber, type LabSubject } from './read-types.ts';
 
 export const LAB_WRONG_TYPE =
   'Filtypen stöds inte. Ladda upp en PDF-, PNG- eller JPEG-fil, en CSV-fil med provsvar (analys;loinc;värde;enhet;ref_låg;ref_hög;provtagningsdatum) eller en FHIR-bundle (JSON).';
@@ -154,8 +155,20 @@ export async function readSummaries(
 /** The lab upload's reader: PDF/PNG/JPEG as before, plus the structured CSV and FHIR files. */
 export const labUploadReader: UploadReader = {
   wrongType: LAB_WRONG_TYPE,
-  read(data, originalName, complete) {
-    const read = readLabFile(data, originalName, complete);
+  // Her sex (personal number) and birth date: a range meant for some people only (design §4.15).
+  async subject(db, subjectUserId): Promise<LabSubject> {
+    const row = await db
+      .selectFrom('client_profiles')
+      .select(['social_security_number', 'birth_date'])
+      .where('user_id', '=', subjectUserId)
+      .executeTakeFirst();
+    return {
+      sex: sexOfPersonalNumber(row?.social_security_number ?? null),
+      birthDate: row?.birth_date ?? null,
+    };
+  },
+  read(data, originalName, complete, subject) {
+    const read = readLabFile(data, originalName, complete, subject as LabSubject | undefined);
     if (!read) return null;
     return {
       type: read.type,
