@@ -18,6 +18,9 @@ export const interpretationLabels: Record<Exclude<LabFlag, 'NO_RANGE'>, string> 
   IN_RANGE: 'Normalt enligt labbet',
 };
 
+/** The lab's 'A' (abnormal, no direction) on a value without a reference range. */
+export const ABNORMAL_BY_LAB = 'Avvikande enligt labbet';
+
 export const formatLabels: Record<LabFileFormat, string> = {
   PDF: 'PDF',
   IMAGE: 'Bild',

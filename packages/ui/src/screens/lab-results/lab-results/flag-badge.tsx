@@ -1,6 +1,6 @@
 import { labFlag, type LabValue } from '@halsa/api';
 import { Badge } from '../../../primitives/badge/badge';
-import { flagLabels, interpretationLabels } from '../labels';
+import { ABNORMAL_BY_LAB, flagLabels, interpretationLabels } from '../labels';
 
 type Flagged = Pick<LabValue, 'value' | 'refLow' | 'refHigh'> &
   Partial<Pick<LabValue, 'comparator' | 'interpretation'>>;
@@ -11,7 +11,16 @@ type Flagged = Pick<LabValue, 'value' | 'refLow' | 'refHigh'> &
  */
 export function FlagBadge({ value }: { value: Flagged }) {
   const flag = labFlag(value);
-  if (flag === 'NO_RANGE') return null;
+  if (flag === 'NO_RANGE') {
+    // The lab said 'A' (abnormal) without a direction: said as such, without an arrow.
+    return value.interpretation === 'ABNORMAL' &&
+      value.refLow === null &&
+      value.refHigh === null ? (
+      <Badge variant="warning" data-flag="ABNORMAL">
+        {ABNORMAL_BY_LAB}
+      </Badge>
+    ) : null;
+  }
   const out = flag !== 'IN_RANGE';
   // Without a range the flag is the lab's own assessment, and says so.
   const byLab = value.refLow === null && value.refHigh === null;

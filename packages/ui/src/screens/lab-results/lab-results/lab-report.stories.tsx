@@ -36,7 +36,13 @@ export const Labbrapport: Story = {
     await expect(await rows(canvas, 'Senaste värdet för varje analys')).toEqual([
       ['Vitamin D', '62 nmol/L', '50–250 nmol/L', 'Inom referensintervallet', 'november 2026'],
       ['Systoliskt blodtryck', '146 mm[Hg]', 'Saknas', '↑Högt enligt labbet', '2 november 2026'],
-      ['Diastoliskt blodtryck', '92 mm[Hg]', 'Saknas', '', '2 november 2026'],
+      [
+        'Diastoliskt blodtryck',
+        '92 mm[Hg]',
+        'Saknas',
+        'Avvikande enligt labbet',
+        '2 november 2026',
+      ],
       [
         'Hemoglobin (Hb)',
         '131 g/LPreliminärt',
@@ -98,7 +104,7 @@ export const Blodtryck: Story = {
     await expect(await rows(canvas, 'Blodtryck: alla värden, äldst först')).toEqual([
       ['10 mars 2026', '135 mm[Hg]', '88 mm[Hg]'],
       ['12 maj 2026', '128 mm[Hg]', '82 mm[Hg]'],
-      ['2 november 2026', '146 mm[Hg]↑Högt enligt labbet', '92 mm[Hg]'],
+      ['2 november 2026', '146 mm[Hg]↑Högt enligt labbet', '92 mm[Hg]Avvikande enligt labbet'],
     ]);
     // no trend of its own for either component
     await expect(
