@@ -43,7 +43,8 @@ export type RouteResult<D extends EndpointDef> = D['response'] extends z.ZodType
  *   { client }   the one client the call is about (from its input, or looked up from a meeting,
  *                a conversation…; null when it is about no client): checked in the database
  *                before the handler runs, 403 'Du har ingen vårdrelation med klienten.' outside;
- *   'filtered'   a list whose own query keeps to the clients she may read (careTeamFilter).
+ *   'filtered'   the route's own query applies the rule: a list's WHERE keeps to the clients she
+ *                may read (careTeamFilter), a send's first statement refuses with the same 403.
  * A clientData route that STAFF may call must declare one: the app refuses to start otherwise.
  */
 export type CareTeamRule<I> =

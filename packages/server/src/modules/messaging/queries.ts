@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { insertFileRow } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { careTeamFilter, staffMayRead } from '../care-team/access.ts';
+import { careTeamFilter, noCareRelation, staffMayRead } from '../care-team/access.ts';
 import { attachmentUrl, displayName } from './attachments.ts';
 import type { ConversationChange } from './live.ts';
 import { MESSAGING_TEXT, type NewAttachment, type Partner } from './rules.ts';
@@ -96,7 +96,10 @@ export async function touchParticipant(
   userId: number,
   conversationId: number,
   now: Date,
+  /** A STAFF sender: the care-team rule (design §4.14) is read in this same statement. */
+  staff = false,
 ): Promise<ConversationRow> {
+  const partner = sql<number>`case when user_low_id = ${userId} then user_high_id else user_low_id end`;
   const row = validId(conversationId)
     ? await trx
         .updateTable('conversations')
@@ -104,10 +107,19 @@ export async function touchParticipant(
         .where('id', '=', conversationId)
         .where(takesPart(userId))
         .returning(['id', 'user_low_id', 'user_high_id'])
+        .returning(
+          (staff
+            ? sql<boolean>`(not exists (select 1 from users cu where cu.id = ${partner} and cu.role = 'USER')
+                or ${staffMayRead(userId, partner, now)})`
+            : sql<boolean>`true`
+          ).as('may_read'),
+        )
         .executeTakeFirst()
     : undefined;
   if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
-  return row;
+  // The transaction rolls back with the 403: the conversation is not touched.
+  if (!row.may_read) throw noCareRelation();
+  return { id: row.id, user_low_id: row.user_low_id, user_high_id: row.user_high_id };
 }
 
 export function bySenderKey(executor: Db, senderId: number, clientMessageId: string) {

@@ -309,7 +309,7 @@ export class MessagingService {
         const now = this.clock.now();
         let t = benchTimings.now();
         // Locks (and touches) the conversation: sends into one conversation are serialised.
-        const conv = await touchParticipant(trx, me, conversationId, now);
+        const conv = await touchParticipant(trx, me, conversationId, now, viewer.role === 'STAFF');
         benchTimings.since('tx.lockConversation', t);
         locked(conv.id);
         const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
