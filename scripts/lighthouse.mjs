@@ -18,18 +18,36 @@
 // accessibility and best practices below 100 (`GATES`), or a page that did not end where it
 // was opened. Performance, LCP and TBT are timings: a busy machine scored /lab-results 74–78
 // where a quiet one scores 95–99, so they are printed as measurements, never a reason to fail.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+//
+// A floor to compare with (issue 26, item 3): the same run also measures a page of React and the
+// router rendering one heading (scripts/floor), built by the portal's Vite config and served by
+// the same server, and prints each page's main-thread work (Lighthouse's
+// `mainthread-work-breakdown`) and TBT beside the floor's, and as ratios (target ≤ 2.5 for the
+// main-thread work): a ratio means the same on a busy and a quiet machine. Printed, never a
+// failure. The server start and the logins are scripts/demo-server.mjs (shared with bench:inp).
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startMailbox } from '../e2e/support/mailbox.ts';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build as viteBuild } from 'vite';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
+import {
+  buildProduct,
+  portalDist,
+  root,
+  sessionCookie,
+  startDemoProduction,
+  uploadLabCsvs,
+} from './demo-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDir = path.join(root, 'packages/server');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
 const keepArg = process.argv.indexOf('--keep');
@@ -38,8 +56,6 @@ const KEEP = keepArg > 0 ? path.resolve(process.argv[keepArg + 1] ?? '.') : unde
 const pageArg = process.argv.indexOf('--page');
 /** `--page /lab-results`: only that page (while working on it). */
 const ONLY = pageArg > 0 ? process.argv[pageArg + 1] : undefined;
-const EMAIL = 'klient@example.com';
-const PASSWORD = 'Halsa2026!';
 
 const TARGETS = {
   '/login': { performance: 98, accessibility: 100, 'best-practices': 100, lcpMs: 1500 },
@@ -60,83 +76,9 @@ const GATES = {
 
 const log = (line) => console.log(`lighthouse: ${line}`);
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** Runs `node …args` (a build) and stops the script when it fails. */
-function build(label, args, cwd) {
-  log(`building ${label}…`);
-  const r = spawnSync(process.execPath, args, { cwd, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${label} build failed`);
-}
-
-/** Starts the compiled server; resolves once it answers, with a stop function. */
-async function startServer(env) {
-  let output = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-    const ok = await fetch(`${url}/api/v1/auth/me`).then(
-      (r) => r.status === 401 || r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
-
-/** A real login through the API: password, then the code from the caught mail. */
-async function sessionCookie(origin, mailbox, email = EMAIL) {
-  const headers = { 'content-type': 'application/json', origin };
-  const auth = await fetch(`${origin}/api/v1/auth/authenticate`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!auth.ok) throw new Error(`authenticate answered ${auth.status}: ${await auth.text()}`);
-  const { message: twoFactorId } = await auth.json();
-  const mail = await mailbox.waitFor(email, (m) => /\b\d{6}\b/.test(m.text));
-  const code = /\b(\d{6})\b/.exec(mail.text)[1];
-  const verify = await fetch(`${origin}/api/v1/auth/verify-2fa`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ twoFactorId, code }),
-  });
-  if (!verify.ok) throw new Error(`verify-2fa answered ${verify.status}: ${await verify.text()}`);
-  const cookie = verify.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('halsa_session='));
-  if (!cookie) throw new Error('no session cookie after verify-2fa');
-  return cookie;
-}
-
 function runLighthouse(url, outDir, extraHeaders) {
-  const out = path.join(outDir, `lh-${new URL(url).pathname.slice(1)}-${Date.now()}.json`);
+  const name = new URL(url).pathname.slice(1).replace(/[^\w-]+/g, '-');
+  const out = path.join(outDir, `lh-${name}-${Date.now()}.json`);
   const args = [
     path.join(root, 'node_modules/lighthouse/cli/index.js'),
     url,
@@ -170,6 +112,7 @@ function runLighthouse(url, outDir, extraHeaders) {
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
     tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    mainThreadMs: lhr.audits['mainthread-work-breakdown'].numericValue,
     finalUrl: lhr.finalDisplayedUrl,
     misses: [...failed('accessibility'), ...failed('best-practices')],
   };
@@ -193,79 +136,96 @@ function lighthouseOnce(url, outDir, extraHeaders) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// ---------------------------------------------------------------------------------------------
-/** As the ADMIN: two lab CSVs of design §4.12 for the client, so /lab-results draws trends. */
-async function uploadLabCsvs(origin, mailbox) {
-  const cookie = await sessionCookie(origin, mailbox, 'admin@example.com');
-  const clients = await fetch(`${origin}/api/v1/admin/clients`, { headers: { cookie } });
-  const client = (await clients.json()).find((c) => c.email === EMAIL);
-  const header = 'analys;loinc;värde;enhet;ref_låg;ref_hög;provtagningsdatum';
-  for (const [day, hb, chol] of [
-    ['2026-10-01', '140', '4,8'],
-    ['2026-11-02', '142', '6,4'],
-  ]) {
-    const body = new FormData();
-    const csv = `${header}\nHemoglobin (Hb);718-7;${hb};g/L;117;153;${day}\nKolesterol;2093-3;${chol};mmol/L;;5,0;${day}\nVitamin D;1989-3;48,5;nmol/L;;;${day}\n`;
-    body.append('file', new Blob([csv], { type: 'text/csv' }), `Provsvar_${day}.csv`);
-    const res = await fetch(`${origin}/api/v1/admin/upload-lab/${client.id}`, {
-      method: 'POST',
-      headers: { cookie, origin },
-      body,
-    });
-    if (res.status !== 201)
-      throw new Error(`upload-lab answered ${res.status}: ${await res.text()}`);
-  }
-}
-
 if (!existsSync(chromiumPath)) {
   console.error(`lighthouse: no Chromium at ${chromiumPath} (apt-get install chromium).`);
   process.exit(1);
 }
-if (!existsSync(path.join(root, 'packages/portal/dist/login.html'))) {
-  // pnpm as this script was started (npx pnpm on a fresh machine has no global pnpm), as
-  // scripts/test.mjs does it.
-  const execPath = process.env.npm_execpath ?? '';
-  const [cmd, ...pre] = /\.[cm]?js$/.test(execPath)
-    ? [process.execPath, execPath]
-    : [/pnpm/.test(execPath) ? execPath : 'pnpm'];
-  log('building the portal…');
-  const r = spawnSync(cmd, [...pre, '--filter', '@halsa/portal', 'run', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
+buildProduct(log);
+
+// ---------------------------------------------------------------------------------------------
+// The floor (issue 26, item 3): React and the router rendering one heading (scripts/floor),
+// built by the portal's own Vite config and plugins into dist/__floor/, precompressed as
+// scripts/prerender.mjs does it, and served by the same production server as any file of the
+// portal build. It lives there only during this run (removed at the end; a portal build empties
+// dist anyway). Each page's main-thread work and TBT are printed beside the floor's, measured in
+// the same run, and as a ratio: the ratio means the same on a busy and a quiet machine.
+const FLOOR_PATH = '/__floor/index.html';
+const floorDir = path.join(portalDist, '__floor');
+/** What a page's main-thread work may be, as a multiple of the floor's (printed, not a gate). */
+const MAIN_THREAD_RATIO_TARGET = 2.5;
+
+async function buildFloor() {
+  log('building the floor page (React + the router, one heading) into dist/__floor…');
+  await viteBuild({
+    configFile: path.join(root, 'packages/portal/vite.config.ts'),
+    root: path.join(root, 'scripts/floor'),
+    base: '/__floor/',
+    logLevel: 'warn',
+    build: { outDir: floorDir, emptyOutDir: true, manifest: false },
   });
-  if (r.status !== 0) throw new Error('the portal build failed');
+  const walk = (dir) =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+  for (const file of walk(floorDir).filter((f) => /\.(html|js|css)$/.test(f))) {
+    const bytes = readFileSync(file);
+    const brotli = brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    const gzip = gzipSync(bytes, { level: 9 });
+    if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
+    if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);
+  }
 }
-build('the server', ['build.mjs'], serverDir);
+
+const ms = (v) => `${Math.round(v)} ms`;
+const ratio = (page, floor) => (floor > 0 ? (page / floor).toFixed(2) : '– (floor 0 ms)');
 
 if (KEEP) mkdirSync(KEEP, { recursive: true });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'halsa-lighthouse-'));
-const mailbox = await startMailbox();
-const port = await freePort();
-const origin = `http://localhost:${port}`;
-const env = {
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: origin,
-  SMTP_URL: mailbox.url,
-  SESSION_SECRET: randomBytes(32).toString('base64'),
-};
-let server;
+let demo;
 let failedPages = 0;
 try {
-  log('seeding demo data (one start in demo mode)…');
-  const seeding = await startServer({ ...env, NODE_ENV: 'development', DEMO: 'true' });
-  await seeding.stop();
-
-  server = await startServer({ ...env, NODE_ENV: 'production', DEMO: 'false' });
-  log(`production server on ${origin}`);
+  demo = await startDemoProduction(log, 'halsa-lighthouse-');
+  const { origin, mailbox, dataDir } = demo;
   const cookie = await sessionCookie(origin, mailbox);
   await uploadLabCsvs(origin, mailbox);
+
+  // The floor first, as many runs as each page; a floor that cannot be built or measured is
+  // printed and the pages are measured without the comparison (it never fails the command).
+  let floor;
+  try {
+    await buildFloor();
+    const floorRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = lighthouseOnce(`${origin}${FLOOR_PATH}`, KEEP ?? dataDir, undefined);
+      floorRuns.push(r);
+      log(
+        `floor ${FLOOR_PATH} run ${floorRuns.length}: performance ${r.performance}, main-thread ` +
+          `work ${ms(r.mainThreadMs)}, TBT ${ms(r.tbtMs)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s`,
+      );
+    }
+    floor = {
+      mainThreadMs: median(floorRuns.map((r) => r.mainThreadMs)),
+      tbtMs: median(floorRuns.map((r) => r.tbtMs)),
+    };
+    log(
+      `floor median of ${floorRuns.length}: main-thread work ${ms(floor.mainThreadMs)}, ` +
+        `TBT ${ms(floor.tbtMs)}`,
+    );
+  } catch (error) {
+    log(`the floor page could not be measured (printed, not a failure): ${error.message}`);
+  }
 
   const pages = [
     { path: '/login', headers: undefined },
     { path: '/overview', headers: { Cookie: cookie } },
     { path: '/lab-results', headers: { Cookie: cookie } },
   ];
+  const comparisons = [];
   for (const page of pages.filter((p) => !ONLY || p.path === ONLY)) {
     const target = TARGETS[page.path];
     const runs = [];
@@ -275,7 +235,8 @@ try {
       log(
         `${page.path} run ${runs.length}: performance ${r.performance}, accessibility ` +
           `${r.accessibility}, best practices ${r['best-practices']}, LCP ` +
-          `${(r.lcpMs / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms` +
+          `${(r.lcpMs / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, ` +
+          `main-thread work ${ms(r.mainThreadMs)}` +
           (r.finalUrl.endsWith(page.path) ? '' : ` (ended on ${r.finalUrl})`) +
           (r.misses.length ? `; audits below 100: ${r.misses.join(', ')}` : ''),
       );
@@ -300,6 +261,19 @@ try {
         ? `${page.path} misses the issue's timing target (printed, not a failure): ${describe(misses)}`
         : `${page.path} meets its targets (median of ${runs.length})`,
     );
+    // Beside the floor of the same run (printed, never a failure).
+    const mainThreadMs = median(runs.map((r) => r.mainThreadMs));
+    const tbtMs = median(runs.map((r) => r.tbtMs));
+    if (floor) {
+      const mainRatio = floor.mainThreadMs > 0 ? mainThreadMs / floor.mainThreadMs : Infinity;
+      const line =
+        `${page.path} vs floor (medians of ${runs.length}): main-thread work ` +
+        `${ms(mainThreadMs)} / ${ms(floor.mainThreadMs)} = ${ratio(mainThreadMs, floor.mainThreadMs)} ` +
+        `(target ≤ ${MAIN_THREAD_RATIO_TARGET}: ${mainRatio <= MAIN_THREAD_RATIO_TARGET ? 'met' : 'missed, printed, not a failure'}); ` +
+        `TBT ${ms(tbtMs)} / ${ms(floor.tbtMs)} = ${ratio(tbtMs, floor.tbtMs)}`;
+      comparisons.push(line);
+      log(line);
+    }
     // The gates hold in every run: they do not depend on how busy the machine is.
     const gateMisses = [];
     for (const [i, r] of runs.entries()) {
@@ -313,12 +287,15 @@ try {
       log(`${page.path} FAILS: ${gateMisses.join('; ')}`);
     }
   }
+  if (comparisons.length) {
+    log('beside the floor page of this run:');
+    for (const line of comparisons) log(`  ${line}`);
+  }
 } catch (error) {
   failedPages += 1;
   console.error(`lighthouse: ${error.message}`);
 } finally {
-  await server?.stop();
-  await mailbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await demo?.close();
+  rmSync(floorDir, { recursive: true, force: true });
 }
 process.exit(failedPages ? 1 : 0);
