@@ -35,6 +35,7 @@ import {
   withUpload,
   type StoredUpload,
 } from './upload.ts';
+import { MAX_DB_ID } from '../db/ids.ts';
 
 export const FILE_MAX_BYTES = UPLOAD_POLICIES.clientFile.maxBytes;
 export const LAB_FILE_MAX_BYTES = UPLOAD_POLICIES.labFile.maxBytes;
@@ -127,8 +128,6 @@ export interface DownloadedFile {
   stream: Readable;
 }
 
-/** Largest value of a PostgreSQL `integer` id; anything above cannot exist. */
-const MAX_INT4 = 2_147_483_647;
 const MAX_FILE_NAME_LENGTH = 300;
 
 export class ClientFileService {
@@ -143,7 +142,7 @@ export class ClientFileService {
   /** The client (role USER) with this id, or 404. */
   async requireClient(userId: number): Promise<void> {
     const found =
-      userId <= MAX_INT4
+      userId <= MAX_DB_ID
         ? await this.db
             .selectFrom('users')
             .select('id')
@@ -310,7 +309,7 @@ export class ClientFileService {
   ): Promise<DownloadedFile> {
     if (caller.role !== 'USER') await this.requireClient(subjectUserId);
     const row =
-      fileName.length <= MAX_FILE_NAME_LENGTH && subjectUserId <= MAX_INT4
+      fileName.length <= MAX_FILE_NAME_LENGTH && subjectUserId <= MAX_DB_ID
         ? await this.db
             .selectFrom('files')
             .select(['id', 'original_name', 'storage_key', 'mime_type', 'size_bytes'])

@@ -14,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { careTeamFilter } from '../care-team/access.ts';
 import { reminderDueAt, type NoticeMails } from '../notice-mails/service.ts';
@@ -103,7 +104,7 @@ export class AppointmentService {
 
   /** The client a meeting is with (for the care-team check), or null when there is none. */
   async clientOf(id: number): Promise<number | null> {
-    if (id > 2_147_483_647) return null;
+    if (id > MAX_DB_ID) return null;
     const row = await this.db
       .selectFrom('appointments')
       .select('client_user_id')

@@ -11,6 +11,7 @@
 import { NO_CARE_RELATION, NO_CARE_RELATION_MESSAGE, type Role } from '@halsa/api/contract';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /** The 403 a STAFF member outside the client's care team gets, with the code the page reads. */
@@ -91,7 +92,7 @@ export async function requireCareRelation(
   let ok: boolean | undefined;
   if (typeof client === 'number') {
     // Not an id a row can have (int4): nobody's; the route answers 404 for it.
-    if (client > 2_147_483_647) return;
+    if (client > MAX_DB_ID) return;
     const row = await sql<{ ok: boolean }>`
       select (not exists (select 1 from users u where u.id = ${client} and u.role = 'USER')
               or ${staffMayRead(viewer.userId, client, now)}) as ok`.execute(db);

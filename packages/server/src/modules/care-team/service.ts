@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { CLIENT_MESSAGES } from '../clients/service.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 export const CARE_TEAM_MESSAGES = {
   notStaff: 'Vårdteamet kan bara innehålla aktiv personal.',
@@ -26,7 +27,6 @@ export const CARE_TEAM_MESSAGES = {
   accessNotFound: 'Nödåtkomsten hittades inte.',
 } as const;
 
-const MAX_INT4 = 2_147_483_647;
 const HOUR_MS = 3_600_000;
 /** How far back 'Logguppföljning' looks for patterns, and lists reviewed accesses. */
 const REVIEW_DAYS = 30;
@@ -45,7 +45,7 @@ export class CareTeamService {
   /** 404 unless `id` is a client. */
   private async requireClient(id: number): Promise<void> {
     const row =
-      id <= MAX_INT4
+      id <= MAX_DB_ID
         ? await this.ctx.db
             .selectFrom('users')
             .select('id')
@@ -89,7 +89,7 @@ export class CareTeamService {
           .where(
             'id',
             'in',
-            wanted.filter((id) => id <= MAX_INT4),
+            wanted.filter((id) => id <= MAX_DB_ID),
           )
           .where('role', 'in', ['STAFF', 'ADMIN'])
           .where('deactivated_at', 'is', null)
@@ -326,7 +326,7 @@ export class CareTeamService {
 
   /** 'Granskad' with a comment: closes the access on the review page (logged). */
   async markReviewed(id: number, comment: string, actor: Actor): Promise<EmergencyAccessReview> {
-    if (id > MAX_INT4) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
+    if (id > MAX_DB_ID) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
     await this.ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('emergency_accesses')

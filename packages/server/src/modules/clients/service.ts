@@ -13,13 +13,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { careTeamFilter } from '../care-team/access.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 export const CLIENT_MESSAGES = {
   notFound: 'Klienten hittades inte.',
 } as const;
-
-/** Largest value of a PostgreSQL `integer` id; anything above cannot exist. */
-const MAX_INT4 = 2_147_483_647;
 
 type ClientRow = {
   id: number;
@@ -194,7 +192,7 @@ export class ClientService {
   /** One client, or 404 'Klienten hittades inte.' (a staff or admin id is not a client). */
   async get(id: number): Promise<Client> {
     const row =
-      id <= MAX_INT4
+      id <= MAX_DB_ID
         ? await this.base().select(CLIENT_COLUMNS).where('u.id', '=', id).executeTakeFirst()
         : undefined;
     if (!row) throw notFound(CLIENT_MESSAGES.notFound);
@@ -204,7 +202,7 @@ export class ClientService {
   /** 404 unless `id` is a client. */
   async require(id: number): Promise<void> {
     const row =
-      id <= MAX_INT4
+      id <= MAX_DB_ID
         ? await this.base().select('u.id').where('u.id', '=', id).executeTakeFirst()
         : undefined;
     if (!row) throw notFound(CLIENT_MESSAGES.notFound);

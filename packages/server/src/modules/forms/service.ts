@@ -40,6 +40,7 @@ import {
   type QuestionRow,
   type SectionRow,
 } from './shape.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 export const FORM_MESSAGES = {
   notFound: 'Formuläret hittades inte.',
@@ -52,8 +53,6 @@ export const FORM_MESSAGES = {
   copyPrefix: 'Kopia av ',
 } as const;
 
-/** Largest value of a PostgreSQL `integer`; an id above it cannot exist. */
-const MAX_INT4 = 2_147_483_647;
 const MAX_TITLE = 200;
 
 type Trx = Transaction<Database>;
@@ -117,7 +116,7 @@ export class FormService {
   /** The form with its sections and questions in order, or 404. */
   async get(id: number, db: Reader = this.db): Promise<Form> {
     const form =
-      id <= MAX_INT4
+      id <= MAX_DB_ID
         ? await this.live(db)
             .select(['id', 'title', 'drafted', 'version'])
             .where('id', '=', id)
@@ -182,7 +181,7 @@ export class FormService {
    */
   private async lock(trx: Trx, id: number, version?: number, allowPublished = false) {
     const form =
-      id <= MAX_INT4
+      id <= MAX_DB_ID
         ? await trx
             .selectFrom('forms')
             .select(['id', 'drafted', 'version'])
@@ -225,7 +224,7 @@ export class FormService {
       // The version check, the lock and the bump in one statement; when it matches nothing,
       // lock() says why (404, published, stale).
       const bumped =
-        id <= MAX_INT4
+        id <= MAX_DB_ID
           ? await trx
               .updateTable('forms')
               .set((eb) => ({
@@ -413,7 +412,7 @@ export class FormService {
       await this.lock(trx, id, version);
       const gone = await trx
         .deleteFrom('form_sections')
-        .where('id', '=', Math.min(sectionId, MAX_INT4))
+        .where('id', '=', Math.min(sectionId, MAX_DB_ID))
         .where('form_id', '=', id)
         .executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) throw notFound(FORM_MESSAGES.sectionNotFound);
@@ -432,8 +431,8 @@ export class FormService {
       await this.lock(trx, id, version);
       const gone = await trx
         .deleteFrom('form_questions')
-        .where('id', '=', Math.min(questionId, MAX_INT4))
-        .where('section_id', '=', Math.min(sectionId, MAX_INT4))
+        .where('id', '=', Math.min(questionId, MAX_DB_ID))
+        .where('section_id', '=', Math.min(sectionId, MAX_DB_ID))
         .where('section_id', 'in', (eb) =>
           eb.selectFrom('form_sections').select('id').where('form_id', '=', id),
         )

@@ -45,6 +45,7 @@ import {
 } from './notes.ts';
 import { JournalSettingsService } from './settings.ts';
 import { contentHash, signNoteFields, type NoteSigningKey } from './signature.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 export const JOURNAL_MESSAGES = {
   clientNotFound: 'Klienten hittades inte.',
@@ -53,7 +54,6 @@ export const JOURNAL_MESSAGES = {
   notice: 'Du har fått en ny signerad journalanteckning.',
 } as const;
 
-const MAX_INT4 = 2_147_483_647;
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
 
@@ -103,7 +103,7 @@ export class JournalService {
   /** 404 unless `id` is a client (a user of role USER). */
   async requireClient(id: number, db: Reader = this.db): Promise<{ id: number; email: string }> {
     const row =
-      id <= MAX_INT4
+      id <= MAX_DB_ID
         ? await db
             .selectFrom('users')
             .select(['id', 'email'])
@@ -152,7 +152,7 @@ export class JournalService {
   async unsignedNote(clientId: number, formId: number): Promise<JournalNote | null> {
     await this.requireClient(clientId);
     const row =
-      formId <= MAX_INT4
+      formId <= MAX_DB_ID
         ? await noteQuery(this.db)
             .where('n.user_id', '=', clientId)
             .where('n.form_id', '=', formId)
@@ -164,7 +164,7 @@ export class JournalService {
 
   /** A live, published form with its questions: 404 when it is not there, 409 for a draft. */
   private async publishedForm(trx: Trx, formId: number): Promise<FormQuestions> {
-    const form = formId <= MAX_INT4 ? (await formsById(trx, [formId])).get(formId) : undefined;
+    const form = formId <= MAX_DB_ID ? (await formsById(trx, [formId])).get(formId) : undefined;
     if (!form || form.deleted) throw notFound(JOURNAL_MESSAGES.formNotFound);
     if (form.drafted) throw conflict(NOTE_DRAFT_FORM);
     return form;
@@ -253,7 +253,7 @@ export class JournalService {
   /** A live, published form's title and questions (for checking answers): 404, or 409 for a draft. */
   private async publishedQuestions(trx: Trx, formId: number) {
     const form =
-      formId <= MAX_INT4
+      formId <= MAX_DB_ID
         ? await trx
             .selectFrom('forms')
             .select(['title', 'drafted'])
@@ -288,7 +288,7 @@ export class JournalService {
   private async requireCorrected(trx: Trx, clientId: number, body: SaveJournalNoteRequest) {
     const id = body.correctsNoteId!;
     const row =
-      id <= MAX_INT4
+      id <= MAX_DB_ID
         ? await trx
             .selectFrom('journal_notes')
             .select('id')
@@ -310,7 +310,7 @@ export class JournalService {
     const id = await this.db.transaction().execute(async (trx) => {
       await this.requireClient(clientId, trx);
       const note =
-        formId <= MAX_INT4
+        formId <= MAX_DB_ID
           ? await trx
               .selectFrom('journal_notes')
               .select(['id', 'answers', 'form_title', 'corrects_note_id'])

@@ -11,8 +11,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-
-const MAX_INT4 = 2_147_483_647;
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 export class JournalSettingsService {
   constructor(
@@ -45,7 +44,7 @@ export class JournalSettingsService {
       if (current.version !== body.version) throw conflict(JOURNAL_SETTINGS_VERSION_CONFLICT);
       if (body.defaultFormId !== null) {
         const form =
-          body.defaultFormId <= MAX_INT4
+          body.defaultFormId <= MAX_DB_ID
             ? await trx
                 .selectFrom('forms')
                 .select('id')

@@ -3,6 +3,7 @@
 // The rules, the locking and the publish order are in service.ts.
 import type { Conversation, Message, Role } from '@halsa/api/contract';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { MAX_DB_ID } from '../../db/ids.ts';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { insertFileRow } from '../../files/upload.ts';
@@ -22,7 +23,7 @@ export interface ConversationRow {
 }
 
 /** Ids are `integer` columns: anything larger cannot exist (and must not reach the database). */
-export const MAX_DB_ID = 2_147_483_647;
+export { MAX_DB_ID };
 export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_ID;
 
 export const fullName = (u: { first_name: string; last_name: string }) =>

@@ -17,6 +17,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, Role } from '../../db/schema.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -26,8 +27,6 @@ export function unsubscribeKey(secret: string | undefined): Buffer {
     hkdfSync('sha256', secret ?? randomBytes(32), 'halsa-notice-mails', 'unsubscribe v1', 32),
   );
 }
-
-const MAX_INT4 = 2_147_483_647;
 
 export class UnsubscribeTokens {
   constructor(private readonly key: Buffer) {}
@@ -46,7 +45,7 @@ export class UnsubscribeTokens {
     if (!m) return null;
     const userId = Number(m[1]);
     const kind = noticeKindSchema.safeParse(m[2]);
-    if (userId > MAX_INT4 || !kind.success) return null;
+    if (userId > MAX_DB_ID || !kind.success) return null;
     const given = Buffer.from(m[3]!, 'base64url');
     const expected = this.#mac(userId, kind.data);
     return given.length === expected.length && timingSafeEqual(given, expected)

@@ -8,6 +8,7 @@ import type { Database, NotificationsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { NoticeMails } from '../notice-mails/service.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 /** Types with their own navigation in the portal (spec §4); others only show their message. */
 export const NOTIFICATION_TYPES = {
@@ -22,9 +23,6 @@ export const NOTIFICATION_MESSAGES = {
 
 /** The list answers the newest this many; older ones stay stored but are not sent. */
 export const NOTIFICATION_LIST_LIMIT = 200;
-
-/** Largest value of a PostgreSQL `integer` id; anything above cannot exist. */
-const MAX_INT4 = 2_147_483_647;
 
 type Row = Pick<
   Selectable<NotificationsTable>,
@@ -110,7 +108,7 @@ export class NotificationService {
    * an id that does not exist (404), and that row is not touched.
    */
   async markRead(userId: number, id: number): Promise<void> {
-    if (id > MAX_INT4) throw notFound(NOTIFICATION_MESSAGES.notFound);
+    if (id > MAX_DB_ID) throw notFound(NOTIFICATION_MESSAGES.notFound);
     const row = await this.db
       .updateTable('notifications')
       .set({ status: 'READ' })

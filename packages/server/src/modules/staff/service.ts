@@ -20,8 +20,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { isAccountLocked, unlockAccount } from '../../security/rate-limit.ts';
 import { findUserByEmail, normalizeEmail } from '../auth/deps.ts';
-
-const MAX_INT4 = 2_147_483_647;
+import { MAX_DB_ID } from '../../db/ids.ts';
 
 interface AccountRow {
   id: number;
@@ -75,7 +74,7 @@ export class StaffService {
 
   private async find(id: number): Promise<AccountRow> {
     const row =
-      id <= MAX_INT4 ? await this.accounts().where('id', '=', id).executeTakeFirst() : undefined;
+      id <= MAX_DB_ID ? await this.accounts().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) throw notFound(STAFF_MESSAGES.notFound);
     return row;
   }
@@ -273,7 +272,7 @@ export class StaffService {
   }
 
   private async lockAccount(trx: Transaction<Database>, id: number): Promise<AccountRow> {
-    if (id > MAX_INT4) throw notFound(STAFF_MESSAGES.notFound);
+    if (id > MAX_DB_ID) throw notFound(STAFF_MESSAGES.notFound);
     const row = await trx
       .selectFrom('users')
       .select(ACCOUNT_COLUMNS)
