@@ -1,8 +1,7 @@
 // The care-team mocks (design §4.14): STAFF outside the team gets 403 NO_CARE_RELATION until
 // 'Nödåtkomst' opens the client; the lookup finds a whole personal number; ADMIN reviews.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, setApiBase } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { ApiError, call } from '../client.ts';
 import { isNoCareRelation } from '../care-team/no-care-relation.ts';
 import {
   accessReviewSchema,
@@ -12,31 +11,10 @@ import {
   NO_CARE_RELATION_MESSAGE,
 } from '../contract/index.ts';
 import { callPage } from '../paging.ts';
-import { addCareTeamStaff, defaultHandlers, resetMockState, sessionUsers } from './index.ts';
+import { addCareTeamStaff, resetMockState, sessionUsers } from './index.ts';
+import { failure, startMockServer } from './test-server.ts';
 
-const server = setupServer(...defaultHandlers);
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  resetMockState();
-  vi.stubGlobal('window', new EventTarget());
-  setApiBase('http://localhost');
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.unstubAllGlobals();
-});
-afterAll(() => server.close());
-
-const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-};
+startMockServer();
 
 describe('care teams and emergency access', () => {
   it('STAFF outside the team gets 403 NO_CARE_RELATION, inside reads the client', async () => {

@@ -1,7 +1,6 @@
 // The mocked people-and-access rules (design §4.14) answer like the server.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, setApiBase } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../client.ts';
 import {
   accountStateSchema,
   STAFF_MESSAGES,
@@ -11,37 +10,15 @@ import {
 import { staffRouteDefs } from '../contract/routes/staff.ts';
 import {
   addStaffFixtures,
-  defaultHandlers,
   mockState,
   resetMockState,
   scenarios,
   sessionUsers,
   setMockAccount,
 } from './index.ts';
+import { failure, startMockServer } from './test-server.ts';
 
-const server = setupServer(...defaultHandlers);
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  resetMockState();
-  vi.stubGlobal('window', new EventTarget());
-  setApiBase('http://localhost');
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.unstubAllGlobals();
-});
-afterAll(() => server.close());
-
-const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-};
+startMockServer();
 
 describe('staff mocks', () => {
   it('every staff endpoint has a default handler and a scenario', () => {
