@@ -33,6 +33,8 @@ import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
 import { WebSocket } from 'ws';
 import { newToken, sha256 } from '../src/security/tokens.ts';
 import { Cluster, NGINX } from '../test/cluster-processes.ts';
+import { ClusterFloor } from './cluster-floor.ts';
+import { printInstanceTimings } from './cluster-timings.ts';
 
 const { values } = parseArgs({
   options: {
@@ -102,16 +104,6 @@ const early = new Map<number, { at: number; how: 'live' | 'catch-up' }>();
 /** Sends that got no 2xx in 30 attempts (none expected). */
 const unanswered: { phase: Sent['phase']; clientMessageId: string }[] = [];
 
-interface FloorSent {
-  id: number;
-  key: number;
-  sentAt: number;
-  steady: boolean;
-  answered?: boolean;
-  deliveredAt?: number;
-}
-const floorSent = new Map<number, FloorSent>();
-let floorDuplicates = 0;
 /** This process's own event loop (it times every delivery): a blocked bench inflates both. */
 const benchLoop = monitorEventLoopDelay({ resolution: 1 });
 benchLoop.enable();
@@ -311,71 +303,22 @@ async function run(cluster: Cluster): Promise<void> {
       `(${cluster.instances.length} instanser, ${byConversation.size} konversationer)`,
   );
 
-  // The floor: as many bare sockets through the same nginx (/floor), one per client, each
-  // receiving what is sent to its conversation's key.
-  const floorUrl = `${base.replace('http', 'ws')}/floor`;
-  const floorSockets: WebSocket[] = [];
-  let floorIndex = 0;
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (floorIndex < receivers.length) {
-        const r = receivers[floorIndex++]!;
-        await new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(`${floorUrl}?key=${r.conversationId}`, {
-            perMessageDeflate: false,
-          });
-          ws.once('open', () => resolve());
-          ws.once('error', reject);
-          ws.on('message', (data: Buffer) => {
-            const at = performance.now();
-            const { id } = JSON.parse(data.toString('utf8')) as { id: number };
-            const f = floorSent.get(id);
-            if (!f) return;
-            if (f.deliveredAt !== undefined) floorDuplicates++;
-            else f.deliveredAt = at;
-          });
-          floorSockets.push(ws);
-        });
-      }
-    }),
-  );
-  console.log(`${floorSockets.length} golvsocketar anslutna via nginx (/floor)`);
+  const floor = new ClusterFloor(base);
+  const keys = receivers.map((r) => r.conversationId);
+  await floor.connect(keys);
+  console.log(`${floor.sockets.length} golvsocketar anslutna via nginx (/floor)`);
 
   // The sender: RATE messages a second to random clients, a retry keeps its clientMessageId.
   let sending = true;
   let phase: Sent['phase'] | 'warm-up' = 'warm-up';
   let inFlight = 0;
   // The floor's sender, at the same rate at the same time (warm-up and steady phase).
-  let floorSeq = 0;
-  const floorSendOne = async () => {
-    const r = receivers[Math.floor(Math.random() * receivers.length)]!;
-    const id = ++floorSeq;
-    const f: FloorSent = {
-      id,
-      key: r.conversationId,
-      sentAt: performance.now(),
-      steady: phase === 'steady',
-    };
-    floorSent.set(id, f);
-    const res = await post(
-      `${base}/floor/send`,
-      '',
-      { key: String(r.conversationId), id, content: `bench ${id}` },
-      base,
-    ).catch(() => ({ status: -1, text: '' }));
-    f.answered = res.status === 204;
-  };
-  const floorTicker = (async () => {
-    const interval = 1000 / RATE;
-    // Half a period after the product's sender, so the two do not arrive together.
-    await sleep(interval / 2);
-    let due = performance.now();
-    while (phase === 'warm-up' || phase === 'steady') {
-      void floorSendOne();
-      due += interval;
-      await sleep(Math.max(0, due - performance.now()));
-    }
-  })();
+  const floorTicker = floor.run(
+    RATE,
+    keys,
+    () => phase === 'warm-up' || phase === 'steady',
+    () => phase === 'steady',
+  );
   const sendOne = async () => {
     const r = receivers[Math.floor(Math.random() * receivers.length)]!;
     const clientMessageId = randomUUID();
@@ -503,11 +446,7 @@ async function run(cluster: Cluster): Promise<void> {
       ? 'finns i konversationen'
       : 'finns INTE i konversationen';
   };
-  const floorSteady = [...floorSent.values()].filter((f) => f.steady);
-  const floorLatencies = floorSteady
-    .filter((f) => f.deliveredAt !== undefined)
-    .map((f) => f.deliveredAt! - f.sentAt);
-  const floorMissing = floorSteady.filter((f) => f.deliveredAt === undefined);
+  const { steady: floorSteady, latencies: floorLatencies, missing: floorMissing } = floor.steady();
 
   const lost = sent.filter(
     (s) => s.phase === 'restart' && !receiverOf.get(s.receiver)!.ids.has(s.id),
@@ -545,7 +484,7 @@ async function run(cluster: Cluster): Promise<void> {
   );
   console.log(
     `    golvet     (POST /floor/send via nginx → ws-server, Redis → ws via nginx): ${floorSteady.length} skickade` +
-      ` → ${floorLatencies.length} levererade, ${floorMissing.length} saknas, ${floorDuplicates} dubbletter` +
+      ` → ${floorLatencies.length} levererade, ${floorMissing.length} saknas, ${floor.duplicates} dubbletter` +
       `${floorSteady.some((f) => f.answered === false) ? `, ${floorSteady.filter((f) => f.answered === false).length} POST utan 204` : ''}; ` +
       trio(floorFig),
   );
@@ -615,41 +554,9 @@ async function run(cluster: Cluster): Promise<void> {
   if (catchUpFailed > 0) console.log(`  ${catchUpFailed} ikapphämtningar gav upp`);
   for (const [why, n] of errors) console.log(`  nätverksfel ${n}×: ${why}`);
   for (const r of receivers) void r.client.deactivate();
-  for (const ws of floorSockets) ws.terminate();
+  floor.close();
   process.exitCode =
     lost.length > 0 || steadyMissing.length > 0 || duplicates > 0 || unanswered.length > 0 ? 1 : 0;
-}
-
-/** Per instance, the steady phase as it measured it (bench-timings.ts). */
-function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
-  const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
-  const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
-  all.forEach((t, i) => {
-    const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
-    const dbSteps = ['tx.total', `http.careTeamCheck ${SEND}`];
-    const dbMs = dbSteps.reduce((sum, k) => sum + (t.steps[k]?.total ?? 0), 0);
-    console.log(
-      `  instans ${i + 1} (stadigt läge, ${seconds} s): event-loop-fördröjning p50 ${f(t.eventLoop.p50)} ms, ` +
-        `p99 ${f(t.eventLoop.p99)} ms, max ${f(t.eventLoop.max)} ms; GC ${t.gc.count} pauser, ` +
-        `${f(t.gc.totalMs)} ms totalt, p99 ${f(t.gc.p99)} ms, max ${f(t.gc.max)} ms; ` +
-        `CPU ${((t.cpuMs / t.windowMs) * 100).toFixed(0)} % av en kärna; RSS ${t.rssMb.toFixed(0)} MB; ` +
-        `${sends} sändningar, databastid per sändning ${f(sends ? dbMs / sends : NaN)} ms ` +
-        `(transaktionen + vårdteamskontrollen)`,
-    );
-    const counts = Object.entries(t.counts)
-      .map(([k, n]) => `${k}: ${n}`)
-      .join(', ');
-    console.log(`    räknat: ${counts || 'inga aktivitetsloggrader'}`);
-    const rows = Object.entries(t.steps)
-      .filter(([k]) => !k.startsWith('http.') || k.endsWith(SEND))
-      .sort(([a], [b]) => a.localeCompare(b));
-    for (const [k, v] of rows) {
-      console.log(
-        `    ${k.replace(` ${SEND}`, ' (sendMessage)').padEnd(44)} n ${String(v.n).padStart(6)}  ` +
-          `p50 ${f(v.p50).padStart(7)}  p99 ${f(v.p99).padStart(7)}  max ${f(v.max).padStart(7)}`,
-      );
-    }
-  });
 }
 
 await main();

@@ -1,0 +1,36 @@
+// bench:cluster's per-instance figures of the steady phase (issue 27): event-loop delay, GC,
+// CPU, memory, log rows and the time of each step of a send, as each instance recorded them
+// with HALSA_BENCH_TIMINGS=1 (src/live/bench-timings.ts) and the bench fetched them.
+import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
+
+export /** Per instance, the steady phase as it measured it (bench-timings.ts). */
+function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
+  const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
+  const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
+  all.forEach((t, i) => {
+    const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
+    const dbSteps = ['tx.total', `http.careTeamCheck ${SEND}`];
+    const dbMs = dbSteps.reduce((sum, k) => sum + (t.steps[k]?.total ?? 0), 0);
+    console.log(
+      `  instans ${i + 1} (stadigt läge, ${seconds} s): event-loop-fördröjning p50 ${f(t.eventLoop.p50)} ms, ` +
+        `p99 ${f(t.eventLoop.p99)} ms, max ${f(t.eventLoop.max)} ms; GC ${t.gc.count} pauser, ` +
+        `${f(t.gc.totalMs)} ms totalt, p99 ${f(t.gc.p99)} ms, max ${f(t.gc.max)} ms; ` +
+        `CPU ${((t.cpuMs / t.windowMs) * 100).toFixed(0)} % av en kärna; RSS ${t.rssMb.toFixed(0)} MB; ` +
+        `${sends} sändningar, databastid per sändning ${f(sends ? dbMs / sends : NaN)} ms ` +
+        `(transaktionen + vårdteamskontrollen)`,
+    );
+    const counts = Object.entries(t.counts)
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ');
+    console.log(`    räknat: ${counts || 'inga aktivitetsloggrader'}`);
+    const rows = Object.entries(t.steps)
+      .filter(([k]) => !k.startsWith('http.') || k.endsWith(SEND))
+      .sort(([a], [b]) => a.localeCompare(b));
+    for (const [k, v] of rows) {
+      console.log(
+        `    ${k.replace(` ${SEND}`, ' (sendMessage)').padEnd(44)} n ${String(v.n).padStart(6)}  ` +
+          `p50 ${f(v.p50).padStart(7)}  p99 ${f(v.p99).padStart(7)}  max ${f(v.max).padStart(7)}`,
+      );
+    }
+  });
+}
