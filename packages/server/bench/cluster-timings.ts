@@ -3,10 +3,12 @@
 // with HALSA_BENCH_TIMINGS=1 (src/live/bench-timings.ts) and the bench fetched them.
 import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
 
+/** The route a bench send goes through. */
+export const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
+
 export /** Per instance, the steady phase as it measured it (bench-timings.ts). */
 function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
   const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
-  const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
   all.forEach((t, i) => {
     const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
     const dbSteps = ['tx.total', `http.careTeamCheck ${SEND}`];
@@ -23,14 +25,20 @@ function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
       .map(([k, n]) => `${k}: ${n}`)
       .join(', ');
     console.log(`    räknat: ${counts || 'inga aktivitetsloggrader'}`);
-    const rows = Object.entries(t.steps)
-      .filter(([k]) => !k.startsWith('http.') || k.endsWith(SEND))
-      .sort(([a], [b]) => a.localeCompare(b));
-    for (const [k, v] of rows) {
-      console.log(
-        `    ${k.replace(` ${SEND}`, ' (sendMessage)').padEnd(44)} n ${String(v.n).padStart(6)}  ` +
-          `p50 ${f(v.p50).padStart(7)}  p99 ${f(v.p99).padStart(7)}  max ${f(v.max).padStart(7)}`,
-      );
-    }
+    printSteps(t, '    ');
   });
+}
+
+/** The time of each step of a send, one line each (the send's HTTP steps and every other). */
+export function printSteps(t: TimingsSnapshot, indent: string): void {
+  const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
+  const rows = Object.entries(t.steps)
+    .filter(([k]) => !k.startsWith('http.') || k.endsWith(SEND))
+    .sort(([a], [b]) => a.localeCompare(b));
+  for (const [k, v] of rows) {
+    console.log(
+      `${indent}${k.replace(` ${SEND}`, ' (sendMessage)').padEnd(44)} n ${String(v.n).padStart(6)}  ` +
+        `p50 ${f(v.p50).padStart(7)}  p99 ${f(v.p99).padStart(7)}  max ${f(v.max).padStart(7)}`,
+    );
+  }
 }

@@ -15,12 +15,10 @@
 // is accounted for: delivered live, fetched afterwards by the receiver (catch-up), or missing
 // with its id.
 
-import { fork } from 'node:child_process';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import type { TimingsSnapshot } from '../../src/live/bench-timings.ts';
 import { WebSocket } from 'ws';
+import { printTimings, startFloorProcess, throwAwayPostgres } from './messages-support.ts';
 import {
   CONNECT_CONCURRENCY,
   forkClientProcess,
@@ -343,36 +341,6 @@ export async function runMessageClients(): Promise<void> {
   });
 }
 
-/** The floor server (bench/floor-server.ts) as a process of its own, without Redis. */
-async function startFloorProcess(): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-  const child = fork(fileURLToPath(new URL('../floor-server.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', FLOOR_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
-  });
-  return {
-    port,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 export async function mainMessages(args: Args): Promise<void> {
   const { benchTimings } = await import('../../src/live/bench-timings.ts');
   benchTimings.enable();
@@ -562,54 +530,4 @@ export async function mainMessages(args: Args): Promise<void> {
   await app.close();
   await opened.close();
   await pg?.drop();
-}
-
-/** A fresh database on a PostgreSQL server on loopback, dropped after the run. */
-async function throwAwayPostgres(adminUrl: string) {
-  const host = new URL(adminUrl).hostname;
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
-    throw new Error(`--postgres: loopback only (got ${host})`);
-  }
-  const { default: pgLib } = await import('pg');
-  const name = `halsa_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (sqlText: string) => {
-    const client = new pgLib.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sqlText);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  return {
-    name,
-    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
-
-/** The server's own figures during the sends (src/live/bench-timings.ts). */
-function printTimings(t: TimingsSnapshot): void {
-  const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
-  const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
-  const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
-  const dbMs = ['tx.total', `http.careTeamCheck ${SEND}`, 'audit.pushRoles', 'activity.insert']
-    .map((k) => t.steps[k]?.total ?? 0)
-    .reduce((a, b) => a + b, 0);
-  console.log(
-    `server during the sends: event-loop delay p50 ${f(t.eventLoop.p50)} ms, p99 ${f(t.eventLoop.p99)} ms,` +
-      ` max ${f(t.eventLoop.max)} ms; GC ${t.gc.count} pauses, ${f(t.gc.totalMs)} ms in all, max ${f(t.gc.max)} ms;` +
-      ` database time per send ${f(sends ? dbMs / sends : NaN)} ms (transaction, care-team check, push audit)`,
-  );
-  const counts = Object.entries(t.counts).map(([k, n]) => `${k}: ${n}`);
-  console.log(`  counted: ${counts.join(', ') || 'nothing'}`);
-  for (const [k, v] of Object.entries(t.steps)
-    .filter(([k]) => !k.startsWith('http.') || k.endsWith(SEND))
-    .sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(
-      `  ${k.replace(` ${SEND}`, ' (sendMessage)').padEnd(44)} n ${String(v.n).padStart(6)}  ` +
-        `p50 ${f(v.p50).padStart(7)}  p99 ${f(v.p99).padStart(7)}  max ${f(v.max).padStart(7)}`,
-    );
-  }
 }
