@@ -5,7 +5,7 @@
 // catcher, from which `sessionCookie` reads the 2FA code of a real login through the API.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,9 +37,29 @@ export function build(log, label, args, cwd) {
   if (r.status !== 0) throw new Error(`${label} build failed`);
 }
 
-/** The portal build when there is none yet, then the server's (always: it is quick). */
+/** The newest change under `dir` (ms since the epoch). */
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The portal build when there is none yet or a source file of the portal, ui or api packages is
+ * newer than it (a figure of a stale build measures code that is no longer there), then the
+ * server's (always: it is quick).
+ */
 export function buildProduct(log) {
-  if (!existsSync(path.join(portalDist, 'login.html'))) {
+  const built = path.join(portalDist, 'login.html');
+  const sources = ['api', 'ui', 'portal'].map((p) => path.join(root, 'packages', p, 'src'));
+  const stale =
+    !existsSync(built) ||
+    Math.max(...sources.map(newestIn), statSync(path.join(root, 'scripts/prerender.mjs')).mtimeMs) >
+      statSync(built).mtimeMs;
+  if (stale) {
     // pnpm as this script was started (npx pnpm on a fresh machine has no global pnpm), as
     // scripts/test.mjs does it.
     const execPath = process.env.npm_execpath ?? '';

@@ -19,21 +19,10 @@
 // Prints every sample, then p75 per interaction against the 200 ms target with PASS/FAIL; the
 // exit code is 1 when a p75 misses it (or the run fails), 0 otherwise. The machine's load is
 // printed with the figures: on a busy machine they are higher.
-import { loadavg, cpus } from 'node:os';
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from './chromium.ts';
-import {
-  buildProduct,
-  EMAIL,
-  sessionCookie,
-  startDemoProduction,
-  uploadLabCsvs,
-} from './demo-server.mjs';
+import { CPU_SLOWDOWN, loadAverage, slowSignedInPage, startSlowPhone } from './slow-phone.mjs';
 
 const timesArg = process.argv.indexOf('--times');
 const TIMES = timesArg > 0 ? Math.max(1, Number(process.argv[timesArg + 1]) || 10) : 10;
-const CPU_SLOWDOWN = 4;
 const TARGET_MS = 200;
 const THRESHOLD_MS = 16;
 const VIEWPORT = { width: 1280, height: 800 };
@@ -78,16 +67,12 @@ const p75 = (values) => {
 };
 
 /** One signed-in page with the CPU slowed and the observer in place. */
-async function signedInPage(browser, origin, cookie) {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'sv-SE' });
-  const [name, value] = cookie.split(/=(.*)/s);
-  await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Lax' }]);
-  await context.addInitScript(observeInteractions, THRESHOLD_MS);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return page;
-}
+const signedInPage = (browser, origin, cookie) =>
+  slowSignedInPage(browser, origin, cookie, {
+    viewport: VIEWPORT,
+    init: observeInteractions,
+    initArg: THRESHOLD_MS,
+  });
 
 const results = new Map();
 
@@ -187,46 +172,23 @@ async function adminInteractions(page, origin, clientId) {
   }
 }
 
-if (!existsSync(chromiumPath)) {
-  console.error(`inp: no Chromium at ${chromiumPath} (apt-get install chromium).`);
-  process.exit(1);
-}
-buildProduct(log);
-
-let demo;
-let browser;
+let phone;
 let failed = false;
 try {
-  demo = await startDemoProduction(log, 'halsa-inp-');
-  const { origin, mailbox } = demo;
-  await uploadLabCsvs(origin, mailbox);
-  const clientCookie = await sessionCookie(origin, mailbox, EMAIL);
-  const adminCookie = await sessionCookie(origin, mailbox, 'admin@example.com');
-  const admin = await fetch(`${origin}/api/v1/admin/clients`, {
-    headers: { cookie: adminCookie },
-  });
-  const karin = (await admin.json()).find((c) => c.email === EMAIL);
-  if (!karin) throw new Error(`no client ${EMAIL} in the demo data`);
-
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  phone = await startSlowPhone(log, 'inp: ');
+  const { origin, browser } = phone;
   log(
     `Chromium, CPU slowed ${CPU_SLOWDOWN}×, viewport ${VIEWPORT.width}×${VIEWPORT.height}, ` +
-      `${TIMES} times each; load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} on ${cpus().length} CPUs`,
+      `${TIMES} times each; load average ${loadAverage()}`,
   );
-  const clientPage = await signedInPage(browser, origin, clientCookie);
+  const clientPage = await signedInPage(browser, origin, phone.clientCookie);
   await clientInteractions(clientPage, origin);
   await clientPage.context().close();
-  const adminPage = await signedInPage(browser, origin, adminCookie);
-  await adminInteractions(adminPage, origin, karin.id);
+  const adminPage = await signedInPage(browser, origin, phone.adminCookie);
+  await adminInteractions(adminPage, origin, phone.karinId);
   await adminPage.context().close();
 
-  log(
-    `load average after ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  log(`load average after ${loadAverage()}`);
   log(`samples (ms, an interaction under ${THRESHOLD_MS} ms counts as ${THRESHOLD_MS}):`);
   for (const [label, values] of results) {
     log(`  ${label}: ${values.map((v) => Math.round(v)).join(', ')}`);
@@ -246,7 +208,6 @@ try {
   failed = true;
   console.error(`inp: ${error.stack ?? error.message}`);
 } finally {
-  await browser?.close();
-  await demo?.close();
+  await phone?.close();
 }
 process.exit(failed ? 1 : 0);
