@@ -2,6 +2,7 @@
 // the route table with each route's roles. Loaded lazily by app.tsx once a user is known.
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { DeferUntilUsable } from '@halsa/api';
 import type { SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
 import { AppShell } from '@halsa/ui/screens/shell/app-shell';
@@ -132,11 +133,15 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
 export default function SignedInApp({ user }: { user: SessionUser }) {
   // Once: the opened page's data call starts with the shell (opened-page.ts, issue 14).
   preloadOpenedData(user);
+  // The live connection, the shell's counts and the widget wait until the page is usable
+  // (@halsa/api after-usable.tsx, issue 26): a slow phone draws the page first.
   return (
-    <LiveProvider user={user}>
-      <SessionUserProvider user={user}>
-        <SignedInRoutes user={user} />
-      </SessionUserProvider>
-    </LiveProvider>
+    <DeferUntilUsable>
+      <LiveProvider user={user}>
+        <SessionUserProvider user={user}>
+          <SignedInRoutes user={user} />
+        </SessionUserProvider>
+      </LiveProvider>
+    </DeferUntilUsable>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from './connection.ts';
 import { FakeLiveClient } from './fake.ts';
 import { SESSION_KEY } from '../session-key.ts';
+import { useStartSchedule } from '../after-usable.tsx';
 
 const LiveContext = createContext<LiveClient>(idleLiveClient);
 
@@ -37,6 +38,7 @@ export interface LiveProviderProps {
 /**
  * Opens the shared STOMP connection while `user` is set and closes it when it becomes null
  * (logout, or any 401 that clears the session). A different user gets a new connection.
+ * Inside <DeferUntilUsable> the socket opens once the page is usable (after-usable.tsx).
  */
 export function LiveProvider({ user, options, children }: LiveProviderProps) {
   const { mutate } = useSWRConfig();
@@ -54,13 +56,15 @@ export function LiveProvider({ user, options, children }: LiveProviderProps) {
     connection = userKey === null ? null : new LiveConnection({ onSessionEnded, ...options });
     setCurrent({ userKey, connection });
   }
+  const schedule = useStartSchedule();
   useEffect(() => {
     if (!connection) return;
-    connection.start();
+    const cancel = schedule(() => connection.start());
     return () => {
+      cancel();
       void connection.stop();
     };
-  }, [connection]);
+  }, [connection, schedule]);
   return <LiveContext value={connection ?? idleLiveClient}>{children}</LiveContext>;
 }
 

@@ -10,7 +10,14 @@ export const fetchConversations = async (): Promise<Conversation[]> =>
 
 export const CONVERSATIONS_KEY = keyFor('conversations');
 
-export function useConversations(config?: SWRConfiguration<Conversation[], ApiError>) {
-  const swr = useSWR<Conversation[], ApiError>(CONVERSATIONS_KEY, fetchConversations, config);
+export function useConversations(
+  options: { enabled?: boolean } = {},
+  config?: SWRConfiguration<Conversation[], ApiError>,
+) {
+  const swr = useSWR<Conversation[], ApiError>(
+    options.enabled === false ? null : CONVERSATIONS_KEY,
+    fetchConversations,
+    config,
+  );
   return { ...swr, conversations: swr.data };
 }

@@ -13,7 +13,14 @@ export const countUnread = (notifications: readonly Notification[] | undefined):
   notifications?.filter((n) => n.status === 'UNREAD').length ?? 0;
 
 /** The caller's notifications. Fetch failures are silent in the UI (spec §8). */
-export function useNotifications(config?: SWRConfiguration<Notification[], ApiError>) {
-  const swr = useSWR<Notification[], ApiError>(NOTIFICATIONS_KEY, fetchNotifications, config);
+export function useNotifications(
+  options: { enabled?: boolean } = {},
+  config?: SWRConfiguration<Notification[], ApiError>,
+) {
+  const swr = useSWR<Notification[], ApiError>(
+    options.enabled === false ? null : NOTIFICATIONS_KEY,
+    fetchNotifications,
+    config,
+  );
   return { ...swr, notifications: swr.data, unreadCount: countUnread(swr.data) };
 }

@@ -108,6 +108,10 @@ export function Widget({
   className,
 }: WidgetProps) {
   const [open, setOpen] = useState(defaultOpen);
+  // The panel's tabs are drawn the first time it opens, then kept (an open conversation survives
+  // closing it): a closed widget costs a page's first render only its button (issue 26).
+  const [drawn, setDrawn] = useState(defaultOpen);
+  if (open && !drawn) setDrawn(true);
   const [tab, setTab] = useState<WidgetTab>(defaultTab);
   const [intent, setIntent] = useState<WidgetIntent | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -210,41 +214,43 @@ export function Widget({
             <CloseIcon />
           </button>
         </div>
-        <Tabs
-          value={tab}
-          onValueChange={(value) => setTab(value as WidgetTab)}
-          // A shrinking flex column down to the open conversation: on a short screen its
-          // message log gives up height first, so the send box stays in view.
-          className="flex min-h-0 flex-col"
-        >
-          <TabsList aria-label="Meddelandewidget" className="shrink-0 px-4">
-            <TabsTrigger value="hem">Hem</TabsTrigger>
-            <TabsTrigger value="meddelande">Meddelande</TabsTrigger>
-          </TabsList>
-          <TabsContent value="hem" className="min-h-0 space-y-4 overflow-y-auto px-4 pb-4">
-            <div>
-              <h3 className="text-xl font-semibold">Välkommen {user.firstName}</h3>
-              <p className="text-fg-muted">Hur kan vi hjälpa?</p>
-            </div>
-            {user.role === 'ADMIN' ? <NewUserCounts {...userStats} /> : null}
-            {showsTip ? <DailyTip headingLevel={4} tip={dailyTip} /> : null}
-            <Button variant="secondary" size="sm" onClick={() => setTab('meddelande')}>
-              Till meddelanden
-            </Button>
-          </TabsContent>
-          {/* Kept mounted, so an open conversation survives a visit to Hem. */}
-          <TabsContent
-            value="meddelande"
-            forceMount
-            className="flex min-h-0 flex-col overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden"
+        {drawn ? (
+          <Tabs
+            value={tab}
+            onValueChange={(value) => setTab(value as WidgetTab)}
+            // A shrinking flex column down to the open conversation: on a short screen its
+            // message log gives up height first, so the send box stays in view.
+            className="flex min-h-0 flex-col"
           >
-            {messages ?? (
-              <div className="flex justify-center py-6">
-                <Spinner label={MESSAGES_LOADING_TEXT} showLabel />
+            <TabsList aria-label="Meddelandewidget" className="shrink-0 px-4">
+              <TabsTrigger value="hem">Hem</TabsTrigger>
+              <TabsTrigger value="meddelande">Meddelande</TabsTrigger>
+            </TabsList>
+            <TabsContent value="hem" className="min-h-0 space-y-4 overflow-y-auto px-4 pb-4">
+              <div>
+                <h3 className="text-xl font-semibold">Välkommen {user.firstName}</h3>
+                <p className="text-fg-muted">Hur kan vi hjälpa?</p>
               </div>
-            )}
-          </TabsContent>
-        </Tabs>
+              {user.role === 'ADMIN' ? <NewUserCounts {...userStats} /> : null}
+              {showsTip ? <DailyTip headingLevel={4} tip={dailyTip} /> : null}
+              <Button variant="secondary" size="sm" onClick={() => setTab('meddelande')}>
+                Till meddelanden
+              </Button>
+            </TabsContent>
+            {/* Kept mounted, so an open conversation survives a visit to Hem. */}
+            <TabsContent
+              value="meddelande"
+              forceMount
+              className="flex min-h-0 flex-col overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden"
+            >
+              {messages ?? (
+                <div className="flex justify-center py-6">
+                  <Spinner label={MESSAGES_LOADING_TEXT} showLabel />
+                </div>
+              )}
+            </TabsContent>
+          </Tabs>
+        ) : null}
       </section>
       <button
         ref={buttonRef}

@@ -6,7 +6,7 @@
 // and 'Rättat', blood pressure as one trend of both components, partial dates as given.
 import { labResultsKey, notificationSchema, useLabResults, useSession } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
@@ -21,7 +21,10 @@ export const NO_LAB_RESULTS = 'Inga provsvar ännu';
 export function LabResultsScreen() {
   const { user } = useSession();
   const headingId = useId();
-  const { overview, error, isLoading, mutate } = useLabResults(user?.id);
+  const { overview: latest, error, isLoading, mutate } = useLabResults(user?.id);
+  // SWR hands new data over synchronously; drawn as a deferred render, the tables and trends
+  // are built in slices a phone's main thread can interleave with input (issue 26).
+  const overview = useDeferredValue(latest);
   // A LAB_RESULT notice arriving live brings the new file in without a reload.
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
     const parsed = notificationSchema.safeParse(body);

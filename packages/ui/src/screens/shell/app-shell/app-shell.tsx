@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } f
 import { Outlet } from 'react-router';
 import {
   isApiError,
+  useAfterUsable,
   useConversations,
   useLogout,
   useNotifications,
@@ -42,11 +43,14 @@ export interface AppShellProps {
  * screens below it (`useShellUser()`).
  */
 export function AppShell({ user, messagesTab, children }: AppShellProps) {
-  const { unreadCount } = useNotifications();
+  // The bell's and the widget's counts load once the page itself is usable (after-usable.tsx in
+  // @halsa/api): on a slow phone the page's own data and drawing come first.
+  const usable = useAfterUsable();
+  const { unreadCount } = useNotifications({ enabled: usable });
   useNotificationsLive();
-  const userStats = useUserStats({ enabled: user.role === 'ADMIN' });
+  const userStats = useUserStats({ enabled: usable && user.role === 'ADMIN' });
   // The widget button's badge: unread messages over all conversations, kept live below.
-  const { conversations } = useConversations();
+  const { conversations } = useConversations({ enabled: usable });
   const unreadMessages = conversations?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
   const { trigger: logout, isMutating: loggingOut } = useLogout();
   const toast = useToast();
