@@ -40,6 +40,13 @@ export interface SignedInPage {
   menu?: { kind: SidebarMenuKind; label: string; exact?: boolean };
 }
 
+/**
+ * The line under /overview's title, the same for every role (also in its first HTML: the
+ * largest text of the page's first paint stays the largest, so LCP is that paint, issue 26).
+ */
+export const OVERVIEW_LEAD =
+  'Här hittar du det som är nytt för dig och det du kan ta hand om i dag.';
+
 /** The line under /lab-results' title (also in its first HTML). */
 export const LAB_RESULTS_LEAD =
   'Här finns provsvaren som mottagningen har laddat upp till dig: dina senaste värden jämförda med referensintervallen, hur de har utvecklats över tid och filerna att läsa eller ladda ner.';
@@ -50,7 +57,7 @@ export const signedInPages = [
     path: paths.overview,
     roles: ALL,
     screen: 'shell/overview',
-    skeleton: { title: 'Att göra', width: 'max-w-4xl' },
+    skeleton: { title: 'Att göra', width: 'max-w-4xl', lead: OVERVIEW_LEAD },
     menu: { kind: 'general', label: 'Att göra' },
   },
   {

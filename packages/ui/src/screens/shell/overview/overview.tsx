@@ -9,6 +9,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { useNotificationActions } from '../../notifications/notification-center/use-notification-actions';
 import { useShellUser } from '../app-shell/shell-user';
 import { paths } from '../../../config/paths';
+import { OVERVIEW_LEAD } from '../../../config/pages';
 
 interface Shortcut {
   label: string;
@@ -68,11 +69,7 @@ export function OverviewScreen({ user: givenUser }: OverviewScreenProps) {
       <div>
         <h1 className="text-2xl font-semibold">Att göra</h1>
         <p className="mt-2 text-lg">Hej {user.firstName}!</p>
-        <p className="text-fg-muted">
-          {isClient
-            ? 'Här hittar du det som är nytt för dig och det du kan ta hand om i dag.'
-            : 'Här hittar du dina klienter och de senaste händelserna.'}
-        </p>
+        <p className="text-fg-muted">{OVERVIEW_LEAD}</p>
       </div>
 
       <section aria-labelledby={shortcutsId}>
