@@ -18,7 +18,7 @@ export type TabsListProps = ComponentPropsWithRef<typeof RadixTabs.List>;
 export function TabsList({ className, ...props }: TabsListProps) {
   return (
     <RadixTabs.List
-      className={cn('flex gap-1 overflow-x-auto border-b border-border', className)}
+      className={cn('flex flex-wrap gap-1 border-b border-border', className)}
       {...props}
     />
   );

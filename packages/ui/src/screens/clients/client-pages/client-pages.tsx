@@ -121,7 +121,8 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
       {tabs.length > 0 ? (
         <nav
           aria-label="Klientflikar"
-          className="flex gap-1 overflow-x-auto border-b border-border"
+          // Wraps onto a second row on a phone: every tab in view, nothing scrolled sideways.
+          className="flex flex-wrap gap-1 border-b border-border"
         >
           {tabs.map((t) => (
             <Tab key={t.id} tab={t.id} clientId={clientId} />

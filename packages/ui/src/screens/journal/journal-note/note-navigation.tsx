@@ -38,7 +38,7 @@ export function ClientTabs({ clientId, role }: { clientId: number; role: Role | 
   const tabs = clientTabsFor(role);
   if (tabs.length === 0) return null;
   return (
-    <nav aria-label="Klientflikar" className="flex gap-1 overflow-x-auto border-b border-border">
+    <nav aria-label="Klientflikar" className="flex flex-wrap gap-1 border-b border-border">
       {tabs.map((t) => (
         <Link
           key={t.id}
