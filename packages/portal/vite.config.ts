@@ -71,6 +71,15 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
               test: /packages\/(ui\/src\/(primitives\/(alert|button|spinner|form-field|password-field|text-field)|components\/(footer|auth-layout)|config\/footer|lib\/server-message))|swr\/dist\/mutation/,
             },
+            {
+              // How a person is named (the user menu on every signed-in page): zod-free, so in
+              // a file of its own. Left to the default split it sat in a chunk of contract
+              // schemas, and every signed-in page evaluated zod and those schemas before its
+              // first render (issue 26: main-thread work after the first paint).
+              name: 'display-name',
+              includeDependenciesRecursively: false,
+              test: /packages\/api\/src\/contract\/display-name\.ts/,
+            },
           ],
         },
       },
