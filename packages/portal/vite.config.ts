@@ -72,13 +72,14 @@ export default defineConfig(({ command }) => ({
               test: /packages\/(ui\/src\/(primitives\/(alert|button|spinner|form-field|password-field|text-field)|components\/(footer|auth-layout)|config\/footer|lib\/server-message))|swr\/dist\/mutation/,
             },
             {
-              // How a person is named (the user menu on every signed-in page): zod-free, so in
-              // a file of its own. Left to the default split it sat in a chunk of contract
+              // The zod-free helpers the signed-in pages draw with: how a person is named (the
+              // user menu on every page), a lab value's flag (/lab-results) and whether a live
+              // notice may be of a page's kind (noticeMayBe), in one small file of their own. Left to the default split they sat in a chunk of contract
               // schemas, and every signed-in page evaluated zod and those schemas before its
               // first render (issue 26: main-thread work after the first paint).
-              name: 'display-name',
+              name: 'contract-plain',
               includeDependenciesRecursively: false,
-              test: /packages\/api\/src\/contract\/display-name\.ts/,
+              test: /packages\/api\/src\/(contract\/(display-name|lab-flag)|notifications\/notice-may-be)\.ts/,
             },
           ],
         },

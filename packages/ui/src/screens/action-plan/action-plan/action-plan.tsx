@@ -4,7 +4,7 @@
 import {
   actionPlanKey,
   isApiError,
-  notificationSchema,
+  noticeMayBe,
   saveBlob,
   useActionPlan,
   useDownloadActionPlan,
@@ -132,8 +132,7 @@ export function ActionPlanScreen() {
   const { files, error, isLoading, mutate } = useActionPlan(user?.id);
   // An ACTION_PLAN notice arriving live brings the new plan in without a reload.
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
-    const parsed = notificationSchema.safeParse(body);
-    if (!parsed.success || parsed.data.type === 'ACTION_PLAN') void mutate();
+    if (noticeMayBe(body, 'ACTION_PLAN')) void mutate();
   });
   useRevalidateOnReconnect(user ? [actionPlanKey(user.id)] : []);
   const [current, ...earlier] = files ?? [];

@@ -4,8 +4,7 @@
 // prints that one note alone (the print stylesheet hides the shell, the widget and every other
 // note); the browser's own print prints the list. A DAILY_NOTE notice arriving live refreshes
 // the list, and so does a reconnect.
-import { DAILY_NOTES_KEY, useDailyNotes, type DailyNote } from '@halsa/api';
-import { notificationSchema } from '@halsa/api/contract';
+import { DAILY_NOTES_KEY, noticeMayBe, useDailyNotes, type DailyNote } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../../lib/format';
@@ -32,8 +31,7 @@ const PRINT_CSS = `@media print {
 function useDailyNotesLive() {
   const { mutate } = useDailyNotes();
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
-    const parsed = notificationSchema.safeParse(body);
-    if (!parsed.success || parsed.data.type === 'DAILY_NOTE') void mutate();
+    if (noticeMayBe(body, 'DAILY_NOTE')) void mutate();
   });
   useRevalidateOnReconnect([DAILY_NOTES_KEY]);
 }

@@ -4,7 +4,7 @@
 // analysis across her uploads with the reference band shaded (chart plus table). From a lab's
 // FHIR report (§4.15): comparators as written ('<1 mg/L'), text results as text, 'Preliminärt'
 // and 'Rättat', blood pressure as one trend of both components, partial dates as given.
-import { labResultsKey, notificationSchema, useLabResults, useSession } from '@halsa/api';
+import { labResultsKey, noticeMayBe, useLabResults, useSession } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useDeferredValue, useId, useMemo } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
@@ -27,8 +27,7 @@ export function LabResultsScreen() {
   const overview = useDeferredValue(latest);
   // A LAB_RESULT notice arriving live brings the new file in without a reload.
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
-    const parsed = notificationSchema.safeParse(body);
-    if (!parsed.success || parsed.data.type === 'LAB_RESULT') void mutate();
+    if (noticeMayBe(body, 'LAB_RESULT')) void mutate();
   });
   useRevalidateOnReconnect(user ? [labResultsKey(user.id)] : []);
   const analyses = useMemo(() => groupAnalyses(overview?.values ?? []), [overview]);
