@@ -16,7 +16,7 @@ import {
 } from '@halsa/api';
 import { useState } from 'react';
 import { ActivityTable } from '../../../components/activity-table/activity-table';
-import { NoCareRelation } from '../../../components/care-team/no-care-relation';
+import { NoCareRelation } from '../emergency-access/no-care-relation';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { Select } from '../../../primitives/select/select';

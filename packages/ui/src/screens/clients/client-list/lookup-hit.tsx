@@ -4,7 +4,7 @@
 import { displayName, useClientLookup } from '@halsa/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { EmergencyAccessDialog } from '../../../components/care-team/emergency-access-dialog';
+import { EmergencyAccessDialog } from '../emergency-access/emergency-access-dialog';
 import { to } from '../../../config/paths';
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { CareTeamEditor } from '../../../components/care-team/care-team-editor';
+import { CareTeamEditor } from '../care-team-editor/care-team-editor';
 import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 import { ClientAccountActions } from './account-actions';
 

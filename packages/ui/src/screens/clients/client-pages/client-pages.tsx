@@ -16,7 +16,7 @@ import { ClientFilesTab } from '../client-files/client-files';
 import { ClientOverviewTab } from '../client-overview/client-overview';
 import { ClientHeaderActions, NoConversationWarning } from './client-header-actions';
 import { LoadError } from '../../../components/load-error/load-error';
-import { NoCareRelation } from '../../../components/care-team/no-care-relation';
+import { NoCareRelation } from '../emergency-access/no-care-relation';
 
 export interface ClientPagesScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { authScenarios } from '@halsa/api/mocks';
-import { mocks } from '../../testing';
+import { mocks } from '../../../testing';
 import { NoCareRelation } from './no-care-relation';
 
 const meta = {
-  title: 'Komponenter/Ingen vårdrelation',
+  title: 'Klienter/Ingen vårdrelation',
   component: NoCareRelation,
   args: { clientId: 7, onOpened: fn() },
   parameters: mocks(authScenarios.asStaff),

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { authScenarios, careTeamScenarios, mockState } from '@halsa/api/mocks';
-import { mocks } from '../../testing';
+import { mocks } from '../../../testing';
 import { EmergencyAccessDialog } from './emergency-access-dialog';
 
 const meta = {
-  title: 'Komponenter/Nödåtkomst',
+  title: 'Klienter/Nödåtkomst',
   component: EmergencyAccessDialog,
   args: { clientId: 7, clientName: 'Ahmed Haddad', open: true, onOpenChange: fn(), onOpened: fn() },
   parameters: mocks(authScenarios.asStaff),

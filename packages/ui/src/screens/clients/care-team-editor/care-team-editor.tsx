@@ -11,11 +11,11 @@ import {
   type StaffMember,
 } from '@halsa/api';
 import { useId, useState } from 'react';
-import { messageOr } from '../../lib/server-message';
-import { Alert } from '../../primitives/alert/alert';
-import { Button } from '../../primitives/button/button';
-import { Spinner } from '../../primitives/spinner/spinner';
-import { TextField } from '../../primitives/text-field/text-field';
+import { messageOr } from '../../../lib/server-message';
+import { Alert } from '../../../primitives/alert/alert';
+import { Button } from '../../../primitives/button/button';
+import { Spinner } from '../../../primitives/spinner/spinner';
+import { TextField } from '../../../primitives/text-field/text-field';
 
 export const NO_CARE_TEAM = 'Ingen i vårdteamet ännu.';
 /** At most this many search hits are listed; typing more narrows them. */

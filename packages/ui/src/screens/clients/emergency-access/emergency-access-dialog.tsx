@@ -12,11 +12,11 @@ import {
   type EmergencyReason,
 } from '@halsa/api';
 import { useId, useState, type FormEvent } from 'react';
-import { messageOr } from '../../lib/server-message';
-import { Alert } from '../../primitives/alert/alert';
-import { Button } from '../../primitives/button/button';
-import { describedBy, FieldError } from '../../primitives/form-field/form-field';
-import { Modal, ModalClose } from '../../primitives/modal/modal';
+import { messageOr } from '../../../lib/server-message';
+import { Alert } from '../../../primitives/alert/alert';
+import { Button } from '../../../primitives/button/button';
+import { describedBy, FieldError } from '../../../primitives/form-field/form-field';
+import { Modal, ModalClose } from '../../../primitives/modal/modal';
 
 export const EMERGENCY_REASON_REQUIRED = 'Välj ett skäl till nödåtkomsten.';
 export const EMERGENCY_ACCESS_FAILED = 'Kunde inte öppna nödåtkomst';

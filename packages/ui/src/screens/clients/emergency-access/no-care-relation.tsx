@@ -3,9 +3,9 @@
 // 'Nödåtkomst', which opens the emergency-access dialog. Once open, the page fetches again.
 import { NO_CARE_RELATION_MESSAGE, type EmergencyAccess } from '@halsa/api';
 import { useState } from 'react';
-import { LockIcon } from '../../lib/icons';
-import { Button } from '../../primitives/button/button';
-import { EmptyState } from '../../primitives/empty-state/empty-state';
+import { LockIcon } from '../../../lib/icons';
+import { Button } from '../../../primitives/button/button';
+import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { EmergencyAccessDialog } from './emergency-access-dialog';
 
 export const NO_CARE_RELATION_HINT =

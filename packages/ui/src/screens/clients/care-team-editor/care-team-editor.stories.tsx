@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { addCareTeamStaff, authScenarios, careTeamScenarios, mockState } from '@halsa/api/mocks';
-import { mocks } from '../../testing';
+import { mocks } from '../../../testing';
 import { CareTeamEditor } from './care-team-editor';
 
 const meta = {
-  title: 'Komponenter/Vårdteam',
+  title: 'Klienter/Vårdteam',
   component: CareTeamEditor,
   args: { clientId: 3 },
   decorators: [
