@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, roleSchema } from './common.ts';
+import { STAFF_MESSAGES } from './staff.ts';
 import { emailSchema, passwordSchema } from './validation.ts';
 
 export { registerRequestSchema, type RegisterRequest } from './validation.ts';
@@ -20,6 +21,18 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
  */
 export const SESSION_END_REASONS = ['PASSWORD_CHANGED', 'EXPIRED', 'DEACTIVATED'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * The 401 message when the server knows why the session ended (the server's access check and
+ * the mocks both answer with it). The login page shows it as the notice, so it is never in the
+ * /login bundle.
+ */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  PASSWORD_CHANGED:
+    'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
+  EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
+  DEACTIVATED: STAFF_MESSAGES.deactivated,
+};
 
 /** `POST /api/v1/auth/authenticate`. No client-side validation on the login form (spec §5). */
 export const loginRequestSchema = z.object({

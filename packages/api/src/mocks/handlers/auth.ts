@@ -6,16 +6,8 @@ import { answer, on } from './endpoint.ts';
 import { readJson, readQuery, viewer } from './request.ts';
 import { errorResponse, HttpResponse, noContent } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
-import { registerQuerySchema } from '../../contract/auth.ts';
+import { registerQuerySchema, SESSION_END_MESSAGES } from '../../contract/auth.ts';
 import { STAFF_MESSAGES } from '../../contract/staff.ts';
-
-/** The server's 401 messages when it says why a session ended (server/src/modules/auth/sessions.ts). */
-const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
-  PASSWORD_CHANGED:
-    'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
-  EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
-  DEACTIVATED: STAFF_MESSAGES.deactivated,
-};
 
 const toSession = (user: SessionUser): SessionUser => ({
   id: user.id,

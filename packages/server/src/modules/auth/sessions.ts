@@ -1,7 +1,7 @@
 // Server-side sessions: a random id in an HttpOnly cookie, only its sha256 in the table.
 // Idle timeout 30 min, absolute 12 h; a new id at every 2FA success and password change; logout
 // deletes the row.
-import { SESSION_END_REASONS, STAFF_MESSAGES, type SessionEndReason } from '@halsa/api/contract';
+import { SESSION_END_REASONS, type SessionEndReason } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { HOUR, MINUTE } from '../../clock.ts';
@@ -50,17 +50,6 @@ const SESSION_CACHE_MAX = 10_000;
  */
 const ENDED_TTL_MS = ABSOLUTE_TIMEOUT_MS;
 const ENDED_MAX = 10_000;
-
-/**
- * The 401 message when the server knows why the session ended (issue 13). The login page shows
- * it as the notice, so the words live here once and cost the /login bundle nothing.
- */
-export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
-  PASSWORD_CHANGED:
-    'Du har loggats ut eftersom lösenordet för ditt konto ändrades. Logga in med ditt nya lösenord.',
-  EXPIRED: 'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
-  DEACTIVATED: STAFF_MESSAGES.deactivated,
-};
 
 interface CachedSession {
   ctx: SessionContext;
