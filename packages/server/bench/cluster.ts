@@ -23,18 +23,18 @@
 //   options: --clients N (1000) --rate PER_SECOND (50) --seconds S (20, steady phase)
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) --redis URL
 // Loopback only; everything it starts it stops; the run aborts after 5 minutes.
-import { Client, type IMessage } from '@stomp/stompjs';
+// Parts: cluster-clients.ts (the clients), cluster-floor.ts, cluster-timings.ts, cluster-report.ts.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
-import { WebSocket } from 'ws';
 import { newToken, sha256 } from '../src/security/tokens.ts';
 import { Cluster, NGINX } from '../test/cluster-processes.ts';
+import { ClientFleet, type Msg, type Sent } from './cluster-clients.ts';
 import { ClusterFloor } from './cluster-floor.ts';
-import { printInstanceTimings } from './cluster-timings.ts';
+import { printReport } from './cluster-report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -63,56 +63,13 @@ const abort = setTimeout(() => {
 }, 300_000);
 abort.unref();
 
-interface Msg {
-  id: number;
-  content: string;
-}
-
-interface Receiver {
-  userId: number;
-  cookie: string;
-  conversationId: number;
-  client: Client;
-  ids: Set<number>;
-  liveIds: Set<number>;
-  lastId: number;
-  /** When each (re)subscription's receipt came (ms). */
-  receipts: number[];
-  connects: number;
-}
-
-interface Sent {
-  id: number;
-  /** When the send's answer came back (ms, performance.now()). */
-  doneAt: number;
-  receiver: number;
-  sentAt: number;
-  phase: 'steady' | 'restart';
-}
-
-const sent: Sent[] = [];
-const latencies: Record<Sent['phase'], number[]> = { steady: [], restart: [] };
-const live = { steady: 0, restart: 0 };
-const caughtUp = { steady: 0, restart: 0 };
-let catchUpFailed = 0;
+/** The sender's retries by status and its network errors by message. */
 const errors = new Map<string, number>();
-let duplicates = 0;
 const retries: Record<string, number> = {};
-const sentById = new Map<number, Sent>();
-/** Deliveries that arrived before their send's answer: id → when and how. */
-const early = new Map<number, { at: number; how: 'live' | 'catch-up' }>();
-/** Sends that got no 2xx in 30 attempts (none expected). */
-const unanswered: { phase: Sent['phase']; clientMessageId: string }[] = [];
 
 /** This process's own event loop (it times every delivery): a blocked bench inflates both. */
 const benchLoop = monitorEventLoopDelay({ resolution: 1 });
 benchLoop.enable();
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function post(url: string, cookie: string, body: unknown, origin: string) {
   const res = await fetch(url, {
@@ -209,102 +166,23 @@ async function run(cluster: Cluster): Promise<void> {
   );
 
   // The clients, live through nginx.
-  const receivers: Receiver[] = clientIds.map((userId, i) => ({
-    userId,
-    cookie: `halsa_session=${tokens[i]}`,
-    conversationId: conversations[i]!,
-    client: undefined as unknown as Client,
-    ids: new Set(),
-    liveIds: new Set(),
-    lastId: 0,
-    receipts: [],
-    connects: 0,
-  }));
-  const byConversation = new Map(receivers.map((r) => [r.conversationId, r]));
-  const seen = (r: Receiver, m: Msg, how: 'live' | 'catch-up') => {
-    if (how === 'live') {
-      // The same message twice on live sockets is a duplicate; live after the catch-up fetched
-      // it is the expected overlap the client drops by id.
-      if (r.liveIds.has(m.id)) duplicates++;
-      r.liveIds.add(m.id);
-    }
-    if (r.ids.has(m.id)) return;
-    r.ids.add(m.id);
-    r.lastId = Math.max(r.lastId, m.id);
-    const s = sentById.get(m.id);
-    if (s) count(s, how, performance.now());
-    else early.set(m.id, { at: performance.now(), how });
-  };
-  const count = (s: Sent, how: 'live' | 'catch-up', at: number) => {
-    if (how === 'live') {
-      live[s.phase]++;
-      latencies[s.phase].push(at - s.sentAt);
-    } else caughtUp[s.phase]++;
-  };
-  const catchUp = async (r: Receiver) => {
-    // From what it had when the subscription was made: ids that arrive live meanwhile must not
-    // move the start of a retried fetch past a message that is still missing.
-    const after = r.lastId;
-    // As the portal's revalidation: keep trying while instances restart (up to 10 s).
-    for (let attempt = 0; attempt < 40; attempt++) {
-      const res = await fetch(
-        `${base}/api/v1/user/messaging/conversations/${r.conversationId}?after=${after}`,
-        { headers: { cookie: r.cookie } },
-      ).catch(() => null);
-      if (res?.status === 200) {
-        for (const m of ((await res.json()) as { messages: Msg[] }).messages)
-          seen(r, m, 'catch-up');
-        return;
-      }
-      await sleep(250);
-    }
-    catchUpFailed++;
-  };
-  const wsUrl = `${base.replace('http', 'ws')}/ws`;
-  let connected = 0;
-  const started = performance.now();
-  let index = 0;
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (index < receivers.length) {
-        const r = receivers[index++]!;
-        await new Promise<void>((resolve) => {
-          r.client = new Client({
-            webSocketFactory: () =>
-              new WebSocket(wsUrl, ['v12.stomp'], { headers: { Cookie: r.cookie, Origin: base } }),
-            reconnectDelay: 500,
-            heartbeatIncoming: 10_000,
-            heartbeatOutgoing: 10_000,
-            debug: () => {},
-            onConnect: () => {
-              r.connects++;
-              const receipt = `sub-${r.connects}`;
-              r.client.watchForReceipt(receipt, () => {
-                r.receipts.push(performance.now());
-                if (r.connects === 1) {
-                  connected++;
-                  resolve();
-                } else void catchUp(r);
-              });
-              r.client.subscribe(
-                `/topic/conversations/${r.conversationId}/messages`,
-                (f: IMessage) => seen(r, JSON.parse(f.body) as Msg, 'live'),
-                { receipt },
-              );
-            },
-          });
-          r.client.activate();
-        });
-      }
-    }),
+  const fleet = new ClientFleet(
+    base,
+    clientIds.map((userId, i) => ({
+      userId,
+      cookie: `halsa_session=${tokens[i]}`,
+      conversationId: conversations[i]!,
+    })),
   );
+  const started = performance.now();
+  const connected = await fleet.connect();
   console.log(
     `${connected} inloggade klienter anslutna via nginx på ${((performance.now() - started) / 1000).toFixed(1)} s ` +
-      `(${cluster.instances.length} instanser, ${byConversation.size} konversationer)`,
+      `(${cluster.instances.length} instanser, ${fleet.conversations} konversationer)`,
   );
 
   const floor = new ClusterFloor(base);
-  const keys = receivers.map((r) => r.conversationId);
+  const keys = fleet.receivers.map((r) => r.conversationId);
   await floor.connect(keys);
   console.log(`${floor.sockets.length} golvsocketar anslutna via nginx (/floor)`);
 
@@ -320,7 +198,7 @@ async function run(cluster: Cluster): Promise<void> {
     () => phase === 'steady',
   );
   const sendOne = async () => {
-    const r = receivers[Math.floor(Math.random() * receivers.length)]!;
+    const r = fleet.receivers[Math.floor(Math.random() * fleet.receivers.length)]!;
     const clientMessageId = randomUUID();
     const at = performance.now();
     const myPhase = phase === 'warm-up' ? null : phase;
@@ -330,7 +208,7 @@ async function run(cluster: Cluster): Promise<void> {
         const res = await post(
           `${base}/api/v1/user/messaging/conversations/${r.conversationId}/messages`,
           coach,
-          { receiverId: r.userId, content: `bench ${sent.length}`, clientMessageId },
+          { receiverId: r.userId, content: `bench ${fleet.sent.length}`, clientMessageId },
           base,
         ).catch((error: Error) => {
           const why = `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}`;
@@ -340,28 +218,20 @@ async function run(cluster: Cluster): Promise<void> {
         if (res.status === 200 || res.status === 201) {
           const id = (JSON.parse(res.text) as Msg).id;
           if (myPhase === null) return; // warm-up: not counted
-          const s: Sent = {
+          fleet.answered({
             id,
             receiver: r.userId,
             sentAt: at,
             doneAt: performance.now(),
             phase: myPhase,
-          };
-          sent.push(s);
-          sentById.set(id, s);
-          // Delivered before the answer came back: count it now, at its arrival time.
-          const before = early.get(id);
-          if (before) {
-            early.delete(id);
-            count(s, before.how, before.at);
-          }
+          });
           return;
         }
         retries[res.status] = (retries[res.status] ?? 0) + 1;
         await sleep(100);
       }
       // Never answered: accounted for as such (with its clientMessageId), not thrown away.
-      if (myPhase !== null) unanswered.push({ phase: myPhase, clientMessageId });
+      if (myPhase !== null) fleet.unanswered.push({ phase: myPhase, clientMessageId });
     } finally {
       inFlight--;
     }
@@ -427,136 +297,27 @@ async function run(cluster: Cluster): Promise<void> {
   // Reconnects and catch-ups settle.
   await sleep(3000);
 
-  const receiverOf = new Map(receivers.map((r) => [r.userId, r]));
-  // Every steady message: delivered live, fetched by a catch-up, or missing (with its id).
-  const steadySent = sent.filter((s) => s.phase === 'steady');
-  const steadyMissing = steadySent.filter((s) => !receiverOf.get(s.receiver)!.ids.has(s.id));
-  const steadyLive = steadySent.filter((s) => receiverOf.get(s.receiver)!.liveIds.has(s.id));
-  const steadyCaughtUp = steadySent.length - steadyLive.length - steadyMissing.length;
-  // Whether a missing message is in its conversation at all (diagnosis only: not counted).
-  const inConversation = async (s: Sent) => {
-    const r = receiverOf.get(s.receiver)!;
-    const res = await fetch(
-      `${base}/api/v1/user/messaging/conversations/${r.conversationId}?after=${s.id - 1}`,
-      { headers: { cookie: r.cookie } },
-    ).catch(() => null);
-    if (res?.status !== 200) return `okänt (${res?.status ?? 'nätverksfel'})`;
-    const { messages } = (await res.json()) as { messages: Msg[] };
-    return messages.some((m) => m.id === s.id)
-      ? 'finns i konversationen'
-      : 'finns INTE i konversationen';
-  };
-  const { steady: floorSteady, latencies: floorLatencies, missing: floorMissing } = floor.steady();
-
-  const lost = sent.filter(
-    (s) => s.phase === 'restart' && !receiverOf.get(s.receiver)!.ids.has(s.id),
-  );
-  const sentIn = (p: Sent['phase']) => sent.filter((s) => s.phase === p).length;
-  const reconnects = receivers.reduce((n, r) => n + r.connects - 1, 0);
-  const fmt = (v: number) => `${v.toFixed(1)} ms`;
-  console.log('');
-  console.log(
-    `bench:cluster — 2 instanser bakom nginx, PostgreSQL + Redis, ${CLIENTS} klienter live, ${RATE} meddelanden/s ` +
-      `(${os.cpus().length} kärnor, maskinens last ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' / ')})`,
-  );
-  const p = (v: number[]) => ({
-    p50: percentile(v, 50),
-    p99: percentile(v, 99),
-    max: v.length ? Math.max(...v) : NaN,
+  const exitCode = await printReport({
+    cluster,
+    fleet,
+    floor,
+    clients: CLIENTS,
+    rate: RATE,
+    steadySeconds: STEADY_S,
+    loadBefore,
+    loadAfter,
+    benchLoop: benchLoopFigures,
+    benchCpu,
+    steadyTimings,
+    exits,
+    events,
+    restartStartedAt: t0,
+    retries,
+    errors,
   });
-  const product = p(latencies.steady);
-  const floorFig = p(floorLatencies);
-  const trio = (f: { p50: number; p99: number; max: number }) =>
-    `p50 ${fmt(f.p50)}, p99 ${fmt(f.p99)}, max ${fmt(f.max)}`;
-  const ratio = (a: number, b: number) => `×${(a / b).toFixed(1)}`;
-  console.log(
-    `  stadigt läge (${STEADY_S} s, maskinens last ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} ` +
-      `på ${os.availableParallelism()} kärnor):`,
-  );
-  console.log(
-    `    produkten  (REST via nginx → instans, PostgreSQL, Redis → STOMP via nginx): ${steadySent.length} skickade` +
-      ` → ${steadyLive.length} live, ${steadyCaughtUp} hämtade vid ikapphämtning, ${steadyMissing.length} saknas` +
-      `${unanswered.some((u) => u.phase === 'steady') ? `, ${unanswered.filter((u) => u.phase === 'steady').length} utan svar` : ''}; ` +
-      trio(product),
-  );
-  console.log(
-    `    golvet     (POST /floor/send via nginx → ws-server, Redis → ws via nginx): ${floorSteady.length} skickade` +
-      ` → ${floorLatencies.length} levererade, ${floorMissing.length} saknas, ${floor.duplicates} dubbletter` +
-      `${floorSteady.some((f) => f.answered === false) ? `, ${floorSteady.filter((f) => f.answered === false).length} POST utan 204` : ''}; ` +
-      trio(floorFig),
-  );
-  const targetMet = product.p99 <= 3 * floorFig.p99 && product.p99 <= 50;
-  console.log(
-    `    produkten / golvet: p50 ${ratio(product.p50, floorFig.p50)}, p99 ${ratio(product.p99, floorFig.p99)}, ` +
-      `max ${ratio(product.max, floorFig.max)} (mål p99 ≤ 3 × golvet och ≤ 50 ms: ${targetMet ? 'uppnått' : 'EJ uppnått'})`,
-  );
-  console.log(
-    `    bänkprocessen (mäter båda): event-loop-fördröjning p50 ${fmt(benchLoopFigures.p50)}, ` +
-      `p99 ${fmt(benchLoopFigures.p99)}, max ${fmt(benchLoopFigures.max)}; ` +
-      `CPU ${(((benchCpu.user + benchCpu.system) / 1000 / (STEADY_S * 1000)) * 100).toFixed(0)} % av en kärna`,
-  );
-  for (const s of steadyMissing.slice(0, 10)) {
-    const r = receiverOf.get(s.receiver)!;
-    console.log(
-      `    saknas: id ${s.id} till användare ${s.receiver} (konversation ${r.conversationId}; ` +
-        `svar på sändningen efter ${fmt(s.doneAt - s.sentAt)}; mottagarens anslutningar ${r.connects}; ` +
-        `${await inConversation(s)})`,
-    );
-  }
-  for (const f of floorMissing.slice(0, 5)) {
-    console.log(
-      `    golvet saknar: id ${f.id} (nyckel ${f.key}, POST ${f.answered ? 'besvarad' : 'ej besvarad'})`,
-    );
-  }
-  for (const u of unanswered.slice(0, 5)) {
-    console.log(`    utan svar efter 30 försök (${u.phase}): clientMessageId ${u.clientMessageId}`);
-  }
-  printInstanceTimings(steadyTimings, STEADY_S);
-  console.log(
-    `  rullande omstart: ${sentIn('restart')} skickade, ${live.restart} live ` +
-      `(p99 ${fmt(percentile(latencies.restart, 99))}), ${caughtUp.restart} hämtade vid återanslutning, ` +
-      `${lost.length} förlorade, ${duplicates} dubbletter; ${reconnects} återanslutningar; ` +
-      `utträde ${exits.join(' och ')}; ` +
-      `omförsök: ${
-        Object.entries(retries)
-          .map(([s, n]) => `${n}×${s}`)
-          .join(', ') || 'inga'
-      }`,
-  );
-  if (lost.length > 0) {
-    console.log(
-      `  förlorade: ${lost
-        .slice(0, 10)
-        .map((s) => {
-          const r = receivers.find((x) => x.userId === s.receiver)!;
-          const at = (ms: number) => ((ms - t0) / 1000).toFixed(2);
-          return (
-            `id ${s.id} (skickat ${at(s.sentAt)}–${at(s.doneAt)} s; mottagarens kvitton ` +
-            `${r.receipts.map(at).join(', ')} s; senast sedd id ${r.lastId})`
-          );
-        })
-        .join('; ')}`,
-    );
-  }
-  if (lost.length > 0) console.log(`  händelser: ${events.join(', ')}`);
-  const logged = cluster.instances
-    .flatMap((inst, i) =>
-      inst.log
-        .join('')
-        .split('\n')
-        .map((l) => `instans ${i + 1}: ${l}`),
-    )
-    .filter((l) => /fel|error|redis|failed|warn/i.test(l));
-  for (const line of logged.slice(0, 15)) console.log(`  ${line.slice(0, 300)}`);
-  if (catchUpFailed > 0) console.log(`  ${catchUpFailed} ikapphämtningar gav upp`);
-  for (const [why, n] of errors) console.log(`  nätverksfel ${n}×: ${why}`);
-  for (const r of receivers) void r.client.deactivate();
+  fleet.close();
   floor.close();
-  process.exitCode =
-    lost.length > 0 || steadyMissing.length > 0 || duplicates > 0 || unanswered.length > 0 ? 1 : 0;
+  process.exitCode = exitCode;
 }
 
 await main();
