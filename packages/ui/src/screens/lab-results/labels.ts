@@ -20,6 +20,8 @@ export const interpretationLabels: Record<Exclude<LabFlag, 'NO_RANGE'>, string> 
 
 /** The lab's 'A' (abnormal, no direction) on a value without a reference range. */
 export const ABNORMAL_BY_LAB = 'Avvikande enligt labbet';
+/** A 'Bedömning' cell when neither a range nor the lab says anything: never an empty row. */
+export const NO_ASSESSMENT = 'Ingen bedömning';
 
 export const formatLabels: Record<LabFileFormat, string> = {
   PDF: 'PDF',

@@ -41,7 +41,7 @@ export const Provsvar: Story = {
         '2 november 2026',
       ],
       ['Ferritin', '12 µg/L', '15–150 µg/L', '↓Under referensintervallet', '1 oktober 2026'],
-      ['Vitamin D', '48,5 nmol/L', 'Saknas', '', '2 november 2026'],
+      ['Vitamin D', '48,5 nmol/L', 'Saknas', 'Ingen bedömning', '2 november 2026'],
     ]);
     // out of range: in words and in the danger colour; in range: success; no range: no flag
     const high = canvas.getAllByText('Över referensintervallet')[0]!.closest('[data-flag]')!;

@@ -40,7 +40,7 @@ function columnsOf(trend: Trend): TableColumn<TrendSample>[] {
         header: 'Värde',
         cell: (s) => <ValueWithNotes text={valueText(s.values[0]!)} value={s.values[0]!} />,
       },
-      { header: 'Bedömning', cell: (s) => <FlagBadge value={s.values[0]!} /> },
+      { header: 'Bedömning', cell: (s) => <FlagBadge value={s.values[0]!} inCell /> },
     ];
   }
   return [

@@ -17,7 +17,7 @@ const columns: TableColumn<Analysis>[] = [
     className: 'whitespace-nowrap',
     cell: ({ latest }) => rangeText(latest),
   },
-  { header: 'Bedömning', cell: ({ latest }) => <FlagBadge value={latest} /> },
+  { header: 'Bedömning', cell: ({ latest }) => <FlagBadge value={latest} inCell /> },
   {
     header: 'Provtagningsdatum',
     className: 'whitespace-nowrap',
