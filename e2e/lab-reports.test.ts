@@ -105,7 +105,7 @@ describe('lab reports (FHIR)', () => {
       'Erythocytes [#/volume] in Urine',
       '<1 /uL',
       'Saknas',
-      '',
+      'Ingen bedömning',
       '16 augusti 2015',
     ]);
     expect(await latestRow(karin, 'Potassium [Moles/volume] in Serum or Plasma')).toEqual([
