@@ -2,8 +2,7 @@
 // shows in the list as 'Inbjuden' at once.
 import { isApiError, useCreateInvitation } from '@halsa/api';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../primitives/button/button';
-import { Modal, ModalClose } from '../../../primitives/modal/modal';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { useToast } from '../../../primitives/toast/toast';
 
@@ -31,36 +30,28 @@ export function InviteClient() {
   };
 
   return (
-    <Modal
+    <FormDialog
       title="Bjud in klient"
       description="Klienten får en länk med e-post för att skapa sitt konto. Länken gäller i 7 dagar."
+      triggerLabel="Bjud in klient"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setError(null);
       }}
-      trigger={<Button>Bjud in klient</Button>}
+      onSubmit={submit}
+      submitLabel="Skicka inbjudan"
+      busy={isMutating}
+      busyLabel="Skickar…"
     >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <TextField
-          label="E-post"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error ?? undefined}
-        />
-        <div className="flex justify-end gap-2">
-          <ModalClose asChild>
-            <Button type="button" variant="secondary">
-              Avbryt
-            </Button>
-          </ModalClose>
-          <Button type="submit" disabled={isMutating}>
-            {isMutating ? 'Skickar…' : 'Skicka inbjudan'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <TextField
+        label="E-post"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error ?? undefined}
+      />
+    </FormDialog>
   );
 }

@@ -11,9 +11,7 @@ import {
   useCreateStaff,
 } from '@halsa/api';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../primitives/alert/alert';
-import { Button } from '../../../primitives/button/button';
-import { Modal, ModalClose } from '../../../primitives/modal/modal';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
 import { Select } from '../../../primitives/select/select';
 import { TextField } from '../../../primitives/text-field/text-field';
 
@@ -68,9 +66,10 @@ export function AddStaff({ onAdded }: AddStaffProps) {
   };
 
   return (
-    <Modal
+    <FormDialog
       title="Lägg till personal"
       description="Personen får ett mejl med en länk för att välja sitt lösenord."
+      triggerLabel="Lägg till personal"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -79,46 +78,37 @@ export function AddStaff({ onAdded }: AddStaffProps) {
           setFailure(null);
         }
       }}
-      trigger={<Button>Lägg till personal</Button>}
+      onSubmit={submit}
+      submitLabel="Lägg till"
+      busy={isMutating}
+      busyLabel="Lägger till…"
+      failure={failure}
     >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Förnamn"
-            autoComplete="off"
-            value={form.firstName}
-            onChange={set('firstName')}
-            error={errors.firstName}
-          />
-          <TextField
-            label="Efternamn"
-            autoComplete="off"
-            value={form.lastName}
-            onChange={set('lastName')}
-            error={errors.lastName}
-          />
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="E-postadress"
-          type="email"
+          label="Förnamn"
           autoComplete="off"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
+          value={form.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
         />
-        <Select label="Roll" options={ROLES} value={form.role} onChange={set('role')} />
-        {failure ? <Alert variant="error">{failure}</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <ModalClose asChild>
-            <Button type="button" variant="secondary">
-              Avbryt
-            </Button>
-          </ModalClose>
-          <Button type="submit" loading={isMutating} loadingLabel="Lägger till…">
-            Lägg till
-          </Button>
-        </div>
-      </form>
-    </Modal>
+        <TextField
+          label="Efternamn"
+          autoComplete="off"
+          value={form.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+        />
+      </div>
+      <TextField
+        label="E-postadress"
+        type="email"
+        autoComplete="off"
+        value={form.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <Select label="Roll" options={ROLES} value={form.role} onChange={set('role')} />
+    </FormDialog>
   );
 }
