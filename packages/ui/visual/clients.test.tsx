@@ -5,7 +5,7 @@
 // opened), as its stories reach them only in their play functions.
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { holdStill, mountStory, shoot, shotOptions } from './shoot';
+import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
 import * as activityLog from '../src/screens/activity/activity-log/activity-log.stories';
 import * as clientActivity from '../src/screens/clients/client-activity/client-activity.stories';
 import * as clientFiles from '../src/screens/clients/client-files/client-files.stories';
@@ -58,6 +58,7 @@ describe('klientfiler', () => {
     await userEvent.click(page.getByRole('button', { name: 'Visa historik' }));
     const dialog = page.getByRole('dialog', { name: 'Historik för labbresultat' });
     await expect.element(dialog.getByText('Blodprov_2026-10-12.pdf')).toBeVisible();
+    await restPointer();
     await expect.element(dialog).toMatchScreenshot(shotOptions);
   });
 });

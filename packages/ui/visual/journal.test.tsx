@@ -5,7 +5,7 @@
 // project's 800 × 600, and the main screens also at 375 px (phone) and 1280 px (staff desk).
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { holdStill, mountStory, shoot, shotOptions } from './shoot';
+import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
 import * as clientJournal from '../src/screens/journal/client-journal/client-journal.stories';
 import * as journalNote from '../src/screens/journal/journal-note/journal-note.stories';
 import * as journalSettings from '../src/screens/journal/journal-settings/journal-settings.stories';
@@ -121,6 +121,7 @@ describe('klientjournal', () => {
     const dialog = page.getByRole('dialog', { name: 'Välj formulär' });
     await expect.element(dialog.getByText('Kostdagbok')).toBeVisible();
     await expect.element(dialog.getByText('Standard')).toBeVisible();
+    await restPointer();
     await expect.element(dialog).toMatchScreenshot(shotOptions);
   });
 });

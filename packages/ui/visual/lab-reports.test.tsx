@@ -6,7 +6,7 @@
 // history are steps this test takes itself. A page is shot whole, in a viewport tall enough.
 import { afterAll, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { holdStill, mountStory, shoot, shotOptions } from './shoot';
+import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
 import * as clientFiles from '../src/screens/clients/client-files/client-files.stories';
 import * as labReport from '../src/screens/lab-results/lab-results/lab-report.stories';
 
@@ -87,6 +87,7 @@ describe('labbrapport', () => {
       const dialog = page.getByRole('dialog', { name: 'Historik för labbresultat' });
       await expect.element(dialog.getByText('12 värden lästes, 2 hoppades över')).toBeVisible();
       await document.fonts.ready;
+      await restPointer();
       await expect.element(dialog).toMatchScreenshot(shotOptions);
     });
   }

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { STAFF_MESSAGES } from '@halsa/api';
 import { MOCK_NOW } from '@halsa/api/mocks';
-import { holdStill, mountStory, shoot, shotOptions } from './shoot';
+import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
 import * as actionPlan from '../src/screens/action-plan/action-plan/action-plan.stories';
 import * as activityLog from '../src/screens/activity/activity-log/activity-log.stories';
 import * as review from '../src/screens/activity/review/review.stories';
@@ -338,9 +338,7 @@ for (const { id, name, module, story, ready, also = [], before, step, mask, heig
     if (tall > window.innerHeight) await page.viewport(WIDTH, tall);
     await drawCharts(container);
     document.documentElement.scrollTop = 0;
-    // The pointer stays where an earlier test's click left it: a field under it would be shot
-    // with its hover border. It rests in the page's top-left corner for every shot.
-    await userEvent.hover(page.elementLocator(document.body), { position: { x: 1, y: 1 } });
+    await restPointer();
     await document.fonts.ready;
     expect(document.documentElement.scrollHeight).toBeLessThanOrEqual(window.innerHeight);
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);

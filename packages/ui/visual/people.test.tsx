@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { page, userEvent, type Locator } from 'vitest/browser';
 import { STAFF_MESSAGES } from '@halsa/api';
-import { holdStill, mountStory, shoot, shotOptions } from './shoot';
+import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
 import * as careTeamEditor from '../src/screens/clients/care-team-editor/care-team-editor.stories';
 import * as emergencyAccess from '../src/screens/clients/emergency-access/emergency-access-dialog.stories';
 import * as noCareRelation from '../src/screens/clients/emergency-access/no-care-relation.stories';
@@ -58,6 +58,7 @@ async function shootPage(container: HTMLElement) {
 
 async function shootDialog(dialog: Locator) {
   await document.fonts.ready;
+  await restPointer();
   await expect.element(dialog).toMatchScreenshot(shotOptions);
 }
 

@@ -9,6 +9,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
+import { restPointer } from './shoot';
 
 type StoryModule = Parameters<typeof composeStories>[0];
 
@@ -59,6 +60,7 @@ for (const [path, module] of Object.entries(modules).sort(([a], [b]) => a.locale
         await document.fonts.ready;
 
         const target = hasOverlay() ? document.body : container;
+        await restPointer();
         await expect.element(page.elementLocator(target)).toMatchScreenshot({
           screenshotOptions: { animations: 'disabled', caret: 'hide' },
         });

@@ -3,7 +3,7 @@
 // function, shot once the text that says its data has arrived is on screen.
 import type { ComponentType } from 'react';
 import { beforeAll, expect } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
@@ -51,8 +51,22 @@ export const shotOptions = {
   screenshotOptions: { animations: 'disabled', caret: 'hide' },
 } as const;
 
-/** Matches `element` against its baseline in __screenshots__/. */
+/**
+ * The pointer stays where an earlier test, of this file or another, left it: a field under it
+ * would be shot with its hover border, and the baseline would depend on the order the files
+ * ran in. It rests in the page's top-left corner for every shot (forced: an open dialog's
+ * overlay may lie over that corner, and it has no hover style).
+ */
+export async function restPointer() {
+  await userEvent.hover(page.elementLocator(document.body), {
+    position: { x: 1, y: 1 },
+    force: true,
+  });
+}
+
+/** Matches `element` against its baseline in __screenshots__/, the pointer at rest. */
 export async function shoot(element: Element, name?: string) {
+  await restPointer();
   const locator = expect.element(page.elementLocator(element));
   await (name
     ? locator.toMatchScreenshot(name, shotOptions)
