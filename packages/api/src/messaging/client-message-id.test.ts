@@ -2,11 +2,10 @@
 // of a file upload hold the caller's key, and a retry after a lost answer sends the same key, so
 // the (mocked) server answers the first result instead of storing a copy.
 import { getResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiBase } from '../client.ts';
+import { describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../contract/messaging.ts';
-import { answer, defaultHandlers, mockState, resetMockState } from '../mocks/index.ts';
+import { answer, defaultHandlers, mockState } from '../mocks/index.ts';
+import { startMockServer } from '../mocks/test-server.ts';
 import { newClientMessageId } from './client-message-id.ts';
 import { createConversation, createConversationFormData } from './use-create-conversation.ts';
 import { uploadWithText, uploadWithTextFormData } from './use-upload-with-text.ts';
@@ -140,18 +139,8 @@ const xhrThrough = (handlers: Parameters<typeof getResponse>[0]) =>
   };
 
 describe('a retry after a lost answer sends the same key and gets the first result', () => {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-  beforeEach(() => {
-    resetMockState();
-    vi.stubGlobal('window', new EventTarget());
-    setApiBase('http://localhost');
-  });
-  afterEach(() => {
-    server.resetHandlers();
-    vi.unstubAllGlobals();
-  });
-  afterAll(() => server.close());
+  // No default handlers: each test installs the ones that lose the first answer.
+  const server = startMockServer([]);
 
   it('createConversation: one conversation, answered again instead of "already exists"', async () => {
     const { bodies, handlers } = loseFirstAnswer('createConversation');

@@ -1,8 +1,7 @@
 import { getResponse, type HttpHandler } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, call, setApiBase } from '../client.ts';
+import { call } from '../client.ts';
 import { callList, callPage } from '../paging.ts';
 import {
   activityLogListSchema,
@@ -25,7 +24,6 @@ import {
   actionPlanFixtures,
   clientFixtures,
   dailyNoteFixtures,
-  defaultHandlers,
   formFixtures,
   labFileFixtures,
   mockState,
@@ -41,34 +39,11 @@ import {
   DEMO_ATTACHMENT_ID,
   everything,
 } from './index.ts';
+import { failure, startMockServer } from './test-server.ts';
 
-const server = setupServer(...defaultHandlers);
-const windowTarget = new EventTarget();
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  resetMockState();
-  vi.stubGlobal('window', windowTarget);
-  // Node's fetch rejects relative URLs, so the client gets an origin here.
-  setApiBase('http://localhost');
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.unstubAllGlobals();
-});
-afterAll(() => server.close());
+const server = startMockServer();
 
 const apply = (...handlers: HttpHandler[][]) => server.use(...handlers.flat());
-
-const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-};
 
 describe('fixtures follow the contract', () => {
   it.each([
@@ -123,7 +98,7 @@ describe('stateful default handlers', () => {
     await call('logout');
     expect(mockState.sessionUser).toBeNull();
     const listener = vi.fn();
-    windowTarget.addEventListener('unAuthorized', listener);
+    window.addEventListener('unAuthorized', listener);
     expect((await failure(call('me'))).status).toBe(401);
     expect(listener).toHaveBeenCalled();
     const { message: twoFactorId } = await call('authenticate', {

@@ -1,13 +1,15 @@
-// What a test of the mocks shares (care-team.test.ts, staff.test.ts): the default handlers on an
-// MSW node server for the file, fresh mock state and a window for the client's events per test,
+// What a test of the mocks or the client shares (mocks.test.ts, care-team.test.ts, staff.test.ts,
+// client-message-id.test.ts): the default handlers (or the given ones) on an MSW node server for
+// the file, fresh mock state and a window for the client's events per test,
 // and `failure`, the ApiError a call is expected to end in.
+import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { ApiError, setApiBase } from '../client.ts';
 import { defaultHandlers, resetMockState } from './index.ts';
 
-export function startMockServer() {
-  const server = setupServer(...defaultHandlers);
+export function startMockServer(handlers: readonly RequestHandler[] = defaultHandlers) {
+  const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(() => {
     resetMockState();
