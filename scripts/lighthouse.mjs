@@ -26,19 +26,11 @@
 // main-thread work): a ratio means the same on a busy and a quiet machine. Printed, never a
 // failure. The server start and the logins are scripts/demo-server.mjs (shared with bench:inp).
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { precompress, walk } from './precompress.mjs';
 import {
   buildProduct,
   portalDist,
@@ -154,32 +146,37 @@ const floorDir = path.join(portalDist, '__floor');
 /** What a page's main-thread work may be, as a multiple of the floor's (printed, not a gate). */
 const MAIN_THREAD_RATIO_TARGET = 2.5;
 
+/**
+ * The floor's HTML is the portal's own (packages/portal/index.html: the same head, fonts and
+ * CSP-safe scripts), its entry swapped for scripts/floor/main.tsx; written for the build only.
+ */
+function writeFloorHtml() {
+  const portalHtml = readFileSync(path.join(root, 'packages/portal/index.html'), 'utf8');
+  const entry = '<script type="module" src="/src/main.tsx"></script>';
+  if (!portalHtml.includes(entry)) throw new Error(`packages/portal/index.html has no ${entry}`);
+  const file = path.join(root, 'scripts/floor/index.html');
+  writeFileSync(
+    file,
+    portalHtml.replace(entry, '<script type="module" src="./main.tsx"></script>'),
+  );
+  return file;
+}
+
 async function buildFloor() {
   log('building the floor page (React + the router, one heading) into dist/__floor…');
-  await viteBuild({
-    configFile: path.join(root, 'packages/portal/vite.config.ts'),
-    root: path.join(root, 'scripts/floor'),
-    base: '/__floor/',
-    logLevel: 'warn',
-    build: { outDir: floorDir, emptyOutDir: true, manifest: false },
-  });
-  const walk = (dir) =>
-    readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? walk(full) : [full];
+  const html = writeFloorHtml();
+  try {
+    await viteBuild({
+      configFile: path.join(root, 'packages/portal/vite.config.ts'),
+      root: path.join(root, 'scripts/floor'),
+      base: '/__floor/',
+      logLevel: 'warn',
+      build: { outDir: floorDir, emptyOutDir: true, manifest: false },
     });
-  for (const file of walk(floorDir).filter((f) => /\.(html|js|css)$/.test(f))) {
-    const bytes = readFileSync(file);
-    const brotli = brotliCompressSync(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    });
-    const gzip = gzipSync(bytes, { level: 9 });
-    if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
-    if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);
+  } finally {
+    rmSync(html, { force: true });
   }
+  for (const file of walk(floorDir).filter((f) => /\.(html|js|css)$/.test(f))) precompress(file);
 }
 
 const ms = (v) => `${Math.round(v)} ms`;

@@ -14,12 +14,12 @@
 // No inline scripts are added: the CSP stays `script-src 'self'`. A prerendered #root is `inert`
 // until main.tsx has hydrated it: text typed into a form React does not yet control would be
 // lost, and a form submitted before hydration would be sent by the browser itself.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, minifySync } from 'vite';
+import { precompress, walk } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const portalDir = path.join(root, 'packages/portal');
@@ -267,26 +267,11 @@ writeFileSync(
 // 3. Precompress (brotli at its best, gzip 9) every text file a browser fetches.
 let raw = 0;
 let br = 0;
-const walk = (dir) =>
-  readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name.startsWith('.')) return [];
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
 for (const file of walk(distDir)) {
   if (!COMPRESSIBLE.test(file) || file.endsWith('pages.json')) continue;
-  const bytes = readFileSync(file);
-  const brotli = brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
-  const gzip = gzipSync(bytes, { level: 9 });
-  if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
-  if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);
-  raw += bytes.length;
-  br += Math.min(brotli.length, bytes.length);
+  const sizes = precompress(file);
+  raw += sizes.raw;
+  br += sizes.brotli;
 }
 console.log(
   `prerender: ${PAGES.length} pages, ${SIGNED_IN_PAGES.length + 1} signed-in shells, pages.json; ` +
