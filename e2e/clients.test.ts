@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
 import { linkFrom, logIn } from './support/session.ts';
+import { openClientPage, openClientTab } from './support/client-pages.ts';
 
 let product: Product;
 let browser: Browser;
@@ -48,19 +49,12 @@ describe('client management', () => {
 
     const admin = await newPage();
     await logIn(product, admin, 'admin@example.com');
-    await admin.getByRole('link', { name: 'Klienter' }).first().click();
-    await admin.waitForURL(/\/clients$/);
-    await admin.getByRole('searchbox', { name: 'Sök klient' }).fill('kari');
-    await admin.getByRole('link', { name: 'Karin Johansson' }).click();
-    await admin.waitForURL(/\/clients\/\d+\/overview$/);
+    await openClientPage(admin, 'kari', 'Karin Johansson');
     await admin.getByRole('heading', { name: 'Personuppgifter' }).waitFor();
     await admin.screenshot({ path: '/tmp/e2e-client-overview.png', fullPage: true });
     const clientId = Number(/\/clients\/(\d+)\//.exec(admin.url())![1]);
 
-    await admin
-      .getByRole('navigation', { name: 'Klientflikar' })
-      .getByRole('link', { name: 'Lab Resultat' })
-      .click();
+    await openClientTab(admin, 'Lab Resultat');
     await admin.locator('input[type="file"]').setInputFiles({
       name: 'Blodprov_e2e.pdf',
       mimeType: 'application/pdf',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
 import { logIn } from './support/session.ts';
+import { openClientPage, openClientTab } from './support/client-pages.ts';
 
 let product: Product;
 let browser: Browser;
@@ -143,15 +144,8 @@ describe('journal', () => {
     await expect.poll(() => bellCount(client), { timeout: 15_000 }).toBe(before);
 
     // ---- ADMIN picks the form for Karin, fills it in, signs and sends -----------------------
-    await admin.getByRole('link', { name: 'Klienter' }).first().click();
-    await admin.waitForURL(/\/clients$/);
-    await admin.getByRole('searchbox', { name: 'Sök klient' }).fill('kari');
-    await admin.getByRole('link', { name: 'Karin Johansson' }).click();
-    await admin.waitForURL(/\/clients\/\d+\/overview$/);
-    await admin
-      .getByRole('navigation', { name: 'Klientflikar' })
-      .getByRole('link', { name: 'Journal' })
-      .click();
+    await openClientPage(admin, 'kari', 'Karin Johansson');
+    await openClientTab(admin, 'Journal');
     await admin.waitForURL(/\/clients\/\d+\/journal$/);
     await admin.getByRole('button', { name: 'Lägg till formulär' }).click();
     const picker = admin.getByRole('dialog', { name: 'Välj formulär' });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
 import { logIn } from './support/session.ts';
+import { openClientPage, openClientTab } from './support/client-pages.ts';
 
 const REPORT_NAME = 'diagnosticreport-example-ghp.json';
 const REPORT = readFileSync(
@@ -57,15 +58,8 @@ describe('lab reports (FHIR)', () => {
     // The ADMIN: Klienter → Karin → Lab Resultat → the report, as the laboratory sent it.
     const admin = await newPage({ width: 1280, height: 900 });
     await logIn(product, admin, 'admin@example.com');
-    await admin.getByRole('link', { name: 'Klienter' }).first().click();
-    await admin.waitForURL(/\/clients$/);
-    await admin.getByRole('searchbox', { name: 'Sök klient' }).fill('kari');
-    await admin.getByRole('link', { name: 'Karin Johansson' }).click();
-    await admin.waitForURL(/\/clients\/\d+\/overview$/);
-    await admin
-      .getByRole('navigation', { name: 'Klientflikar' })
-      .getByRole('link', { name: 'Lab Resultat' })
-      .click();
+    await openClientPage(admin, 'kari', 'Karin Johansson');
+    await openClientTab(admin, 'Lab Resultat');
     await admin.getByText('PDF, PNG, JPG, CSV, JSON, högst 25 MB.').waitFor();
     await admin.locator('input[type="file"]').setInputFiles({
       name: REPORT_NAME,

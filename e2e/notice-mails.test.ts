@@ -22,6 +22,7 @@ import { openDatabase } from '../packages/server/src/db/index.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { runServer, type Product, type ServerProcess } from './support/product.ts';
 import { logIn } from './support/session.ts';
+import { openClientTab } from './support/client-pages.ts';
 
 // The product as support/product.ts starts it, but keeping its DATA_DIR until the end, so the
 // server's notice state can be read once it has stopped.
@@ -80,10 +81,7 @@ async function uploadThroughClientPage(admin: Page, search: string, name: string
   await admin.getByRole('searchbox', { name: 'Sök klient' }).fill(search);
   await admin.getByRole('link', { name }).click();
   await admin.waitForURL(/\/clients\/\d+\/overview$/);
-  await admin
-    .getByRole('navigation', { name: 'Klientflikar' })
-    .getByRole('link', { name: 'Lab Resultat' })
-    .click();
+  await openClientTab(admin, 'Lab Resultat');
   await admin.locator('input[type="file"]').setInputFiles({
     name: file,
     mimeType: 'application/pdf',
