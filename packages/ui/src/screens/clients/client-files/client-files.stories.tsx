@@ -58,6 +58,11 @@ const fhirReport = (name: string) =>
     { type: 'application/json' },
   );
 const body = () => within(document.body);
+/** The lines of the list of values skipped in `file`, found within `scope`. */
+const skippedIn = (scope: ReturnType<typeof within>, file: string) =>
+  within(scope.getByRole('list', { name: `Värden som hoppades över i ${file}` }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 const meta = {
   title: 'Klienter/Lab Resultat och Handlingsplan',
@@ -109,14 +114,9 @@ export const ProvsvarLastes: Story = {
     const summary = await canvas.findByText('3 värden lästes, 1 hoppades över');
     const status = within(summary.closest('[role="status"]') as HTMLElement);
     await expect(status.getByText('Filen har laddats upp')).toBeVisible();
-    const skipped = status.getByRole('list', {
-      name: 'Värden som hoppades över i Labbrapport_2026-11-24.json',
-    });
-    await expect(
-      within(skipped)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Temperature: värdet är makulerat (status entered-in-error)']);
+    await expect(skippedIn(status, 'Labbrapport_2026-11-24.json')).toEqual([
+      'Temperature: värdet är makulerat (status entered-in-error)',
+    ]);
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
     const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
     const items = await within(dialog).findAllByRole('listitem');
@@ -133,14 +133,7 @@ export const VardenHoppadesOver: Story = {
     await canvas.findByRole('button', { name: 'Välj fil' });
     await userEvent.upload(fileInput(canvasElement), fhirReport('Labbrapport_2026-11-24.json'));
     await expect(await canvas.findByText('44 värden lästes, 3 hoppades över')).toBeVisible();
-    const skipped = canvas.getByRole('list', {
-      name: 'Värden som hoppades över i Labbrapport_2026-11-24.json',
-    });
-    await expect(
-      within(skipped)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([
+    await expect(skippedIn(canvas, 'Labbrapport_2026-11-24.json')).toEqual([
       'Temperature: värdet är makulerat (status entered-in-error)',
       'Blodtryck: undersökningen är inställd (status cancelled)',
       'Analys utan namn: observationen saknar LOINC-kod',
@@ -157,14 +150,7 @@ export const HistorikMedLastaVarden: Story = {
     await expect(
       await within(dialog).findByText('12 värden lästes, 2 hoppades över'),
     ).toBeVisible();
-    const skipped = within(dialog).getByRole('list', {
-      name: 'Värden som hoppades över i Labbrapport_2026-11-02.json',
-    });
-    await expect(
-      within(skipped)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([
+    await expect(skippedIn(within(dialog), 'Labbrapport_2026-11-02.json')).toEqual([
       'Temperature: värdet är makulerat (status entered-in-error)',
       'Analys utan namn: observationen saknar LOINC-kod',
     ]);
