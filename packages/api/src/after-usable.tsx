@@ -2,8 +2,8 @@
 // app used to start everything in the commit that drew the page: the live connection, the
 // shell's unread counts, the widget. Inside <DeferUntilUsable> (the portal's signed-in app)
 // that work starts after the first frame with the page has been painted, in a task of its own,
-// when the browser is idle (at the latest IDLE_TIMEOUT_MS later). Once reached, the moment stays
-// reached for the life of the tab: later pages and components start their work at once.
+// when the browser is idle (at the latest USABLE_IDLE_TIMEOUT_MS later). Once reached, the
+// moment stays reached for the life of the tab: later pages and components start at once.
 //
 // Outside it (stories, component tests) everything starts at once, as before.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 export type Schedule = (run: () => void) => () => void;
 
 /** The longest a deferred start waits for an idle moment after the first paint. */
-export const IDLE_TIMEOUT_MS = 500;
+const USABLE_IDLE_TIMEOUT_MS = 500;
 
 const now: Schedule = (run) => {
   run();
@@ -32,8 +32,8 @@ function reach(): void {
 }
 
 /**
- * After the next painted frame, then an idle moment (or IDLE_TIMEOUT_MS): each waiting `run`
- * in that one task. A browser without requestIdleCallback takes the next task.
+ * After the next painted frame, then an idle moment (or USABLE_IDLE_TIMEOUT_MS): each waiting
+ * `run` in that one task. A browser without requestIdleCallback takes the next task.
  */
 export const afterUsable: Schedule = (run) => {
   if (reached) return now(run);
@@ -43,7 +43,7 @@ export const afterUsable: Schedule = (run) => {
     requestAnimationFrame(() =>
       setTimeout(() => {
         if (typeof requestIdleCallback === 'function') {
-          requestIdleCallback(reach, { timeout: IDLE_TIMEOUT_MS });
+          requestIdleCallback(reach, { timeout: USABLE_IDLE_TIMEOUT_MS });
         } else setTimeout(reach, 0);
       }, 0),
     );

@@ -25,14 +25,7 @@ export {
 export { callUpload, upload, type UploadOptions, type UploadProgress } from './upload.ts';
 export { SESSION_KEY, keyFor, mutationKey } from './keys.ts';
 export { saveBlob } from './download.ts';
-export {
-  DeferUntilUsable,
-  IDLE_TIMEOUT_MS,
-  afterUsable,
-  useAfterUsable,
-  useStartSchedule,
-  type Schedule,
-} from './after-usable.tsx';
+export { DeferUntilUsable, useAfterUsable } from './after-usable.tsx';
 export * from './auth/index.ts';
 export * from './profile/index.ts';
 export * from './notifications/index.ts';
