@@ -19,13 +19,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 100; // issue 14: React 19 + React Router + SWR are ~86 kB of it
+// issue 14: 100 kB, React 19 + React Router + SWR are ~86 kB of it. Issue 37: 103 kB, to carry
+// tailwind-merge's own engine (`createTailwindMerge` over our class table, packages/ui/src/lib/
+// cn-table.ts) instead of the engine of our own it replaced (the full library would be 107.1 kB).
+const BUDGET_KB = 103;
 // What the test command enforces until the target is met: the size measured, plus a little, so a
 // regression fails now while the miss is printed, never hidden. 2026-11-24: 107.8 kB, then
 // 103.4 kB (own cn engine, no use-sync-external-store shim, /login's primitives in one chunk),
 // then 99.8 kB (auth-only route table, unused react-router components dropped, /login's icons
-// alone): the target is met, so the floor is the target.
-const FLOOR_KB = 100;
+// alone): the target is met, so the floor is the target. 2026-11-28 (issue 37): 102.6 kB with
+// tailwind-merge's engine, against the 103 kB target; the floor is still the target.
+const FLOOR_KB = 103;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const portalDir = path.join(root, 'packages/portal');
 const distDir = path.join(portalDir, 'dist');
@@ -143,9 +147,11 @@ console.log(line('total', kb(total.raw), kb(total.gzip)));
 for (const note of notes) console.log(`\n${note}`);
 
 console.log(`\nlogin JS gzip: ${kb(total.gzip)} KB (budget ${BUDGET_KB} KB)`);
-if (total.gzip > BUDGET_KB * 1000) {
+if (total.gzip <= BUDGET_KB * 1000) {
+  console.log(`${BUDGET_KB * 1000 - total.gzip} bytes left of ${BUDGET_KB} kB`);
+} else {
   console.log(
-    `MISSES the issue-14 budget by ${kb(total.gzip - BUDGET_KB * 1000)} KB ` +
+    `MISSES the budget by ${kb(total.gzip - BUDGET_KB * 1000)} KB ` +
       `(the test command fails only above the regression floor of ${FLOOR_KB} KB).`,
   );
 }
