@@ -5,8 +5,15 @@
 // its RECEIPT: the client times the live connection's round trip, /test), DISCONNECT with
 // receipt, and ERROR + close for anything wrong. Client frames are handled strictly in order, also across the asynchronous
 // authorisation of a SUBSCRIBE.
+//
+// A subscription the app's `authorize` granted keeps its grant (subscription.access) and is
+// re-checked — its messages held meanwhile, in order — when the app says the user's access
+// changed (`recheck`, from LiveServer.recheckAccess on every instance), when the grant's `until`
+// has passed, and when the grant is older than `revalidateAfterMs`; a refusal drops the
+// subscription silently (the socket and its other subscriptions stay). Every message written
+// to a granted subscription with an `audit` value is reported to the host (`delivered`).
 
-import type { LocalBroker, MessageSink, Subscription } from './broker.ts';
+import type { LocalBroker, MessageSink, Subscription, SubscriptionAccess } from './broker.ts';
 import { classifySubscription, LiveDestinations } from './destinations.ts';
 import {
   type ClientFrame,
@@ -16,7 +23,13 @@ import {
   encodeFrame,
   escapeHeader,
 } from './frames.ts';
-import { LiveCloseCodes, type LiveLogger, type LiveTransport, type LiveUser } from './types.ts';
+import {
+  LiveCloseCodes,
+  type LiveGrant,
+  type LiveLogger,
+  type LiveTransport,
+  type LiveUser,
+} from './types.ts';
 
 export interface SessionSettings {
   limits: FrameLimits;
@@ -36,15 +49,36 @@ export interface SessionSettings {
   /** SUBSCRIBE frames per second per session (token bucket), and the burst allowed at once. */
   subscribesPerSecond: number;
   subscribeBurst: number;
+  /** A grant older than this (ms of `now()`) is re-checked at its next delivery; 0 = never. */
+  revalidateAfterMs: number;
+}
+
+/** A grant and when `authorize` gave it (ms of the host's `now()`). */
+export interface Granted {
+  grant: LiveGrant;
+  checkedAt: number;
 }
 
 export interface SessionHost<U extends LiveUser> {
   settings: SessionSettings;
   broker: LocalBroker;
   log: LiveLogger;
-  authorize(user: U, destination: string): Promise<boolean>;
+  /**
+   * `authorize`, through the short cache of grants; null = refused. `current()` says whether the
+   * answer may still be cached (no re-check of this user began meanwhile).
+   */
+  authorize(user: U, destination: string, current: () => boolean): Promise<Granted | null>;
+  /** `authorize` itself, never cached: re-checks. */
+  reauthorize(user: U, destination: string): Promise<LiveGrant | null>;
+  /** The clock of grants (`until`, revalidation): the app's. */
+  now(): number;
+  /** A message was written to a subscription whose grant carries `audit`. */
+  delivered(user: U, destination: string, audit: unknown, json: string): void;
   closed(session: StompSession<U>): void;
 }
+
+/** Messages held for one subscription while it is re-checked; more drops the subscription. */
+const MAX_HELD = 256;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const SERVER_NAME = 'Halsoportalen/1';
@@ -67,6 +101,8 @@ export class StompSession<U extends LiveUser> implements MessageSink {
   private pingTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
+  /** Bumped by `recheck`: a SUBSCRIBE whose authorisation straddles one re-checks at once. */
+  private accessEpoch = 0;
   /** Negotiated intervals (0 = none), for tests and diagnostics. */
   heartBeat = { outgoing: 0, incoming: 0 };
 
@@ -145,11 +181,94 @@ export class StompSession<U extends LiveUser> implements MessageSink {
 
   // ---- MessageSink
 
-  deliver(sub: Subscription, messageId: string, tail: string): void {
+  deliver(sub: Subscription, messageId: string, tail: string, json: string): void {
+    if (this.state !== 'connected') return;
+    const access = sub.access;
+    if (access) {
+      if (access.held === null && this.host.now() >= access.recheckBy) this.recheckOne(sub, access);
+      if (access.held !== null) return this.hold(sub, access, { messageId, tail, json });
+    }
+    this.writeMessage(sub, messageId, tail, json);
+  }
+
+  // ---- re-checks of granted subscriptions
+
+  /** The user's access changed: every granted subscription is held and re-checked. */
+  recheck(): void {
+    if (this.state === 'closed') return;
+    this.accessEpoch++;
+    for (const sub of this.subs.values()) if (sub.access) this.recheckOne(sub, sub.access);
+  }
+
+  private recheckBy(granted: Granted): number {
+    const { revalidateAfterMs } = this.host.settings;
+    const age = revalidateAfterMs > 0 ? granted.checkedAt + revalidateAfterMs : Infinity;
+    return Math.min(age, granted.grant.until ?? Infinity);
+  }
+
+  private recheckOne(sub: Subscription, access: SubscriptionAccess): void {
+    const generation = ++access.generation;
+    access.held ??= [];
+    const checkedAt = this.host.now();
+    this.host.reauthorize(this.user, sub.destination).then(
+      (grant) => this.settle(sub, access, generation, grant && { grant, checkedAt }),
+      (err: unknown) => {
+        this.host.log.error({ err, destination: sub.destination }, 'live: re-check failed');
+        this.settle(sub, access, generation, null);
+      },
+    );
+  }
+
+  /** The newest re-check's answer: the held messages go out, or the subscription is dropped. */
+  private settle(
+    sub: Subscription,
+    access: SubscriptionAccess,
+    generation: number,
+    granted: Granted | null,
+  ): void {
+    if (access.generation !== generation || this.subs.get(sub.id) !== sub) return;
+    const held = access.held ?? [];
+    access.held = null;
+    if (!granted) return this.drop(sub, 'access ended');
+    access.grant = granted.grant;
+    access.recheckBy = this.recheckBy(granted);
+    for (const m of held) this.writeMessage(sub, m.messageId, m.tail, m.json);
+  }
+
+  private hold(
+    sub: Subscription,
+    access: SubscriptionAccess,
+    message: { messageId: string; tail: string; json: string },
+  ): void {
+    const held = access.held as NonNullable<SubscriptionAccess['held']>;
+    if (held.length >= MAX_HELD) return this.drop(sub, 'too many messages held');
+    held.push(message);
+  }
+
+  /** Ends one subscription without a word to the client (STOMP has no server UNSUBSCRIBE). */
+  private drop(sub: Subscription, why: string): void {
+    if (this.subs.get(sub.id) === sub) this.subs.delete(sub.id);
+    this.host.broker.remove(sub);
+    if (sub.access) sub.access.held = null;
+    this.host.log.info(
+      { user: this.userKey, destination: sub.destination, why },
+      'live: subscription dropped',
+    );
+  }
+
+  private writeMessage(sub: Subscription, messageId: string, tail: string, json: string): void {
     if (this.state !== 'connected') return;
     let frame = `MESSAGE\nsubscription:${sub.headerId}\nmessage-id:${messageId}\ndestination:${sub.destination}\n`;
     if (sub.ack !== 'auto') frame += `ack:${messageId}\n`;
-    this.write(frame + tail);
+    if (!this.write(frame + tail)) return;
+    const audit = sub.access?.grant.audit;
+    if (audit !== undefined) {
+      try {
+        this.host.delivered(this.user, sub.destination, audit, json);
+      } catch (err) {
+        this.host.log.error({ err, destination: sub.destination }, 'live: delivered() failed');
+      }
+    }
   }
 
   /**
@@ -354,15 +473,30 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     if (verdict.verdict === 'deny') {
       return this.forbidden(destination, verdict.reason, receipt);
     }
+    let access: SubscriptionAccess | undefined;
     if (verdict.verdict === 'ask') {
-      let ok = false;
+      let granted: Granted | null = null;
+      const epoch = this.accessEpoch;
       try {
-        ok = await this.host.authorize(this.user, destination);
+        granted = await this.host.authorize(
+          this.user,
+          destination,
+          () => this.accessEpoch === epoch,
+        );
       } catch (err) {
         this.host.log.error({ err, destination }, 'live: authorize failed');
       }
       if (this.state !== 'connected') return;
-      if (!ok) return this.forbidden(destination, 'Ingen behörighet till destinationen', receipt);
+      if (!granted)
+        return this.forbidden(destination, 'Ingen behörighet till destinationen', receipt);
+      access = {
+        grant: granted.grant,
+        // A re-check began while this was asked: the answer may predate the change, so the
+        // first delivery checks again.
+        recheckBy: this.accessEpoch === epoch ? this.recheckBy(granted) : -Infinity,
+        held: null,
+        generation: 0,
+      };
     }
     const sub: Subscription = {
       id,
@@ -371,6 +505,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
       key: verdict.key,
       ack: ackHeader,
       sink: this,
+      ...(access ? { access } : {}),
     };
     this.subs.set(id, sub);
     this.host.broker.add(sub);
