@@ -24,7 +24,8 @@ import { DEFAULT_FRAME_LIMITS, type FrameLimits } from './frames.ts';
 import { pathnameOf, rejectUpgrade, reply } from './http-replies.ts';
 import type { RedisConnections } from '../redis.ts';
 import { RedisFanout } from './redis.ts';
-import { type Granted, type SessionSettings, StompSession } from './session.ts';
+import type { Granted } from './granted.ts';
+import { type SessionSettings, StompSession } from './session.ts';
 import { createSockjsTransport } from './transport-sockjs.ts';
 import { createWebSocketTransport } from './transport-websocket.ts';
 import {

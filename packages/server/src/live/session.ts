@@ -14,6 +14,7 @@
 // to a granted subscription with an `audit` value is reported to the host (`delivered`).
 
 import type { LocalBroker, MessageSink, Subscription, SubscriptionAccess } from './broker.ts';
+import { type Granted, Grants, type HeldMessage } from './granted.ts';
 import { classifySubscription, LiveDestinations } from './destinations.ts';
 import {
   type ClientFrame,
@@ -53,12 +54,6 @@ export interface SessionSettings {
   revalidateAfterMs: number;
 }
 
-/** A grant and when `authorize` gave it (ms of the host's `now()`). */
-export interface Granted {
-  grant: LiveGrant;
-  checkedAt: number;
-}
-
 export interface SessionHost<U extends LiveUser> {
   settings: SessionSettings;
   broker: LocalBroker;
@@ -76,9 +71,6 @@ export interface SessionHost<U extends LiveUser> {
   delivered(user: U, destination: string, audit: unknown, json: string): void;
   closed(session: StompSession<U>): void;
 }
-
-/** Messages held for one subscription while it is re-checked; more drops the subscription. */
-const MAX_HELD = 256;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const SERVER_NAME = 'Halsoportalen/1';
@@ -101,8 +93,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
   private pingTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
-  /** Bumped by `recheck`: a SUBSCRIBE whose authorisation straddles one re-checks at once. */
-  private accessEpoch = 0;
+  private readonly grants: Grants<U>;
   /** Negotiated intervals (0 = none), for tests and diagnostics. */
   heartBeat = { outgoing: 0, incoming: 0 };
 
@@ -112,6 +103,13 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     private readonly host: SessionHost<U>,
   ) {
     this.userKey = String(user.id);
+    this.grants = new Grants<U>({
+      user,
+      host,
+      has: (sub) => this.subs.get(sub.id) === sub,
+      write: (sub, message) => this.writeMessage(sub, message),
+      drop: (sub, why) => this.drop(sub, why),
+    });
     this.id = host.broker.nextSessionId();
     const s = host.settings;
     this.parser = new StompParser(s.limits, (f) => this.enqueue(f));
@@ -183,66 +181,13 @@ export class StompSession<U extends LiveUser> implements MessageSink {
 
   deliver(sub: Subscription, messageId: string, tail: string, json: string): void {
     if (this.state !== 'connected') return;
-    const access = sub.access;
-    if (access) {
-      if (access.held === null && this.host.now() >= access.recheckBy) this.recheckOne(sub, access);
-      if (access.held !== null) return this.hold(sub, access, { messageId, tail, json });
-    }
-    this.writeMessage(sub, messageId, tail, json);
+    if (sub.access && this.grants.holds(sub, sub.access, { messageId, tail, json })) return;
+    this.writeMessage(sub, { messageId, tail, json });
   }
 
-  // ---- re-checks of granted subscriptions
-
-  /** The user's access changed: every granted subscription is held and re-checked. */
+  /** The user's access changed: every granted subscription is held and asked again. */
   recheck(): void {
-    if (this.state === 'closed') return;
-    this.accessEpoch++;
-    for (const sub of this.subs.values()) if (sub.access) this.recheckOne(sub, sub.access);
-  }
-
-  private recheckBy(granted: Granted): number {
-    const { revalidateAfterMs } = this.host.settings;
-    const age = revalidateAfterMs > 0 ? granted.checkedAt + revalidateAfterMs : Infinity;
-    return Math.min(age, granted.grant.until ?? Infinity);
-  }
-
-  private recheckOne(sub: Subscription, access: SubscriptionAccess): void {
-    const generation = ++access.generation;
-    access.held ??= [];
-    const checkedAt = this.host.now();
-    this.host.reauthorize(this.user, sub.destination).then(
-      (grant) => this.settle(sub, access, generation, grant && { grant, checkedAt }),
-      (err: unknown) => {
-        this.host.log.error({ err, destination: sub.destination }, 'live: re-check failed');
-        this.settle(sub, access, generation, null);
-      },
-    );
-  }
-
-  /** The newest re-check's answer: the held messages go out, or the subscription is dropped. */
-  private settle(
-    sub: Subscription,
-    access: SubscriptionAccess,
-    generation: number,
-    granted: Granted | null,
-  ): void {
-    if (access.generation !== generation || this.subs.get(sub.id) !== sub) return;
-    const held = access.held ?? [];
-    access.held = null;
-    if (!granted) return this.drop(sub, 'access ended');
-    access.grant = granted.grant;
-    access.recheckBy = this.recheckBy(granted);
-    for (const m of held) this.writeMessage(sub, m.messageId, m.tail, m.json);
-  }
-
-  private hold(
-    sub: Subscription,
-    access: SubscriptionAccess,
-    message: { messageId: string; tail: string; json: string },
-  ): void {
-    const held = access.held as NonNullable<SubscriptionAccess['held']>;
-    if (held.length >= MAX_HELD) return this.drop(sub, 'too many messages held');
-    held.push(message);
+    if (this.state !== 'closed') this.grants.recheckAll(this.subs.values());
   }
 
   /** Ends one subscription without a word to the client (STOMP has no server UNSUBSCRIBE). */
@@ -256,7 +201,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     );
   }
 
-  private writeMessage(sub: Subscription, messageId: string, tail: string, json: string): void {
+  private writeMessage(sub: Subscription, { messageId, tail, json }: HeldMessage): void {
     if (this.state !== 'connected') return;
     let frame = `MESSAGE\nsubscription:${sub.headerId}\nmessage-id:${messageId}\ndestination:${sub.destination}\n`;
     if (sub.ack !== 'auto') frame += `ack:${messageId}\n`;
@@ -476,12 +421,12 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     let access: SubscriptionAccess | undefined;
     if (verdict.verdict === 'ask') {
       let granted: Granted | null = null;
-      const epoch = this.accessEpoch;
+      const epoch = this.grants.epoch;
       try {
         granted = await this.host.authorize(
           this.user,
           destination,
-          () => this.accessEpoch === epoch,
+          () => this.grants.epoch === epoch,
         );
       } catch (err) {
         this.host.log.error({ err, destination }, 'live: authorize failed');
@@ -489,14 +434,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
       if (this.state !== 'connected') return;
       if (!granted)
         return this.forbidden(destination, 'Ingen behörighet till destinationen', receipt);
-      access = {
-        grant: granted.grant,
-        // A re-check began while this was asked: the answer may predate the change, so the
-        // first delivery checks again.
-        recheckBy: this.accessEpoch === epoch ? this.recheckBy(granted) : -Infinity,
-        held: null,
-        generation: 0,
-      };
+      access = this.grants.access(granted, epoch);
     }
     const sub: Subscription = {
       id,
