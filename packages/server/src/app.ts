@@ -85,7 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ? openRedis(options.config.redisUrl, options.logger ? app.log : undefined)
     : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
-  const live = attachLiveEndpoint(app, options, clock, redis);
+  const tasks = new BackgroundTasks((error) =>
+    app.log.error({ err: error }, 'bakgrundsjobb misslyckades'),
+  );
+  const activity = new ActivityLog(options.db, clock);
+  const live = attachLiveEndpoint(app, options, clock, redis, { activity, tasks });
   // Closing (SIGTERM): requests arriving from now on get 503 (the proxy passes them to another
   // instance); those already in flight finish first, since a message they save must still be
   // published to Redis — only then do the live sockets and the fan-out close.
@@ -101,9 +105,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await live.close();
   });
 
-  const tasks = new BackgroundTasks((error) =>
-    app.log.error({ err: error }, 'bakgrundsjobb misslyckades'),
-  );
   const sessions = new SessionService(options.db, clock, {
     name: sessionCookieName(options.config.publicUrl),
     // Secure in production and whenever the portal is served over HTTPS.
@@ -127,7 +128,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clock,
     log: app.log,
   });
-  const activity = new ActivityLog(options.db, clock);
   const outbox = createOutbox(
     options.db,
     clock,

@@ -1,6 +1,8 @@
 // The live endpoint (/ws) as the app wires it: a socket is authenticated by the session cookie
 // of its handshake (read-only), its Origin is checked like HTTP's, a SUBSCRIBE to a conversation
-// topic is for its participants, and calls that end sessions close that user's sockets.
+// topic is for its participants (STAFF only while she may read the client, re-checked whenever
+// her access changes), each message pushed to staff on it is logged as a read of the client, and
+// calls that end sessions close that user's sockets.
 import { endpointDefs } from '@halsa/api/contract';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
@@ -11,10 +13,11 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { attachLive, conversationIdOf, type LiveUser } from './live/index.ts';
 import { IDLE_TIMEOUT_MS, sessionCookieName } from './modules/auth/sessions.ts';
-import { staffMayReadNow } from './modules/care-team/access.ts';
-import { clientPartnerOf, isConversationParticipant } from './modules/messaging/queries.ts';
+import type { ActivityEntry, ActivityLog } from './modules/activity/service.ts';
+import { conversationReadGrant } from './modules/care-team/live-access.ts';
 import type { RedisConnections } from './redis.ts';
 import { sha256 } from './security/tokens.ts';
+import type { BackgroundTasks } from './tasks.ts';
 
 /** A socket's user: the session's user id and role, and when that session ends. */
 export interface LiveSessionUser extends LiveUser {
@@ -27,6 +30,7 @@ export function attachLiveEndpoint(
   options: Pick<BuildAppOptions, 'db' | 'config' | 'logger'>,
   clock: Clock,
   redis: RedisConnections | undefined,
+  audit: { activity: ActivityLog; tasks: BackgroundTasks },
 ) {
   const { db, config } = options;
   return attachLive<LiveSessionUser>(app.server, {
@@ -35,18 +39,79 @@ export function attachLiveEndpoint(
     authorize: async (user, destination) => {
       const id = conversationIdOf(destination);
       // SUBSCRIBE to /topic/conversations/{id}/… is for the conversation's two participants,
-      // and a STAFF participant only while she may read the client (design §4.14).
+      // and a STAFF participant only while she may read the client (design §4.14), with the
+      // role she has now. Under an emergency access the grant ends with it; asked again
+      // whenever her access changes (recheckAccess) and every 10 s of deliveries.
       if (id === null || !/^[1-9][0-9]{0,9}$/.test(id)) return false;
-      if (!(await isConversationParticipant(db, Number(id), user.id))) return false;
-      if (user.role !== 'STAFF') return true;
-      const client = await clientPartnerOf(db, user.id, { conversationId: Number(id) });
-      return client === null || (await staffMayReadNow(db, user.id, client, clock.now()));
+      const grant = await conversationReadGrant(db, user.id, Number(id), clock.now());
+      if (!grant) return false;
+      const reader: DeliveryReader | null =
+        grant.clientId === null ? null : { clientId: grant.clientId, conversationId: Number(id) };
+      return {
+        ...(grant.until ? { until: grant.until.getTime() } : {}),
+        ...(reader ? { audit: reader } : {}),
+      };
     },
+    delivered: deliveryAudit(audit.activity, audit.tasks),
+    now: () => clock.now().getTime(),
     ...(redis ? { redis, redisChannel: config.redisChannel } : {}),
     // Without request logging the live server still reports its errors (Redis down, …) on the
     // console (its default logger); with it, through Fastify's logger.
     ...(options.logger ? { log: app.log } : {}),
   });
+}
+
+/** What a staff member's grant on a client's conversation carries for the delivery log. */
+interface DeliveryReader {
+  clientId: number;
+  conversationId: number;
+}
+
+/**
+ * Each message of a client pushed to a STAFF/ADMIN subscriber of her conversation topic is a
+ * read of the client, logged as the live summary push is (MESSAGE_PUSHED, with the access's
+ * `emergencyAccessId` added by the log when read under one), naming the topic. One row per
+ * reader and message on this instance (several tabs write one), written in one INSERT per tick.
+ * A read marker re-sent after the staff member read the message is not a new read; her own
+ * messages are not a read of the client.
+ */
+function deliveryAudit(
+  activity: ActivityLog,
+  tasks: BackgroundTasks,
+): (user: LiveSessionUser, destination: string, audit: unknown, json: string) => void {
+  let pending: Map<string, ActivityEntry> | null = null;
+  return (user, destination, audit, json) => {
+    const reader = audit as DeliveryReader;
+    const key = `${user.id}
+${destination}
+${json}`;
+    if (pending?.has(key)) return;
+    let message: { id?: unknown; sender?: unknown; isRead?: unknown; isEdited?: unknown };
+    try {
+      message = JSON.parse(json) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.sender !== reader.clientId || typeof message.id !== 'number') return;
+    if (message.isRead === true && message.isEdited !== true) return;
+    if (!pending) {
+      const batch = (pending = new Map());
+      // Gathers this tick's deliveries (a publish reaches every socket in one go); a task from
+      // the start, so shutdown and tests awaiting `tasks.idle()` wait for the row.
+      tasks.run(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        pending = null;
+        await activity.recordMany([...batch.values()]);
+      });
+    }
+    pending.set(key, {
+      action: 'MESSAGE_PUSHED',
+      actorUserId: user.id,
+      subjectUserId: reader.clientId,
+      ip: null,
+      details: { conversationId: reader.conversationId, messageId: message.id, destination },
+    });
+  };
 }
 
 /**

@@ -24,12 +24,14 @@ import { DEFAULT_FRAME_LIMITS, type FrameLimits } from './frames.ts';
 import { pathnameOf, rejectUpgrade, reply } from './http-replies.ts';
 import type { RedisConnections } from '../redis.ts';
 import { RedisFanout } from './redis.ts';
+import type { Granted } from './granted.ts';
 import { type SessionSettings, StompSession } from './session.ts';
 import { createSockjsTransport } from './transport-sockjs.ts';
 import { createWebSocketTransport } from './transport-websocket.ts';
 import {
   LiveCloseCodes,
   consoleWarnLogger,
+  type LiveGrant,
   type LiveLogger,
   type LiveTransport,
   type LiveUser,
@@ -50,9 +52,27 @@ export interface AttachLiveOptions<U extends LiveUser> {
   /**
    * Decides SUBSCRIBE to `/topic/…` destinations the built-in rules do not settle, e.g.
    * `/topic/conversations/{id}/messages` (participants only; see conversationIdOf()).
-   * Absent or false → refused. `/user/queue/…` and `/topic/users/{id}/…` are built in.
+   * Absent or false (or null) → refused; true or a `LiveGrant` → allowed. A grant may end
+   * (`until`) and may ask for its deliveries to be reported (`audit`, see `delivered`). It is
+   * asked again on `recheckAccess`, after `until`, and when older than `revalidateAfterMs`.
+   * `/user/queue/…` and `/topic/users/{id}/…` are built in.
    */
-  authorize?(user: U, destination: string): Promise<boolean> | boolean;
+  authorize?(
+    user: U,
+    destination: string,
+  ): Promise<boolean | LiveGrant | null> | boolean | LiveGrant | null;
+  /**
+   * Called for every MESSAGE written to a subscription whose grant carries `audit` (the app logs
+   * a staff member's read of a client). Synchronous and must not throw; batch the work.
+   */
+  delivered?(user: U, destination: string, audit: unknown, json: string): void;
+  /** The clock of grants (`until`, cache and revalidation ages), in ms. Default Date.now. */
+  now?: () => number;
+  /**
+   * A granted subscription is asked again at its first delivery after this many ms (of `now`):
+   * the bound on a change of rights nobody announced with `recheckAccess`. Default 10 000; 0 = never.
+   */
+  revalidateAfterMs?: number;
   /** URL path of the endpoint. Default '/ws'. */
   path?: string;
   /** Heart-beat the server offers in both directions (spec §9: 10 000). 0 disables. */
@@ -96,6 +116,14 @@ export interface LiveServer {
    * may read a destination changes. This instance only; grants live `authorizeCacheMs` at most.
    */
   forgetAuthorizations(destination?: string): void;
+  /**
+   * Someone's access changed (care team, emergency access, role, clinic setting): on every
+   * instance, each subscription `authorize` granted to this user (to anyone when omitted) is held
+   * at once and asked again, then kept or dropped; cached grants are forgotten. Resolves once
+   * Redis has the message, so whatever is published after it reaches every instance after it.
+   * Never rejects.
+   */
+  recheckAccess(userId?: string | number): Promise<void>;
   /** Resolves once the Redis subscription is active (at once without Redis); waits while Redis is down. */
   ready: Promise<void>;
   stats(): { sessions: number; users: number; subscriptions: number };
@@ -135,19 +163,29 @@ export function attachLive<U extends LiveUser>(
     maxQueuedFrames: options.maxQueuedFrames ?? 128,
     subscribesPerSecond: options.subscribesPerSecond ?? 10,
     subscribeBurst: options.subscribeBurst ?? 40,
+    revalidateAfterMs: options.revalidateAfterMs ?? 10_000,
   };
+  const now = options.now ?? Date.now;
   const maxSessionsPerUser = options.maxSessionsPerUser ?? 32;
   const authorize = options.authorize;
   // Granted checks are reused briefly, so a client re-subscribing (or a storm of SUBSCRIBE /
   // UNSUBSCRIBE pairs) costs one query per destination, not one per frame. Refusals are never
-  // cached. `forgetAuthorizations` drops entries when a destination's readers change.
+  // cached. `recheckAccess` and `forgetAuthorizations` drop entries when readers change.
   const authorizeCacheMs = options.authorizeCacheMs ?? 10_000;
-  const granted = new Map<string, number>();
+  const granted = new Map<string, Granted>();
   const GRANTED_MAX = 50_000;
   const grantKey = (userKey: string, destination: string) => `${userKey}\n${destination}`;
 
+  async function ask(user: U, destination: string): Promise<LiveGrant | null> {
+    if (!authorize) return null;
+    const answer = await authorize(user, destination);
+    if (answer === true) return {};
+    return answer && typeof answer === 'object' ? answer : null;
+  }
+
   const broker = new LocalBroker(log);
   const sessionsByUser = new Map<string, Set<StompSession<U>>>();
+  const allSessions = () => [...sessionsByUser.values()].flatMap((s) => [...s]);
   let closed = false;
   let sessionCount = 0;
 
@@ -155,20 +193,30 @@ export function attachLive<U extends LiveUser>(
     settings,
     broker,
     log,
-    authorize: async (user: U, destination: string) => {
-      if (!authorize) return false;
+    now,
+    authorize: async (user: U, destination: string, current: () => boolean) => {
+      if (!authorize) return null;
       const key = grantKey(String(user.id), destination);
-      const until = granted.get(key);
-      if (until !== undefined && until > Date.now()) return true;
-      const ok = Boolean(await authorize(user, destination));
-      if (ok && authorizeCacheMs > 0) {
-        if (granted.size >= GRANTED_MAX) granted.clear();
-        granted.set(key, Date.now() + authorizeCacheMs);
-      } else {
-        granted.delete(key);
+      const hit = granted.get(key);
+      const at = now();
+      if (hit && at < hit.checkedAt + authorizeCacheMs && at < (hit.grant.until ?? Infinity)) {
+        return hit;
       }
-      return ok;
+      const grant = await ask(user, destination);
+      if (!grant) {
+        granted.delete(key);
+        return null;
+      }
+      const entry = { grant, checkedAt: at };
+      if (authorizeCacheMs > 0 && current()) {
+        if (granted.size >= GRANTED_MAX) granted.clear();
+        granted.set(key, entry);
+      }
+      return entry;
     },
+    reauthorize: ask,
+    delivered: (user: U, destination: string, audit: unknown, json: string) =>
+      options.delivered?.(user, destination, audit, json),
     closed(session: StompSession<U>) {
       const set = sessionsByUser.get(session.userKey);
       if (set?.delete(session)) {
@@ -191,8 +239,19 @@ export function attachLive<U extends LiveUser>(
     return (sessionsByUser.get(userKey)?.size ?? 0) >= maxSessionsPerUser;
   }
 
-  function closeUserLocal(userKey: string): void {
+  function forgetUserGrants(userKey: string): void {
     for (const key of granted.keys()) if (key.startsWith(`${userKey}\n`)) granted.delete(key);
+  }
+
+  function recheckLocal(userKey: string | null): void {
+    if (userKey === null) granted.clear();
+    else forgetUserGrants(userKey);
+    const sessions = userKey === null ? allSessions() : [...(sessionsByUser.get(userKey) ?? [])];
+    for (const s of sessions) s.recheck();
+  }
+
+  function closeUserLocal(userKey: string): void {
+    forgetUserGrants(userKey);
     const set = sessionsByUser.get(userKey);
     if (set)
       for (const s of [...set]) s.end('Sessionen har avslutats', LiveCloseCodes.SESSION_ENDED);
@@ -207,6 +266,7 @@ export function attachLive<U extends LiveUser>(
         {
           message: (key, json) => broker.deliverLocal(key, json),
           closeUser: closeUserLocal,
+          recheck: recheckLocal,
         },
         log,
       )
@@ -304,14 +364,17 @@ export function attachLive<U extends LiveUser>(
   server.on('request', onRequest);
   server.on('upgrade', onUpgrade);
 
-  const allSessions = () => [...sessionsByUser.values()].flatMap((s) => [...s]);
-
   return {
     broker,
     ready: fanout ? fanout.ready : Promise.resolve(),
     forgetAuthorizations(destination?: string) {
       if (destination === undefined) return granted.clear();
       for (const key of granted.keys()) if (key.endsWith(`\n${destination}`)) granted.delete(key);
+    },
+    recheckAccess(userId?: string | number) {
+      const userKey = userId === undefined ? null : String(userId);
+      recheckLocal(userKey);
+      return fanout ? fanout.recheck(userKey) : Promise.resolve();
     },
     closeUser(userId) {
       const userKey = String(userId);

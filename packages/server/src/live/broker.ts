@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { benchTimings } from './bench-timings.ts';
 import { isValidDestination, normaliseUserQueue, userQueueKey } from './destinations.ts';
 import type { RedisFanout } from './redis.ts';
-import type { LiveLogger } from './types.ts';
+import type { LiveGrant, LiveLogger } from './types.ts';
 
 export interface Subscription {
   /** The subscription's `id` header as the client sent it. */
@@ -20,11 +20,30 @@ export interface Subscription {
   readonly key: string;
   readonly ack: 'auto' | 'client' | 'client-individual';
   readonly sink: MessageSink;
+  /** A subscription the app's `authorize` granted: its grant and re-check state (session.ts). */
+  readonly access?: SubscriptionAccess;
+}
+
+/** The state of a subscription `authorize` granted; see session.ts `recheck`. */
+export interface SubscriptionAccess {
+  grant: LiveGrant;
+  /**
+   * `now()` from which the next delivery re-checks first: the grant's `until`, or its age
+   * reaching `revalidateAfterMs`, whichever comes first.
+   */
+  recheckBy: number;
+  /** Messages held while a re-check runs (in order); null when none runs. */
+  held: { messageId: string; tail: string; json: string }[] | null;
+  /** Bumped by every re-check: only the newest one's answer counts. */
+  generation: number;
 }
 
 export interface MessageSink {
-  /** Writes one MESSAGE frame; `tail` holds content headers, blank line, body and NUL. */
-  deliver(sub: Subscription, messageId: string, tail: string): void;
+  /**
+   * Writes one MESSAGE frame; `tail` holds content headers, blank line, body and NUL; `json` is
+   * the body alone.
+   */
+  deliver(sub: Subscription, messageId: string, tail: string, json: string): void;
 }
 
 /** The API services use to push live events. */
@@ -131,7 +150,7 @@ export class LocalBroker implements LiveBroker {
     for (const sub of set) {
       try {
         const t0 = benchTimings.now();
-        sub.sink.deliver(sub, this.nextMessageId(), tail);
+        sub.sink.deliver(sub, this.nextMessageId(), tail, json);
         benchTimings.since('live.socketWrite', t0);
         n++;
       } catch (err) {

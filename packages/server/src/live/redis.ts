@@ -3,6 +3,8 @@
 // One channel carries two kinds of text messages, `\n`-separated so bodies are not re-encoded:
 //   m\n<origin instance>\n<routing key>\n<json body>   a published live event
 //   c\n<origin instance>\n<user key>\n                 closeUser(): close that user's sockets
+//   r\n<origin instance>\n<user key or *>\n           recheckAccess(): re-check that user's (every
+//                                                     user's) granted subscriptions
 // Every instance delivers its own publishes locally and skips messages whose origin is itself.
 // The connections are the instance's (../redis.ts): its owner closes them, not the fan-out.
 
@@ -13,6 +15,7 @@ import type { LiveLogger } from './types.ts';
 export interface FanoutHandlers {
   message(key: string, json: string): void;
   closeUser(userKey: string): void;
+  recheck(userKey: string | null): void;
 }
 
 export class RedisFanout {
@@ -45,15 +48,23 @@ export class RedisFanout {
     const origin = benchTimings.enabled
       ? `${this.instanceId} ${performance.timeOrigin + performance.now()}`
       : this.instanceId;
-    this.send(`m\n${origin}\n${key}\n${json}`);
+    void this.send(`m\n${origin}\n${key}\n${json}`);
   }
 
   closeUser(userKey: string): void {
-    this.send(`c\n${this.instanceId}\n${userKey}\n`);
+    void this.send(`c\n${this.instanceId}\n${userKey}\n`);
   }
 
-  private send(text: string): void {
-    if (this.closed) return;
+  /**
+   * Resolves once Redis has taken the message (never rejects): anything published after that,
+   * from any instance, reaches every instance after it.
+   */
+  recheck(userKey: string | null): Promise<void> {
+    return this.send(`r\n${this.instanceId}\n${userKey ?? '*'}\n`);
+  }
+
+  private send(text: string): Promise<void> {
+    if (this.closed) return Promise.resolve();
     const t0 = benchTimings.now();
     const sent = this.redis.commands.publish(this.channel, text);
     if (benchTimings.enabled) {
@@ -62,11 +73,14 @@ export class RedisFanout {
         () => {},
       );
     }
-    sent.catch((err: unknown) => {
-      if (!this.closed) {
-        this.log.error({ err }, 'live: Redis publish failed; other instances miss this event');
-      }
-    });
+    return sent.then(
+      () => {},
+      (err: unknown) => {
+        if (!this.closed) {
+          this.log.error({ err }, 'live: Redis publish failed; other instances miss this event');
+        }
+      },
+    );
   }
 
   private onMessage(text: string): void {
@@ -93,6 +107,7 @@ export class RedisFanout {
         benchTimings.since('live.deliverFromRedis', t0);
       } else this.handlers.message(key, text.slice(c + 1));
     } else if (text[0] === 'c') this.handlers.closeUser(key);
+    else if (text[0] === 'r') this.handlers.recheck(key === '*' ? null : key);
   }
 
   /** Stops publishing and delivering; the connections stay open for their owner to close. */

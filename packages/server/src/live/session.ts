@@ -5,8 +5,16 @@
 // its RECEIPT: the client times the live connection's round trip, /test), DISCONNECT with
 // receipt, and ERROR + close for anything wrong. Client frames are handled strictly in order, also across the asynchronous
 // authorisation of a SUBSCRIBE.
+//
+// A subscription the app's `authorize` granted keeps its grant (subscription.access) and is
+// re-checked — its messages held meanwhile, in order — when the app says the user's access
+// changed (`recheck`, from LiveServer.recheckAccess on every instance), when the grant's `until`
+// has passed, and when the grant is older than `revalidateAfterMs`; a refusal drops the
+// subscription silently (the socket and its other subscriptions stay). Every message written
+// to a granted subscription with an `audit` value is reported to the host (`delivered`).
 
-import type { LocalBroker, MessageSink, Subscription } from './broker.ts';
+import type { LocalBroker, MessageSink, Subscription, SubscriptionAccess } from './broker.ts';
+import { type Granted, Grants, type HeldMessage } from './granted.ts';
 import { classifySubscription, LiveDestinations } from './destinations.ts';
 import {
   type ClientFrame,
@@ -16,7 +24,13 @@ import {
   encodeFrame,
   escapeHeader,
 } from './frames.ts';
-import { LiveCloseCodes, type LiveLogger, type LiveTransport, type LiveUser } from './types.ts';
+import {
+  LiveCloseCodes,
+  type LiveGrant,
+  type LiveLogger,
+  type LiveTransport,
+  type LiveUser,
+} from './types.ts';
 
 export interface SessionSettings {
   limits: FrameLimits;
@@ -36,13 +50,25 @@ export interface SessionSettings {
   /** SUBSCRIBE frames per second per session (token bucket), and the burst allowed at once. */
   subscribesPerSecond: number;
   subscribeBurst: number;
+  /** A grant older than this (ms of `now()`) is re-checked at its next delivery; 0 = never. */
+  revalidateAfterMs: number;
 }
 
 export interface SessionHost<U extends LiveUser> {
   settings: SessionSettings;
   broker: LocalBroker;
   log: LiveLogger;
-  authorize(user: U, destination: string): Promise<boolean>;
+  /**
+   * `authorize`, through the short cache of grants; null = refused. `current()` says whether the
+   * answer may still be cached (no re-check of this user began meanwhile).
+   */
+  authorize(user: U, destination: string, current: () => boolean): Promise<Granted | null>;
+  /** `authorize` itself, never cached: re-checks. */
+  reauthorize(user: U, destination: string): Promise<LiveGrant | null>;
+  /** The clock of grants (`until`, revalidation): the app's. */
+  now(): number;
+  /** A message was written to a subscription whose grant carries `audit`. */
+  delivered(user: U, destination: string, audit: unknown, json: string): void;
   closed(session: StompSession<U>): void;
 }
 
@@ -67,6 +93,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
   private pingTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
+  private readonly grants: Grants<U>;
   /** Negotiated intervals (0 = none), for tests and diagnostics. */
   heartBeat = { outgoing: 0, incoming: 0 };
 
@@ -76,6 +103,13 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     private readonly host: SessionHost<U>,
   ) {
     this.userKey = String(user.id);
+    this.grants = new Grants<U>({
+      user,
+      host,
+      has: (sub) => this.subs.get(sub.id) === sub,
+      write: (sub, message) => this.writeMessage(sub, message),
+      drop: (sub, why) => this.drop(sub, why),
+    });
     this.id = host.broker.nextSessionId();
     const s = host.settings;
     this.parser = new StompParser(s.limits, (f) => this.enqueue(f));
@@ -145,11 +179,41 @@ export class StompSession<U extends LiveUser> implements MessageSink {
 
   // ---- MessageSink
 
-  deliver(sub: Subscription, messageId: string, tail: string): void {
+  deliver(sub: Subscription, messageId: string, tail: string, json: string): void {
+    if (this.state !== 'connected') return;
+    if (sub.access && this.grants.holds(sub, sub.access, { messageId, tail, json })) return;
+    this.writeMessage(sub, { messageId, tail, json });
+  }
+
+  /** The user's access changed: every granted subscription is held and asked again. */
+  recheck(): void {
+    if (this.state !== 'closed') this.grants.recheckAll(this.subs.values());
+  }
+
+  /** Ends one subscription without a word to the client (STOMP has no server UNSUBSCRIBE). */
+  private drop(sub: Subscription, why: string): void {
+    if (this.subs.get(sub.id) === sub) this.subs.delete(sub.id);
+    this.host.broker.remove(sub);
+    if (sub.access) sub.access.held = null;
+    this.host.log.info(
+      { user: this.userKey, destination: sub.destination, why },
+      'live: subscription dropped',
+    );
+  }
+
+  private writeMessage(sub: Subscription, { messageId, tail, json }: HeldMessage): void {
     if (this.state !== 'connected') return;
     let frame = `MESSAGE\nsubscription:${sub.headerId}\nmessage-id:${messageId}\ndestination:${sub.destination}\n`;
     if (sub.ack !== 'auto') frame += `ack:${messageId}\n`;
-    this.write(frame + tail);
+    if (!this.write(frame + tail)) return;
+    const audit = sub.access?.grant.audit;
+    if (audit !== undefined) {
+      try {
+        this.host.delivered(this.user, sub.destination, audit, json);
+      } catch (err) {
+        this.host.log.error({ err, destination: sub.destination }, 'live: delivered() failed');
+      }
+    }
   }
 
   /**
@@ -354,15 +418,23 @@ export class StompSession<U extends LiveUser> implements MessageSink {
     if (verdict.verdict === 'deny') {
       return this.forbidden(destination, verdict.reason, receipt);
     }
+    let access: SubscriptionAccess | undefined;
     if (verdict.verdict === 'ask') {
-      let ok = false;
+      let granted: Granted | null = null;
+      const epoch = this.grants.epoch;
       try {
-        ok = await this.host.authorize(this.user, destination);
+        granted = await this.host.authorize(
+          this.user,
+          destination,
+          () => this.grants.epoch === epoch,
+        );
       } catch (err) {
         this.host.log.error({ err, destination }, 'live: authorize failed');
       }
       if (this.state !== 'connected') return;
-      if (!ok) return this.forbidden(destination, 'Ingen behörighet till destinationen', receipt);
+      if (!granted)
+        return this.forbidden(destination, 'Ingen behörighet till destinationen', receipt);
+      access = this.grants.access(granted, epoch);
     }
     const sub: Subscription = {
       id,
@@ -371,6 +443,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
       key: verdict.key,
       ack: ackHeader,
       sink: this,
+      ...(access ? { access } : {}),
     };
     this.subs.set(id, sub);
     this.host.broker.add(sub);

@@ -11,6 +11,23 @@ export interface LiveUser {
   expiresAt?: number;
 }
 
+/**
+ * What the app's `authorize` grants for one subscription (design: live/README.md, "Rights that
+ * end"). `true` is a grant without an end.
+ */
+export interface LiveGrant {
+  /**
+   * When the right behind the grant ends, in ms of the server's `now()` (the app clock), e.g. an
+   * emergency access's end: the first delivery after it re-checks the subscription first.
+   */
+  until?: number;
+  /**
+   * Opaque to the live server: handed to `delivered` with every message written to this
+   * subscription (the app logs a staff member's read of a client). Absent → not reported.
+   */
+  audit?: unknown;
+}
+
 /** Structured logger; Fastify's `app.log` (pino) fits. */
 export interface LiveLogger {
   debug(obj: object, msg: string): void;

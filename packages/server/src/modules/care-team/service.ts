@@ -81,7 +81,7 @@ export class CareTeamService {
   async set(clientId: number, staffIds: number[], actor: Actor): Promise<CareTeam> {
     await this.requireClient(clientId);
     const wanted = [...new Set(staffIds)];
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const changed = await this.ctx.db.transaction().execute(async (trx) => {
       if (wanted.length > 0) {
         const staff = await trx
           .selectFrom('users')
@@ -107,7 +107,7 @@ export class CareTeamService {
       ).map((r) => r.staff_id);
       const added = wanted.filter((id) => !before.includes(id));
       const removed = before.filter((id) => !wanted.includes(id));
-      if (added.length === 0 && removed.length === 0) return;
+      if (added.length === 0 && removed.length === 0) return [];
       if (removed.length > 0)
         await trx
           .deleteFrom('care_team_members')
@@ -148,7 +148,12 @@ export class CareTeamService {
         },
         trx,
       );
+      return [...added, ...removed];
     });
+    // Their live subscriptions are asked again at once, on every instance: one who left the team
+    // stops receiving the client's messages; one who joined it reads her through the team now,
+    // not through the emergency access that just closed.
+    for (const staffId of changed) await this.ctx.live.recheckAccess(staffId);
     return this.get(clientId);
   }
 

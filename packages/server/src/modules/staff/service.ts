@@ -160,8 +160,10 @@ export class StaffService {
         trx,
       );
     });
-    // Her sessions carry the role: every instance forgets them and reads the new one.
+    // Her sessions carry the role: every instance forgets them and reads the new one; her live
+    // subscriptions are asked again with it (ADMIN → STAFF may lose clients outside her team).
     await this.ctx.sessions.forgetUser(id);
+    await this.ctx.live.recheckAccess(id);
     return this.toAccount(await this.find(id));
   }
 
@@ -268,6 +270,8 @@ export class StaffService {
         trx,
       );
     });
+    // Who may read whom changed for every STAFF member: every live subscription is asked again.
+    await this.ctx.live.recheckAccess();
     return this.accessSettings();
   }
 
