@@ -93,7 +93,8 @@ function schemaOf(def: EndpointDef): FastifySchema {
 function inputError(def: EndpointDef, request: FastifyRequest): Error {
   if (def.params) parseInput(def.params, request.params);
   if (def.query) parseInput(def.query, request.query);
-  if (def.request && def.body !== 'multipart') parseInput(def.request, request.body ?? undefined);
+  // A missing body was validated as `{}` (validate.ts), so its message names the missing field.
+  if (def.request && def.body !== 'multipart') parseInput(def.request, request.body ?? {});
   return badRequest(MESSAGES.badRequest);
 }
 
