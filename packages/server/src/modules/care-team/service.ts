@@ -5,6 +5,7 @@ import {
   EMERGENCY_ACCESS_HOURS,
   EMERGENCY_MESSAGES,
   MANY_CLIENTS_PER_DAY,
+  maskPersonalNumber,
   type AccessPattern,
   type AccessReview,
   type CareTeam,
@@ -216,7 +217,17 @@ export class CareTeamService {
       .where('p.social_security_number', '=', ssn)
       .where('u.role', '=', 'USER')
       .executeTakeFirst();
-    if (!row) throw notFound(CARE_TEAM_MESSAGES.notClient);
+    if (!row) {
+      // A search that finds nobody is logged too (issue 34), without the number in clear: it
+      // may be anyone's, and the log is read by every ADMIN.
+      await this.ctx.activity.record({
+        action: 'CLIENT_LOOKED_UP',
+        actorUserId: viewer.userId,
+        ip: viewer.ip,
+        details: { personalNumber: maskPersonalNumber(ssn), found: false },
+      });
+      throw notFound(CARE_TEAM_MESSAGES.notClient);
+    }
     return {
       id: row.id,
       firstName: row.first_name,
