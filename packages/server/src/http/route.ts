@@ -64,6 +64,11 @@ export interface RouteOptions<D extends EndpointDef = EndpointDef> {
   rateLimit?: RateLimitRule;
   ownerParam?: string;
   bodyLimit?: number;
+  /**
+   * A public route whose token is its authority and that mail programs call from anywhere (the
+   * RFC 8058 one-click unsubscribe): no Origin or Sec-Fetch-Site check (origin.ts, fetch-site.ts).
+   */
+  anyOrigin?: boolean;
 }
 
 export function accessOf(def: EndpointDef): Access {
@@ -175,6 +180,7 @@ export function defineRoute<const D extends EndpointDef>(
       access: accessOf(def),
       ...(options.rateLimit ? { limits: options.rateLimit } : {}),
       ...(options.ownerParam ? { ownerParam: options.ownerParam } : {}),
+      ...(options.anyOrigin && def.roles.includes('PUBLIC') ? { anyOrigin: true } : {}),
     },
     // HALSA_BENCH_TIMINGS=1 only: the whole request as Fastify timed it (bench-timings.ts).
     ...(benchTimings.enabled
