@@ -181,6 +181,8 @@ describe('journal', () => {
       (m) => product.mailbox.mails.indexOf(m) >= mailsBefore && /journalanteckning/.test(m.subject),
     );
     expect(mail.subject).toBe('Ny journalanteckning från Hälsoportalen');
+    expect(mail.text).toContain('journalanteckning från Hälsoportalen. Logga in');
+    expect(mail.text).not.toMatch(/Hälsoportalen i Hälsoportalen/);
     expect(mail.text).toContain(`${product.url}/journal`);
     for (const secret of [title, 'Lugnare', 'energi', 'Sover']) {
       expect(mail.text).not.toContain(secret);

@@ -3,6 +3,7 @@
 // main.ts prints it and exits without a stack trace.
 import net from 'node:net';
 import path from 'node:path';
+import { coversEveryAddress } from './security/ip-network.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -163,6 +164,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
           'IP-adress i X-Forwarded-For. Ange proxyns adress eller nät',
       );
     }
+  }
+
+  // Split into parts that each hold less (`0.0.0.0/1,128.0.0.0/1`), it trusts everyone still.
+  if (trustProxy && coversEveryAddress(trustProxy)) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `får inte omfatta alla adresser (fick "${trustProxyRaw}"): tillsammans omfattar delarna ` +
+        'alla IPv4- eller IPv6-adresser, och då kan vem som helst ange sin egen IP-adress i ' +
+        'X-Forwarded-For. Ange proxyns adress eller nät',
+    );
   }
 
   const isProduction = nodeEnv === 'production';

@@ -82,7 +82,8 @@ describeDb('bad input on every route', () => {
         if (!accepts({})) await expect400('missing fields', '{}');
         await expect400('array body', '[]');
         await expect400('string body', '"text"');
-        if (!accepts(undefined)) await expect400('null body', 'null');
+        // …and an action without fields takes no body at all (issue 34, test/empty-body.test.ts).
+        if (!accepts(undefined) && !accepts({})) await expect400('null body', 'null');
         const wrongTypes = {
           email: 123,
           password: { x: 1 },

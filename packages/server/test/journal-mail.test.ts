@@ -26,3 +26,16 @@ it('without a clinic name it names only the portal, once per sentence', () => {
   expect(mail.text).not.toContain('från Hälsoportalen');
   expect(mail.text).toContain(`${URL}\n\nVänliga hälsningar\nHälsoportalen\n\n`);
 });
+
+it('a clinic named like the portal (the default) is not followed by "i Hälsoportalen"', () => {
+  const mail = signedNoteMail(
+    'k@example.com',
+    { clinicName: 'Hälsoportalen', signatureLine: '' },
+    URL,
+  );
+  expect(mail.text).toContain(
+    'Hej!\n\nDet finns en ny signerad journalanteckning från Hälsoportalen. Logga in och öppna din journal för att läsa den:',
+  );
+  expect(mail.text).not.toMatch(/Hälsoportalen i Hälsoportalen/);
+  expect(mail.subject).toBe('Ny journalanteckning från Hälsoportalen');
+});

@@ -241,7 +241,7 @@ describeDb('people and access (design §4.14)', () => {
   });
 
   it("'Logguppföljning' lists an emergency access until ADMIN marks it reviewed with a comment", async () => {
-    const admin = await login(t, 'admin@example.com');
+    let admin = await login(t, 'admin@example.com');
     const staff = await login(t, 'staff@example.com');
     await send(t, 'PUT', `/api/v1/admin/clients/${t.users.klient2.id}/care-team`, {
       cookie: admin,
@@ -268,6 +268,9 @@ describeDb('people and access (design §4.14)', () => {
       reviewedAt: null,
     });
     expect(access.rows).toBeGreaterThanOrEqual(2);
+    // Reviewed once it has closed (design §4.20; test/access-review.test.ts).
+    t.clock.advance(4 * 3_600_000 + 1);
+    admin = await login(t, 'admin@example.com');
     const noComment = await send(t, 'POST', `/api/v1/admin/activity/review/${access.id}`, {
       cookie: admin,
       body: { comment: ' ' },

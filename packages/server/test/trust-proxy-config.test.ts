@@ -43,6 +43,25 @@ describe('TRUST_PROXY', () => {
     },
   );
 
+  // Split into parts that each hold less, the union still trusts everyone (issue 34).
+  it.each([
+    '0.0.0.0/1,128.0.0.0/1',
+    '128.0.0.0/2, 0.0.0.0/1, 192.0.0.0/2',
+    '::ffff:0:0/97,::ffff:128.0.0.0/97',
+    '0.0.0.0/1,::ffff:128.0.0.0/97',
+  ])('refuses %s, whose parts together trust every address', (value) => {
+    expect(() => load(value)).toThrow(ConfigError);
+    expect(() => load(value)).toThrow(
+      /^Ogiltig konfiguration: TRUST_PROXY får inte omfatta alla adresser \(fick ".*"\): tillsammans omfattar delarna alla IPv4- eller IPv6-adresser/,
+    );
+  });
+
+  it('takes parts that leave a gap', () => {
+    expect(load('0.0.0.0/1,128.0.0.0/2,192.0.0.0/3').trustProxy).toHaveLength(3);
+    expect(load('2000::/3,4000::/2').trustProxy).toHaveLength(2);
+    expect(load('0.0.0.0/1,::ffff:127.0.0.1').trustProxy).toHaveLength(2);
+  });
+
   it('still takes wide but bounded networks', () => {
     expect(load('10.0.0.0/8,fc00::/7,0.0.0.0').trustProxy).toEqual([
       '10.0.0.0/8',

@@ -308,8 +308,9 @@ const pages: Page[] = [
     id: 'unsubscribe',
     name: 'Avsluta e-postavisering',
     module: unsubscribe,
-    story: 'Avslutad',
-    ready: 'E-postaviseringen är avslutad',
+    // Opening the link only asks (issue 34); nothing is turned off before the button.
+    story: 'Fraga',
+    ready: 'Vill du sluta få e-post om nya provsvar?',
   },
 ];
 

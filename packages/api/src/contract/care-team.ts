@@ -37,6 +37,10 @@ export const EMERGENCY_MESSAGES = {
   commentRequired: 'Beskriv skälet när du väljer Annat.',
   commentTooLong: `Kommentaren får vara högst ${EMERGENCY_COMMENT_MAX} tecken.`,
   notStaff: 'Nödåtkomst gäller personal utanför klientens vårdteam.',
+  /** 'Granskad' on an access that is still open (409, design §4.20). */
+  reviewStillOpen: 'Nödåtkomsten pågår fortfarande. Den kan granskas när den har avslutats.',
+  /** 'Granskad' by the person who used the access (403, design §4.20). */
+  reviewOwnAccess: 'Du kan inte granska en nödåtkomst som du själv har använt.',
 } as const;
 
 const commentSchema = z

@@ -165,6 +165,11 @@ const specCalls: SpecCall[] = [
     path: '/api/v1/public/unsubscribe',
     url: '/api/v1/public/unsubscribe?token=demo.LAB_RESULT',
   },
+  {
+    method: 'POST',
+    path: '/api/v1/public/resubscribe',
+    url: '/api/v1/public/resubscribe?token=demo.LAB_RESULT',
+  },
 
   // Messaging
   {

@@ -192,6 +192,7 @@ const schemas = {
   unsubscribe: { query: unsubscribeQuerySchema, response: unsubscribeResponseSchema },
   // The body (`List-Unsubscribe=One-Click`, RFC 8058) is read by nobody: the token says it all.
   unsubscribeOneClick: { query: unsubscribeQuerySchema, response: unsubscribeResponseSchema },
+  resubscribe: { query: unsubscribeQuerySchema, response: unsubscribeResponseSchema },
 
   // ---- messaging --------------------------------------------------------------------------------
   conversations: { response: conversationListSchema },

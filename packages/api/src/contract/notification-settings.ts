@@ -59,9 +59,15 @@ export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettin
 export const NOTIFICATION_SETTINGS_MESSAGES = {
   saved: 'Inställningen är sparad.',
   badToken: 'Länken för att avsluta e-postaviseringen är ogiltig.',
+  /** The page's button or 'Ångra' failed without a message of the server's. */
+  actionFailed: 'Det gick inte att ändra e-postaviseringen. Försök igen.',
 } as const;
 
-/** `GET/POST /api/v1/public/unsubscribe?token=`. */
+/**
+ * `GET /api/v1/public/unsubscribe?token=` reads what the token names and changes nothing (mail
+ * scanners open links); `POST` of the same address (RFC 8058 one-click, or the page's button)
+ * turns it off; `POST /api/v1/public/resubscribe?token=` ('Ångra') turns it on again.
+ */
 export const unsubscribeQuerySchema = z.object({
   token: z
     .string({ error: NOTIFICATION_SETTINGS_MESSAGES.badToken })
@@ -69,7 +75,7 @@ export const unsubscribeQuerySchema = z.object({
     .max(200, NOTIFICATION_SETTINGS_MESSAGES.badToken),
 });
 
-/** What was turned off, for the page the mail's link opens. */
+/** What the token names and what was done: the page's question, or what was turned off/on. */
 export const unsubscribeResponseSchema = z.object({
   kind: noticeKindSchema,
   label: z.string(),
@@ -79,3 +85,11 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 export const unsubscribedMessage = (kind: NoticeKind) =>
   `Du får inte längre e-post om ${NOTICE_KIND_PHRASES[kind]}. Du kan slå på det igen under Notiser i Hälsoportalen.`;
+
+/** What GET answers: the question the page asks before anything is turned off. */
+export const unsubscribeQuestion = (kind: NoticeKind) =>
+  `Vill du sluta få e-post om ${NOTICE_KIND_PHRASES[kind]}?`;
+
+/** After 'Ångra'. */
+export const resubscribedMessage = (kind: NoticeKind) =>
+  `Du får e-post om ${NOTICE_KIND_PHRASES[kind]} igen.`;

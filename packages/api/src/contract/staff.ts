@@ -82,6 +82,8 @@ export type AccessSettings = z.infer<typeof accessSettingsSchema>;
 /** The Swedish words of people and access (design §4.14), one place for server and screens. */
 export const STAFF_MESSAGES = {
   deactivated: 'Kontot är inaktiverat. Kontakta mottagningen.',
+  /** Staff's "send reset link" to a deactivated account (409): no mail goes out. */
+  deactivatedNoLink: 'Kontot är inaktiverat. Återaktivera det innan du skickar en länk.',
   emailTaken: 'Det finns redan ett konto med den e-postadressen.',
   notStaff: 'Kontot är inte ett personalkonto.',
   notFound: 'Kontot hittades inte.',

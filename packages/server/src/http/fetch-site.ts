@@ -21,6 +21,7 @@ const GUARDED = /^\/(api|ws|dev)(\/|$|\?)/;
 export function registerFetchSiteCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.headers['sec-fetch-site'] !== 'cross-site') return;
+    if (request.routeOptions.config?.anyOrigin) return; // a webmail's one-click POST (route.ts)
     if (GUARDED.test(request.routeOptions.url ?? request.url)) throw forbidden(MESSAGES.badOrigin);
   });
 }

@@ -22,6 +22,9 @@ export function isAllowedOrigin(request: FastifyRequest, publicUrl: string): boo
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method)) return;
+    // A public route whose token is its authority (route.ts `anyOrigin`): mail programs send
+    // RFC 8058's one-click POST with their own Origin, or `null`.
+    if (request.routeOptions.config?.anyOrigin) return;
     if (!isAllowedOrigin(request, publicUrl)) throw forbidden(MESSAGES.badOrigin);
   });
 }

@@ -64,6 +64,11 @@ export interface RouteOptions<D extends EndpointDef = EndpointDef> {
   rateLimit?: RateLimitRule;
   ownerParam?: string;
   bodyLimit?: number;
+  /**
+   * A public route whose token is its authority and that mail programs call from anywhere (the
+   * RFC 8058 one-click unsubscribe): no Origin or Sec-Fetch-Site check (origin.ts, fetch-site.ts).
+   */
+  anyOrigin?: boolean;
 }
 
 export function accessOf(def: EndpointDef): Access {
@@ -93,7 +98,8 @@ function schemaOf(def: EndpointDef): FastifySchema {
 function inputError(def: EndpointDef, request: FastifyRequest): Error {
   if (def.params) parseInput(def.params, request.params);
   if (def.query) parseInput(def.query, request.query);
-  if (def.request && def.body !== 'multipart') parseInput(def.request, request.body ?? undefined);
+  // A missing body was validated as `{}` (validate.ts), so its message names the missing field.
+  if (def.request && def.body !== 'multipart') parseInput(def.request, request.body ?? {});
   return badRequest(MESSAGES.badRequest);
 }
 
@@ -174,6 +180,7 @@ export function defineRoute<const D extends EndpointDef>(
       access: accessOf(def),
       ...(options.rateLimit ? { limits: options.rateLimit } : {}),
       ...(options.ownerParam ? { ownerParam: options.ownerParam } : {}),
+      ...(options.anyOrigin && def.roles.includes('PUBLIC') ? { anyOrigin: true } : {}),
     },
     // HALSA_BENCH_TIMINGS=1 only: the whole request as Fastify timed it (bench-timings.ts).
     ...(benchTimings.enabled

@@ -21,6 +21,8 @@ declare module 'fastify' {
     ownerParam?: string;
     /** Per-IP and per-account limits (security/rate-limit.ts); defineRoute's `rateLimit`. */
     limits?: RateLimitRule;
+    /** No Origin or Sec-Fetch-Site check: a public route whose token is its authority. */
+    anyOrigin?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in session, set by the access hook for non-public routes (else null). */

@@ -35,9 +35,18 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 
 /**
  * The provider's compiler, except that a missing body (Fastify hands it over as `null`) and a
- * JSON `null` read as no body, as the contract's optional bodies expect.
+ * JSON `null` read as no body, as the contract's optional bodies expect; and a missing body
+ * where the contract asks for an object that may be empty (`deactivate`, `unlock`, `cancel`…)
+ * reads as `{}`: `curl -X POST` needs no `-d '{}'` for an action without fields (issue 34), and
+ * a route whose body has required fields names the first one missing.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = zodValidatorCompiler(route);
-  return route.httpPart === 'body' ? (data) => validate(data ?? undefined) : validate;
+  if (route.httpPart !== 'body') return validate;
+  return (data) => {
+    if (data !== null && data !== undefined) return validate(data);
+    const absent = validate(undefined);
+    const failed = typeof absent === 'object' && 'error' in absent && absent.error !== undefined;
+    return failed ? validate({}) : absent;
+  };
 };

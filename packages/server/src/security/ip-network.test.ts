@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork, lockoutNetwork } from './ip-network.ts';
+import { clientNetwork, coversEveryAddress, lockoutNetwork } from './ip-network.ts';
 
 describe('clientNetwork', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -32,5 +32,30 @@ describe('lockoutNetwork', () => {
     expect(lockoutNetwork('203.0.113.7')).toBe('203.0.113.0/24');
     expect(lockoutNetwork('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
     expect(lockoutNetwork('2001:db8:1:2:aa:bb:cc:dd')).toBe('2001:db8:1:2::/64');
+  });
+});
+
+describe('coversEveryAddress (TRUST_PROXY, issue 34)', () => {
+  it('sees every IPv4 address however the set is split, native or IPv4-mapped', () => {
+    expect(coversEveryAddress(['0.0.0.0/0'])).toBe(true);
+    expect(coversEveryAddress(['0.0.0.0/1', '128.0.0.0/1'])).toBe(true);
+    expect(coversEveryAddress(['192.0.0.0/2', '0.0.0.0/1', '128.0.0.0/2'])).toBe(true);
+    expect(coversEveryAddress(['::ffff:0:0/97', '128.0.0.0/1'])).toBe(true);
+    expect(coversEveryAddress(['::ffff:0:0/96'])).toBe(true);
+  });
+
+  it('sees every IPv6 address however the set is split', () => {
+    expect(coversEveryAddress(['::/1', '8000::/1'])).toBe(true);
+    expect(coversEveryAddress(['8000::/1', '4000::/2', '::/2'])).toBe(true);
+  });
+
+  it('leaves sets with a gap alone', () => {
+    expect(coversEveryAddress(['0.0.0.0/1', '128.0.0.0/2', '192.0.0.0/3'])).toBe(false);
+    expect(coversEveryAddress(['0.0.0.0/1', '128.0.0.0/1'].slice(1))).toBe(false);
+    expect(coversEveryAddress(['8000::/1', '4000::/2'])).toBe(false);
+    expect(coversEveryAddress(['127.0.0.1', '10.0.0.0/8', 'fd00::/8'])).toBe(false);
+    expect(coversEveryAddress(['255.255.255.255', '0.0.0.0/1', '128.0.0.0/2', '192.0.0.0/3'])).toBe(
+      false,
+    );
   });
 });

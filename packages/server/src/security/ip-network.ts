@@ -49,3 +49,43 @@ export function lockoutNetwork(ip: string): string {
   if (!isIPv4(network)) return network;
   return `${network.split('.').slice(0, 3).join('.')}.0/24`;
 }
+
+/** An address as a number in IPv6's space; IPv4 as its IPv4-mapped form (`::ffff:a.b.c.d`). */
+function addressNumber(ip: string): bigint | null {
+  const groups = ipv6Groups(isIPv4(ip) ? `::ffff:${ip}` : ip);
+  return groups ? groups.reduce((n, g) => (n << 16n) | BigInt(g), 0n) : null;
+}
+
+const MAPPED_IPV4 = { first: 0xffff_0000_0000n, last: 0xffff_ffff_ffffn };
+const ALL_IPV6 = { first: 0n, last: (1n << 128n) - 1n };
+
+/**
+ * Whether the union of these addresses and CIDRs (TRUST_PROXY's list) holds every IPv4 address
+ * (native or IPv4-mapped, `::ffff:0:0/96`) or every IPv6 address, however it is split
+ * (`0.0.0.0/1,128.0.0.0/1`): trusting such a set lets any client name its own address in
+ * X-Forwarded-For. Entries that do not parse are ignored (the caller refuses them).
+ */
+export function coversEveryAddress(entries: readonly string[]): boolean {
+  const ranges: { first: bigint; last: bigint }[] = [];
+  for (const entry of entries) {
+    const [address = '', bitsText] = entry.split('/');
+    const base = addressNumber(address);
+    if (base === null) continue;
+    const bits = bitsText === undefined ? 128 : Number(bitsText) + (isIPv4(address) ? 96 : 0);
+    const size = 1n << BigInt(128 - Math.min(bits, 128));
+    const first = base - (base % size);
+    ranges.push({ first, last: first + size - 1n });
+  }
+  ranges.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+  const covers = (want: { first: bigint; last: bigint }) => {
+    let next = want.first; // the first address not covered yet
+    for (const r of ranges) {
+      if (r.last < next) continue;
+      if (r.first > next) return false; // every later range starts later still: a gap
+      next = r.last + 1n;
+      if (next > want.last) return true;
+    }
+    return false;
+  };
+  return covers(MAPPED_IPV4) || covers(ALL_IPV6);
+}

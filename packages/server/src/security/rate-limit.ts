@@ -10,8 +10,9 @@
 //     or by the user behind a twoFactorId, counting failures (401), successes (2xx) or every try.
 //     A bucket `perNetwork` counts per account AND client network (lockoutNetwork: IPv4 /24,
 //     IPv6 /64): a stranger's tries lock the account from the stranger's network only, while a
-//     higher per-account bucket across all networks, without backoff, bounds what many networks
-//     together may try (and so how long they can keep the owner out: one window at most).
+//     higher per-account ceiling across all networks, without backoff, slows many networks
+//     together down: over it each network keeps only its first CEILING_TRIES tries of its own
+//     window, so a network that has not tried (the owner's) is never refused (issue 34).
 //     A bucket with `backoff` doubles its wait for every try made while it is closed (up to
 //     2^BACKOFF_STEPS windows); no wait of any bucket exceeds MAX_WAIT_MS (issue 22).
 // Every try is counted atomically BEFORE the route runs (issue 22): the store's `hit` reserves
@@ -43,6 +44,13 @@ export interface AccountLimit {
   windowMs: number;
   /** Every try while the bucket is closed doubles the wait (at most 2^BACKOFF_STEPS windows). */
   backoff?: boolean;
+  /**
+   * An account-wide ceiling that never refuses on its own (issue 34): over it, a network may
+   * make only the first `tries` tries of its own per-network bucket `bucket` (listed before this
+   * one) in that bucket's window; a network that has made fewer, such as the owner's own, is let
+   * through. So strangers on many networks slow each other down but never lock the owner out.
+   */
+  slows?: { bucket: string; tries: number };
 }
 
 export interface RateLimitRule {
@@ -75,12 +83,21 @@ const HOUR = 60 * MINUTE;
 export const MAX_WAIT_MS = 5 * MINUTE * 2 ** BACKOFF_STEPS;
 
 /**
+ * Over an account-wide ceiling, the tries each network keeps in its own window (issue 34): two,
+ * so the owner may mistype once while strangers are at her account.
+ */
+export const CEILING_TRIES = 2;
+
+/**
  * The auth routes' limits. Per IP: generous (300 logins a minute from one office address).
  * Per account and network: 5 wrong passwords per 5 minutes then a doubling wait; per account
- * from all networks 20 wrong passwords per 15 minutes; 10 login codes mailed and
+ * from all networks 20 wrong passwords per 15 minutes, over which every network keeps only its
+ * first CEILING_TRIES tries of its window (a ceiling that slows strangers down, never one that
+ * refuses the owner from her own network); 10 login codes mailed and
  * 10 wrong codes per hour (each code itself allows 5 tries, in the database), so opening new
  * challenges to get more tries gains nothing; 10 resends an hour; 5 reset mails an hour per
- * network (then a doubling wait), 10 from all networks.
+ * network (then a doubling wait), 10 from all networks, over which, likewise, each network
+ * keeps only its first CEILING_TRIES.
  */
 export const AUTH_LIMITS = {
   authenticate: {
@@ -96,7 +113,14 @@ export const AUTH_LIMITS = {
         windowMs: 5 * MINUTE,
         backoff: true,
       },
-      { bucket: 'password-all', by: 'email', count: 'failures', max: 20, windowMs: 15 * MINUTE },
+      {
+        bucket: 'password-all',
+        by: 'email',
+        count: 'failures',
+        max: 20,
+        windowMs: 15 * MINUTE,
+        slows: { bucket: 'password', tries: CEILING_TRIES },
+      },
       { bucket: 'challenges', by: 'email', count: 'successes', max: 10, windowMs: HOUR },
     ],
   },
@@ -132,7 +156,14 @@ export const AUTH_LIMITS = {
         windowMs: HOUR,
         backoff: true,
       },
-      { bucket: 'forgot-all', by: 'email', count: 'all', max: 10, windowMs: HOUR },
+      {
+        bucket: 'forgot-all',
+        by: 'email',
+        count: 'all',
+        max: 10,
+        windowMs: HOUR,
+        slows: { bucket: 'forgot', tries: CEILING_TRIES },
+      },
     ],
   },
 } as const satisfies Record<string, RateLimitRule>;
@@ -229,6 +260,8 @@ export async function registerRateLimit(
     }
     if (!rule.account?.length) return;
     const pending: Pending[] = [];
+    // This request's count in each bucket (its own try included), for a ceiling that `slows`.
+    const counted = new Map<string, { key: string; current: number; ttl: number }>();
     // Reserved before the route runs; on a refusal the tries reserved so far are given back
     // (they were not made), the refused one stays counted (that is what grows the wait).
     for (const limit of rule.account) {
@@ -245,9 +278,17 @@ export async function registerRateLimit(
         maxWaitMs: MAX_WAIT_MS,
       });
       if (result && result.current > max) {
-        for (const p of pending) await deps.limits.release(p.key);
-        throw refuse(result.ttl);
+        // A ceiling that slows refuses only a network that has used its few tries of its
+        // window (the refused try then stays counted there too, so that network's wait grows);
+        // if the network's count failed in the store, the try goes through as it then would.
+        const own = limit.slows ? counted.get(limit.slows.bucket) : undefined;
+        const through = limit.slows !== undefined && (!own || own.current <= limit.slows.tries);
+        if (!through) {
+          for (const p of pending) if (p.key !== own?.key) await deps.limits.release(p.key);
+          throw refuse(own ? Math.min(own.ttl, result.ttl) : result.ttl);
+        }
       }
+      if (result) counted.set(limit.bucket, { key, ...result });
       if (result && limit.count !== 'all') pending.push({ limit, key });
     }
     (request as WithPending)[pendingKey] = pending;
@@ -302,9 +343,10 @@ export async function isAccountLocked(
     `user:${userId}`,
     ...(user ? [`email:${user.email.trim().toLowerCase()}`] : []),
   ];
+  // A ceiling that only slows (`slows`) locks nobody out: it is not a lock.
   const maxOf = new Map<string, number>();
   for (const rule of Object.values(AUTH_LIMITS) as RateLimitRule[])
-    for (const limit of rule.account ?? []) maxOf.set(limit.bucket, limit.max);
+    for (const limit of rule.account ?? []) if (!limit.slows) maxOf.set(limit.bucket, limit.max);
   for (const account of accounts) {
     for (const { key, current } of await ctx.limitStore.peekPrefix(accountPrefix(account))) {
       const bucket = key.split(':')[0] ?? '';

@@ -63,7 +63,10 @@ export async function seedLabValues(
   for (const { daysAgo, column } of DEMO_LAB_UPLOADS) {
     const at = new Date(clock.now().getTime() - daysAgo * DAY);
     const then: Clock = { now: () => at };
-    const files = new ClientFileService(db, then, storage, new ActivityLog(db, then), seedNotices);
+    // The upload is dated its day in the past; its log row is written now, when it happens: the
+    // log refuses back-dated rows from the INSERT-only app role (migration 0015, issue 34).
+    const log = new ActivityLog(db, clock);
+    const files = new ClientFileService(db, then, storage, log, seedNotices);
     const day = isoDay(at);
     const file = await storeBuffer(
       storage,

@@ -129,6 +129,13 @@ export const careTeamHandlers: HttpHandler[] = [
     if (!access) return errorResponse(404, 'Nödåtkomsten hittades inte.');
     const { comment } = await readJson(request, 'reviewEmergencyAccess');
     if (access.reviewedAt) return errorResponse(409, 'Nödåtkomsten är redan granskad.');
+    // As the server (design §4.20): never by the person who used it, only once it has closed.
+    if (access.staff.id === viewer().id) {
+      return errorResponse(403, EMERGENCY_MESSAGES.reviewOwnAccess);
+    }
+    if (Date.parse(access.expiresAt) > Date.now()) {
+      return errorResponse(409, EMERGENCY_MESSAGES.reviewStillOpen);
+    }
     access.reviewedAt = new Date().toISOString();
     access.reviewedBy = fullName(viewer());
     access.reviewComment = comment;

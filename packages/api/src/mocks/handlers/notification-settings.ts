@@ -1,13 +1,15 @@
 // 'E-postavisering' (design §4.16): the signed-in user's switches (defaults by role until she
-// changes one) and the public unsubscribe page's call, which turns off the kind its token names
-// (the mock's token is `<anything>.<KIND>`; an unknown kind is a bad link).
+// changes one) and the public unsubscribe page's calls on the kind its token names (the mock's
+// token is `<anything>.<KIND>`; an unknown kind is a bad link).
 import type { HttpHandler } from 'msw';
 import {
   defaultNoticeSetting,
   NOTICE_KIND_LABELS,
   NOTICE_KINDS,
   NOTIFICATION_SETTINGS_MESSAGES,
+  resubscribedMessage,
   unsubscribedMessage,
+  unsubscribeQuestion,
   type NoticeKind,
   type NotificationSettings,
 } from '../../contract/index.ts';
@@ -26,19 +28,31 @@ export function mockNotificationSettings(): NotificationSettings {
   ) as NotificationSettings;
 }
 
-const unsubscribe = ({ request }: { request: Request }) => {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const kind = token.split('.').at(-1) as NoticeKind;
-  if (!NOTICE_KINDS.includes(kind)) {
-    return errorResponse(400, NOTIFICATION_SETTINGS_MESSAGES.badToken);
-  }
-  mockState.unsubscribed.push(kind);
-  return HttpResponse.json({
-    kind,
-    label: NOTICE_KIND_LABELS[kind],
-    message: unsubscribedMessage(kind),
-  });
-};
+/**
+ * The token's kind, as the server reads it: GET only says what it names (mail scanners open
+ * links), POST turns it off (one-click or the page's button), 'Ångra' turns it on again.
+ */
+const byToken =
+  (turn: 'read' | 'off' | 'on') =>
+  ({ request }: { request: Request }) => {
+    const token = new URL(request.url).searchParams.get('token') ?? '';
+    const kind = token.split('.').at(-1) as NoticeKind;
+    if (!NOTICE_KINDS.includes(kind)) {
+      return errorResponse(400, NOTIFICATION_SETTINGS_MESSAGES.badToken);
+    }
+    if (turn === 'off') mockState.unsubscribed.push(kind);
+    if (turn === 'on') mockState.unsubscribed = mockState.unsubscribed.filter((k) => k !== kind);
+    const message = {
+      read: unsubscribeQuestion,
+      off: unsubscribedMessage,
+      on: resubscribedMessage,
+    };
+    return HttpResponse.json({
+      kind,
+      label: NOTICE_KIND_LABELS[kind],
+      message: message[turn](kind),
+    });
+  };
 
 export const notificationSettingsHandlers: HttpHandler[] = [
   on('notificationSettings', () => HttpResponse.json(mockNotificationSettings())),
@@ -51,8 +65,9 @@ export const notificationSettingsHandlers: HttpHandler[] = [
     };
     return HttpResponse.json(mockNotificationSettings());
   }),
-  on('unsubscribe', unsubscribe),
-  on('unsubscribeOneClick', unsubscribe),
+  on('unsubscribe', byToken('read')),
+  on('unsubscribeOneClick', byToken('off')),
+  on('resubscribe', byToken('on')),
 ];
 
 export const notificationSettingsScenarios = scenariosFor([
@@ -60,4 +75,5 @@ export const notificationSettingsScenarios = scenariosFor([
   'updateNotificationSettings',
   'unsubscribe',
   'unsubscribeOneClick',
+  'resubscribe',
 ]);

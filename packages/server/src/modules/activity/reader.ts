@@ -209,6 +209,20 @@ export class ActivityReader {
   }
 
   /**
+   * The clients an export's rows are about (each gets an access row, design §4.14), as
+   * subjectsOf finds them on a page: one distinct-id scan, before the export streams.
+   */
+  async exportSubjects(filter: LogFilter): Promise<number[]> {
+    const rows = await this.filtered(filter)
+      .innerJoin('users as s', 's.id', 'l.subject_user_id')
+      .where('s.role', '=', 'USER')
+      .select('s.id')
+      .distinct()
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
    * The rows of an export, newest first, a batch at a time (keyset paging on created_at, id):
    * memory stays flat however long the log is. Each row is a plain array, not an object, and
    * the database's own row objects are dropped before the batch is handed on. Names are looked

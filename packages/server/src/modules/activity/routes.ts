@@ -88,25 +88,29 @@ export const activityModule: AppModule = (app, ctx) => {
     },
   );
 
+  // The whole log as CSV names every client its rows are about: one access row each (design
+  // §4.14, issue 34), or one without a client when it names none, before the first byte.
   defineRoute(
     app,
     endpointDefs.exportLogs,
-    {
-      audit: {
-        action: 'ACTIVITY_LOG_EXPORTED',
-        subject: () => null,
-        details: ({ input }) => ({ interval: input.query.interval ?? 'all' }),
-      },
-    },
+    { audit: { records: ['ACTIVITY_LOG_EXPORTED'] } },
     async (request, reply, { query }) => {
-      await ctx.exportLimits.admit(requireSession(request).userId, reply);
+      const session = requireSession(request);
+      await ctx.exportLimits.admit(session.userId, reply);
       const interval = query.interval ?? 'all';
       const now = reader.now();
-      return csvDownload(
-        reply,
-        { since: intervalStart(interval, now) },
-        exportFileName(interval, now),
+      const filter: LogFilter = { since: intervalStart(interval, now) };
+      const subjects = await reader.exportSubjects(filter);
+      await ctx.activity.recordMany(
+        (subjects.length > 0 ? subjects : [null]).map((subjectUserId) => ({
+          action: 'ACTIVITY_LOG_EXPORTED' as const,
+          actorUserId: session.userId,
+          subjectUserId,
+          ip: request.ip,
+          details: { interval },
+        })),
       );
+      return csvDownload(reply, filter, exportFileName(interval, now));
     },
   );
 

@@ -15,6 +15,9 @@ export interface ActivityEntry {
   details?: Record<string, unknown> | null;
 }
 
+/** Rows per INSERT of recordMany (each row is 8–10 parameters; PostgreSQL allows 65 535). */
+const RECORD_CHUNK = 1000;
+
 export class ActivityLog {
   constructor(
     private readonly db: Kysely<Database>,
@@ -32,6 +35,13 @@ export class ActivityLog {
    */
   async recordMany(entries: readonly ActivityEntry[], trx?: Transaction<Database>): Promise<void> {
     if (entries.length === 0) return;
+    // A list of thousands of clients (an export, ADMIN's recipient list) writes a row per
+    // client: in INSERTs of at most RECORD_CHUNK rows, under the protocol's parameter limit.
+    if (entries.length > RECORD_CHUNK) {
+      for (let i = 0; i < entries.length; i += RECORD_CHUNK)
+        await this.recordMany(entries.slice(i, i + RECORD_CHUNK), trx);
+      return;
+    }
     const now = this.clock.now();
     const t0 = benchTimings.now();
     if (benchTimings.enabled) {

@@ -1,7 +1,8 @@
 // Password tokens (design §4.3, §5): reset and set-password links, single use, expiring,
 // mailed through the outbox in the transaction that issues them; and changing a password.
 import type { TokenKind } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
+import { STAFF_MESSAGES } from '@halsa/api/contract';
+import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { resetPasswordMail, setPasswordMail } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
@@ -74,7 +75,8 @@ export class PasswordTokens {
   async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
     const user = await findUserByEmail(this.d.db, email);
     this.d.tasks.run(async () => {
-      if (!user) return;
+      // A deactivated account gets no reset mail (the answer is the same: no enumeration).
+      if (!user || user.deactivated_at) return;
       await this.issueToken('RESET_PASSWORD', { userId: user.id }, RESET_TOKEN_TTL_MS, null, (t) =>
         resetPasswordMail(user.email, this.link('/reset-password', t)),
       );
@@ -94,9 +96,10 @@ export class PasswordTokens {
   ): Promise<void> {
     const user = await this.d.db
       .selectFrom('users')
-      .select(['id', 'email'])
+      .select(['id', 'email', 'deactivated_at'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
+    if (user.deactivated_at) throw conflict(STAFF_MESSAGES.deactivatedNoLink);
     if (kind === 'RESET_PASSWORD') {
       await this.issueToken(kind, { userId }, RESET_TOKEN_TTL_MS, actorUserId, (t) =>
         resetPasswordMail(user.email, this.link('/reset-password', t)),
@@ -120,6 +123,15 @@ export class PasswordTokens {
     const passwordHash = await hashPassword(password);
     const now = this.d.clock.now();
     const done = await this.d.db.transaction().execute(async (trx) => {
+      // A link of an account deactivated since it was mailed is refused and stays unused.
+      const deactivated = await trx
+        .selectFrom('auth_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select('u.id')
+        .where('t.token_hash', '=', sha256(token))
+        .where('u.deactivated_at', 'is not', null)
+        .executeTakeFirst();
+      if (deactivated) throw forbidden(STAFF_MESSAGES.deactivated);
       const row = await trx
         .updateTable('auth_tokens')
         .set({ consumed_at: now })

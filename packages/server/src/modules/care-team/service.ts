@@ -5,6 +5,7 @@ import {
   EMERGENCY_ACCESS_HOURS,
   EMERGENCY_MESSAGES,
   MANY_CLIENTS_PER_DAY,
+  maskPersonalNumber,
   type AccessPattern,
   type AccessReview,
   type CareTeam,
@@ -16,7 +17,7 @@ import {
 } from '@halsa/api/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { CLIENT_MESSAGES } from '../clients/service.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
 
@@ -25,6 +26,8 @@ export const CARE_TEAM_MESSAGES = {
   notClient: CLIENT_MESSAGES.notFound,
   alreadyReviewed: 'Nödåtkomsten är redan granskad.',
   accessNotFound: 'Nödåtkomsten hittades inte.',
+  stillOpen: EMERGENCY_MESSAGES.reviewStillOpen,
+  ownAccess: EMERGENCY_MESSAGES.reviewOwnAccess,
 } as const;
 
 const HOUR_MS = 3_600_000;
@@ -219,7 +222,17 @@ export class CareTeamService {
       .where('p.social_security_number', '=', ssn)
       .where('u.role', '=', 'USER')
       .executeTakeFirst();
-    if (!row) throw notFound(CARE_TEAM_MESSAGES.notClient);
+    if (!row) {
+      // A search that finds nobody is logged too (issue 34), without the number in clear: it
+      // may be anyone's, and the log is read by every ADMIN.
+      await this.ctx.activity.record({
+        action: 'CLIENT_LOOKED_UP',
+        actorUserId: viewer.userId,
+        ip: viewer.ip,
+        details: { personalNumber: maskPersonalNumber(ssn), found: false },
+      });
+      throw notFound(CARE_TEAM_MESSAGES.notClient);
+    }
     return {
       id: row.id,
       firstName: row.first_name,
@@ -299,7 +312,9 @@ export class CareTeamService {
       with reads as (
         select a.actor_user_id as staff_id, a.subject_user_id as client_id,
                to_char(a.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD') as day,
-               a.details ? 'emergencyAccessId' as emergency,
+               -- A row without details (most reads) is no emergency read: \`NULL ? key\` is NULL,
+               -- and \`not NULL\` would drop the row from the pattern (issue 34).
+               coalesce(a.details ? 'emergencyAccessId', false) as emergency,
                s.role as staff_role
         from activity_log a
         join users s on s.id = a.actor_user_id and s.role in ('STAFF', 'ADMIN')
@@ -329,18 +344,25 @@ export class CareTeamService {
     }));
   }
 
-  /** 'Granskad' with a comment: closes the access on the review page (logged). */
+  /**
+   * 'Granskad' with a comment: closes the access on the review page (logged). Only once the
+   * access has closed (expired, or ended when she joined the team), so every read under it is
+   * in what is reviewed, and never by the person who used it (design §4.20), whatever her role
+   * is now.
+   */
   async markReviewed(id: number, comment: string, actor: Actor): Promise<EmergencyAccessReview> {
     if (id > MAX_DB_ID) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
     await this.ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('emergency_accesses')
-        .select(['client_id', 'reviewed_at'])
+        .select(['client_id', 'staff_id', 'expires_at', 'reviewed_at'])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
       if (!row) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
       if (row.reviewed_at) throw conflict(CARE_TEAM_MESSAGES.alreadyReviewed);
+      if (row.staff_id === actor.userId) throw forbidden(CARE_TEAM_MESSAGES.ownAccess);
+      if (row.expires_at > this.ctx.clock.now()) throw conflict(CARE_TEAM_MESSAGES.stillOpen);
       await trx
         .updateTable('emergency_accesses')
         .set({

@@ -1,6 +1,12 @@
 // Clients (spec §7 Administration, design.md §4.13): the register, one client, and a reset link
 // an ADMIN sends her. Every staff read is one activity-log row (Patientdatalagen).
-import { endpointDefs, isPageRequest, type ClientPage } from '@halsa/api/contract';
+import {
+  endpointDefs,
+  isPageRequest,
+  isWholePersonalNumber,
+  maskPersonalNumber,
+  type ClientPage,
+} from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -18,7 +24,17 @@ export const clientsModule: AppModule = (app, ctx) => {
         action: 'CLIENT_LIST_VIEWED',
         subject: ({ result }) =>
           (Array.isArray(result) ? result : (result as ClientPage).items).map((c) => c.id),
-        details: ({ input }) => (isPageRequest(input.query) ? { ...input.query } : undefined),
+        // A whole personal number searched for is kept masked (issue 34): when it finds nobody
+        // it may be anyone's, and the log is read by every ADMIN.
+        details: ({ input }) =>
+          isPageRequest(input.query)
+            ? {
+                ...input.query,
+                ...(input.query.q && isWholePersonalNumber(input.query.q)
+                  ? { q: maskPersonalNumber(input.query.q.trim()) }
+                  : {}),
+              }
+            : undefined,
       },
       careTeam: 'filtered',
     },

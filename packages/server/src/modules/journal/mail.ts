@@ -9,10 +9,13 @@ export function signedNoteMail(
   settings: Pick<JournalSettings, 'clinicName' | 'signatureLine'>,
   journalUrl: string,
 ): OutgoingMail {
-  // Without a clinic name the mail names only the portal (not "från Hälsoportalen i
-  // Hälsoportalen").
+  // Without a clinic name the mail names only the portal; a clinic whose name holds the portal's
+  // (the default 'Hälsoportalen') is not followed by "i Hälsoportalen" (not "från Hälsoportalen
+  // i Hälsoportalen", issue 34).
   const clinic = settings.clinicName.trim();
+  const namesPortal = /hälsoportalen/i.test(clinic);
   const from = clinic ? ` från ${clinic}` : '';
+  const where = namesPortal ? '' : ' i Hälsoportalen';
   const signature =
     settings.signatureLine.trim() || `Vänliga hälsningar\n${clinic || 'Hälsoportalen'}`;
   return {
@@ -20,6 +23,6 @@ export function signedNoteMail(
     subject: clinic
       ? `Ny journalanteckning från ${clinic}`
       : 'Ny journalanteckning i Hälsoportalen',
-    text: `Hej!\n\nDet finns en ny signerad journalanteckning${from} i Hälsoportalen. Logga in och öppna din journal för att läsa den:\n\n${journalUrl}\n\n${signature}\n\nDetta är ett automatiskt meddelande och kan inte besvaras.`,
+    text: `Hej!\n\nDet finns en ny signerad journalanteckning${from}${where}. Logga in och öppna din journal för att läsa den:\n\n${journalUrl}\n\n${signature}\n\nDetta är ett automatiskt meddelande och kan inte besvaras.`,
   };
 }

@@ -103,8 +103,22 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       },
     );
 
-    defineRoute(app, endpointDefs.filteredUsers, { audit: 'none' }, async (request) =>
-      messaging.filteredUsers(viewerOf(request)),
+    // The people one may write to: for staff a list of clients by name, so one access row per
+    // client on it (design §4.14, issue 34), as the client list writes.
+    defineRoute(
+      app,
+      endpointDefs.filteredUsers,
+      {
+        audit: {
+          action: 'CLIENT_LIST_VIEWED',
+          subject: ({ result }) =>
+            (result as { id: number; role: string }[])
+              .filter((u) => u.role === 'USER')
+              .map((u) => u.id),
+          details: () => ({ list: 'MESSAGE_RECIPIENTS' }),
+        },
+      },
+      async (request) => messaging.filteredUsers(viewerOf(request)),
     );
 
     defineRoute(

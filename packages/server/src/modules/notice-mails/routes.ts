@@ -1,7 +1,10 @@
-// 'E-postavisering' (design §4.16): a signed-in person reads and changes her switches; the public
-// unsubscribe turns off the one kind its token names, from the page the mail links to (GET) or
-// by the mail program's one-click POST (RFC 8058: body `List-Unsubscribe=One-Click`, sent
-// without cookies or Origin, as application/x-www-form-urlencoded or multipart/form-data).
+// 'E-postavisering' (design §4.16): a signed-in person reads and changes her switches. The
+// public unsubscribe acts only on a POST (issue 34): the GET (and HEAD) of the address a mail
+// links to says what its token names and changes nothing, since mail scanners open links; the
+// mail program's one-click POST (RFC 8058: body `List-Unsubscribe=One-Click`, sent without
+// cookies, as application/x-www-form-urlencoded or multipart/form-data, with any Origin or
+// `Origin: null`) and the page's button turn the kind off; 'Ångra' turns it on again. The token
+// is the authority (an HMAC per person and kind), so the one-click POST takes any origin.
 import { endpointDefs } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
@@ -31,7 +34,14 @@ export const noticeMailsModule: AppModule = async (app, ctx) => {
     app,
     endpointDefs.unsubscribe,
     { audit: 'none', rateLimit: UNSUBSCRIBE_LIMIT },
-    async (_request, _reply, { query }) => notices.unsubscribe(query.token),
+    async (_request, _reply, { query }) => notices.unsubscribe(query.token, 'read'),
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.resubscribe,
+    { audit: 'none', rateLimit: UNSUBSCRIBE_LIMIT },
+    async (_request, _reply, { query }) => notices.unsubscribe(query.token, 'on'),
   );
 
   // The one-click POST carries a form body that nobody reads: in a scope of its own that
@@ -45,8 +55,8 @@ export const noticeMailsModule: AppModule = async (app, ctx) => {
     defineRoute(
       scope,
       endpointDefs.unsubscribeOneClick,
-      { audit: 'none', rateLimit: UNSUBSCRIBE_LIMIT },
-      async (_request, _reply, { query }) => notices.unsubscribe(query.token),
+      { audit: 'none', rateLimit: UNSUBSCRIBE_LIMIT, anyOrigin: true },
+      async (_request, _reply, { query }) => notices.unsubscribe(query.token, 'off'),
     );
   });
 };

@@ -14,7 +14,9 @@
 // Every instance runs the task every TICK_MS (start()); tests call tick().
 import {
   NOTICE_KIND_PHRASES,
+  resubscribedMessage,
   unsubscribedMessage,
+  unsubscribeQuestion,
   NOTICE_KIND_LABELS,
   type NoticeKind,
   type UnsubscribeResponse,
@@ -96,16 +98,26 @@ export class NoticeMails {
     };
   }
 
-  /** The unsubscribe link or one-click POST: turns that kind off for that person. */
-  async unsubscribe(token: string): Promise<UnsubscribeResponse> {
+  /**
+   * An unsubscribe token: `read` says what it names and changes nothing (its GET and HEAD: mail
+   * scanners open links); `off` turns that kind off (the RFC 8058 one-click POST and the page's
+   * button); `on` turns it on again (the page's 'Ångra').
+   */
+  async unsubscribe(token: string, turn: 'read' | 'off' | 'on'): Promise<UnsubscribeResponse> {
     const target = this.tokens.read(token);
-    if (!target || !(await this.settings.turnOff(target.userId, target.kind))) {
+    const known = target && (await this.settings.setByToken(target.userId, target.kind, turn));
+    if (!target || !known) {
       throw badRequest('Länken för att avsluta e-postaviseringen är ogiltig.');
     }
+    const message = {
+      read: unsubscribeQuestion,
+      off: unsubscribedMessage,
+      on: resubscribedMessage,
+    };
     return {
       kind: target.kind,
       label: NOTICE_KIND_LABELS[target.kind],
-      message: unsubscribedMessage(target.kind),
+      message: message[turn](target.kind),
     };
   }
 

@@ -105,15 +105,22 @@ export class NoticeSettings {
     return this.get(userId, role);
   }
 
-  /** Turns one kind off (the unsubscribe link). */
-  async turnOff(userId: number, kind: NoticeKind): Promise<boolean> {
+  /**
+   * An unsubscribe token's account: reads nothing more ('read'), turns its kind off ('off', the
+   * one-click POST and the page's button) or on again ('on', 'Ångra'). False for no account.
+   */
+  async setByToken(
+    userId: number,
+    kind: NoticeKind,
+    turn: 'read' | 'off' | 'on',
+  ): Promise<boolean> {
     const user = await this.db
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'role'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user) return false;
-    await this.update(userId, 'USER', { [kind]: false });
+    if (turn !== 'read') await this.update(userId, user.role, { [kind]: turn === 'on' });
     return true;
   }
 

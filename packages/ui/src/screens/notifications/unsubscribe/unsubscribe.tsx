@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { NOTIFICATION_SETTINGS_MESSAGES, useUnsubscribe } from '@halsa/api';
 import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
 import { Alert } from '../../../primitives/alert/alert';
+import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { errorText } from '../../../lib/server-message';
 import { paths } from '../../../config/paths';
@@ -16,13 +17,15 @@ const linkClass = 'text-accent underline underline-offset-4 hover:text-accent-ho
 
 /**
  * /unsubscribe?token=… (design §4.16): the page a notice mail's 'Avsluta' link opens, signed in
- * or not. The token turns off one kind of mail for one person; the page says which, and how to
- * turn it on again. A link that is broken or not ours says so.
+ * or not. Opening it changes nothing (mail scanners open links, issue 34): it asks, and the
+ * button turns off the one kind of mail the token names; then 'Ångra' turns it on again. A link
+ * that is broken or not ours says so.
  */
 export function UnsubscribeScreen({ signedIn = false, footerConfig }: UnsubscribeScreenProps) {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
-  const { result, error } = useUnsubscribe(token);
+  const { question, error, turned, done, pending, actionError, unsubscribe, undo } =
+    useUnsubscribe(token);
 
   const settingsLink = signedIn ? (
     <Link to={paths.notifications} className={linkClass}>
@@ -33,14 +36,38 @@ export function UnsubscribeScreen({ signedIn = false, footerConfig }: Unsubscrib
       Logga in för att ändra dina inställningar
     </Link>
   );
+  const failed = actionError ? (
+    <Alert variant="error" className="mb-4">
+      {errorText(actionError, NOTIFICATION_SETTINGS_MESSAGES.actionFailed)}
+    </Alert>
+  ) : null;
 
-  if (result) {
+  if (turned === 'off' && done) {
     return (
       <AuthLayout title="E-postaviseringen är avslutad" footerConfig={footerConfig}>
-        <Alert variant="success">{result.message}</Alert>
+        {failed}
+        <Alert variant="success">{done.message}</Alert>
         <p className="mt-4">
           Du får fortfarande notiser i Hälsoportalen när något nytt har hänt. {settingsLink}
         </p>
+        <Button
+          variant="secondary"
+          className="mt-4"
+          onClick={undo}
+          loading={pending}
+          loadingLabel="Slår på igen…"
+        >
+          Ångra
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  if (turned === 'on' && done) {
+    return (
+      <AuthLayout title="E-postaviseringen är på igen" footerConfig={footerConfig}>
+        <Alert variant="success">{done.message}</Alert>
+        <p className="mt-4">{settingsLink}</p>
       </AuthLayout>
     );
   }
@@ -60,10 +87,24 @@ export function UnsubscribeScreen({ signedIn = false, footerConfig }: Unsubscrib
     );
   }
 
+  if (question) {
+    return (
+      <AuthLayout title="Avsluta e-postavisering" footerConfig={footerConfig}>
+        {failed}
+        <p>{question.message}</p>
+        <p className="mt-2">Du får fortfarande notiser i Hälsoportalen när något nytt har hänt.</p>
+        <Button className="mt-4" onClick={unsubscribe} loading={pending} loadingLabel="Avslutar…">
+          Avsluta e-postaviseringen
+        </Button>
+        <p className="mt-4">{settingsLink}</p>
+      </AuthLayout>
+    );
+  }
+
   return (
-    <AuthLayout title="Avslutar e-postavisering" footerConfig={footerConfig}>
+    <AuthLayout title="Avsluta e-postavisering" footerConfig={footerConfig}>
       <div className="flex justify-center py-4">
-        <Spinner label="Avslutar e-postaviseringen…" showLabel />
+        <Spinner label="Läser länken…" showLabel />
       </div>
     </AuthLayout>
   );
