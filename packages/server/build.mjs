@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Production build of the server (issue 14): bundles src/main.ts and the workspace code it uses
-// (@halsa/api's contract) with esbuild into dist/main.js, so `NODE_ENV=production` runs plain
+// (@halsa/api's contract) with esbuild into dist/main.js (and the lab reader's worker thread,
+// issue 34, into dist/lab-read-worker.js), so `NODE_ENV=production` runs plain
 // JavaScript on Node: no tsx, no TypeScript in the process. Packages from node_modules stay
 // external (PGlite loads its WebAssembly from its own folder, argon2 is a native addon).
 // `pnpm --filter @halsa/server build`; run with `pnpm start:prod` (README).
@@ -15,7 +16,12 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 
 const result = await build({
-  entryPoints: { main: path.join(here, 'src/main.ts') },
+  // The lab reader's worker thread (modules/lab-results/read-isolated.ts) is its own file,
+  // loaded by the bundle from beside it as dist/lab-read-worker.js.
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'lab-read-worker': path.join(here, 'src/modules/lab-results/read-worker.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',
@@ -45,6 +51,6 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(
-  `server build: dist/main.js, ${Object.keys(result.metafile.inputs).length} modules, ` +
+  `server build: dist/main.js and dist/lab-read-worker.js, ${Object.keys(result.metafile.inputs).length} modules, ` +
     `${(bytes / 1000).toFixed(0)} kB with source map (${Date.now() - started} ms)`,
 );

@@ -3,9 +3,9 @@
 // even by the app's own connection; what the app does delete (a replaced profile picture, an
 // orphaned upload's bytes) still goes. On both databases.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FilesTable } from '../src/db/schema.ts';
+import type { Database, FilesTable } from '../src/db/schema.ts';
 import { DatabaseStorage } from '../src/files/storage.ts';
 import { createTestDb, describeDb, insertUser, type TestDb } from './helpers.ts';
 
@@ -23,18 +23,23 @@ describeDb('stored lab results and action plans are records', () => {
   });
 
   /** Bytes in the database and a `files` row of `kind` naming them, as an upload makes them. */
-  async function stored(kind: FilesTable['kind']) {
-    const key = randomUUID();
-    const data = randomBytes(2500);
-    await store.put(key, data);
+  async function stored(
+    kind: FilesTable['kind'],
+    into: Kysely<Database> = db.db,
+    who: { subject: number | null; by: number | null } = { subject: null, by: null },
+    bytes?: { key: string; data: Buffer },
+  ) {
+    const key = bytes?.key ?? randomUUID();
+    const data = bytes?.data ?? randomBytes(2500);
+    if (!bytes) await store.put(key, data);
     const id = randomUUID();
-    await db.db
+    await into
       .insertInto('files')
       .values({
         id,
         kind,
-        subject_user_id: null,
-        uploaded_by: null,
+        subject_user_id: who.subject,
+        uploaded_by: who.by,
         storage_key: key,
         original_name: 'Provsvar.csv',
         mime_type: 'text/csv',
@@ -69,7 +74,6 @@ describeDb('stored lab results and action plans are records', () => {
       ).rejects.toThrow(FROZEN);
       expect(await store.get(file.key)).toEqual(file.data);
     }
-    const lab = await stored('LAB_RESULT');
     const client = await insertUser(db, {
       email: `${randomUUID()}@example.com`,
       role: 'USER',
@@ -77,22 +81,36 @@ describeDb('stored lab results and action plans are records', () => {
       last: 'Johansson',
       at: new Date(),
     });
-    const value = await db.db
-      .insertInto('lab_values')
-      .values({
-        file_id: lab.id,
-        subject_user_id: client.id,
-        position: 0,
-        analysis: 'Hemoglobin (Hb)',
-        loinc: '718-7',
-        value: 142,
-        unit: 'g/L',
-        ref_low: 117,
-        ref_high: 153,
-        sampled_on: '2026-11-02',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const uploader = await insertUser(db, {
+      email: `${randomUUID()}@example.com`,
+      role: 'ADMIN',
+      first: 'Anna',
+      last: 'Admin',
+      at: new Date(),
+    });
+    // As an upload writes them: the file row and its values in one transaction (migration 0021).
+    const bytes = { key: randomUUID(), data: randomBytes(2500) };
+    await store.put(bytes.key, bytes.data);
+    const value = await db.db.transaction().execute(async (trx) => {
+      const who = { subject: client.id, by: uploader.id };
+      const lab = await stored('LAB_RESULT', trx, who, bytes);
+      return trx
+        .insertInto('lab_values')
+        .values({
+          file_id: lab.id,
+          subject_user_id: client.id,
+          position: 0,
+          analysis: 'Hemoglobin (Hb)',
+          loinc: '718-7',
+          value: 142,
+          unit: 'g/L',
+          ref_low: 117,
+          ref_high: 153,
+          sampled_on: '2026-11-02',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
     await expect(
       db.db.updateTable('lab_values').set({ value: 999 }).where('id', '=', value.id).execute(),
     ).rejects.toThrow(FROZEN);

@@ -6,11 +6,13 @@ import { dateSchema, fileEntrySchema, timestampSchema, type FileEntry } from './
 
 /**
  * What was read from a structured lab file (design §4.15): 'N värden lästes, M hoppades över',
- * each skipped value with its analysis (when the file named it) and a Swedish reason.
+ * each skipped value with its analysis (when the file named it) and a Swedish reason. At most 50
+ * are kept; then `skipped` ends with 'och N till' and `skippedCount` is M, all of them.
  */
 export const labReadSummarySchema = z.object({
   read: z.number().int().nonnegative(),
   skipped: z.array(z.object({ analysis: z.string().nullable(), reason: z.string() })),
+  skippedCount: z.number().int().nonnegative().optional(),
 });
 export type LabReadSummary = z.infer<typeof labReadSummarySchema>;
 

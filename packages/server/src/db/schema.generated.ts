@@ -198,6 +198,7 @@ export interface LabFilesTable {
   note: string | null;
   opened_at: Date | null;
   read_count: number | null;
+  skipped_count: number | null;
 }
 
 export interface LabSkippedValuesTable {

@@ -78,9 +78,9 @@ export const FILE_KINDS = {
 
 /**
  * Largest file a reader gets whole (read back from storage): every lab file a lab may send (25
- * MB, `UPLOAD_POLICIES.labFile`). A 19 MB FHIR Bundle of 5 000 Observations takes about +66 MB
- * of heap while it is read (`pnpm --filter @halsa/server bench:fhir`). A larger file would get
- * its first bytes only (`complete: false`).
+ * MB, `UPLOAD_POLICIES.labFile`). The lab reader reads it in a worker thread with its own heap
+ * limit (lab-results/read-isolated.ts; `pnpm --filter @halsa/server bench:fhir`). A larger file
+ * would get its first bytes only (`complete: false`).
  */
 export const READ_WHOLE_MAX_BYTES = UPLOAD_POLICIES.labFile.maxBytes;
 
@@ -99,12 +99,12 @@ export interface UploadReader {
     originalName: string | undefined,
     complete: boolean,
     subject?: unknown,
-  ): {
+  ): Promise<{
     type: SniffedType;
     store?(trx: Transaction<Database>, fileId: string, subjectUserId: number): Promise<void>;
     /** Added to the upload's answer (lab files: what was read, design §4.15). */
     answer?: FileEntryDetails;
-  } | null;
+  } | null>;
   /** The same details for files in a history list, by file id. */
   describe?(db: Kysely<Database>, fileIds: string[]): Promise<Map<string, FileEntryDetails>>;
 }
@@ -204,7 +204,7 @@ export class ClientFileService {
     const whole =
       reader && file.size <= READ_WHOLE_MAX_BYTES ? await this.storage.get(file.key) : null;
     const about = await reader?.subject?.(this.db, subjectUserId);
-    const read = reader?.read(whole ?? file.head, originalName, whole !== null, about);
+    const read = await reader?.read(whole ?? file.head, originalName, whole !== null, about);
     const type = reader ? read?.type : sniffDocument(file.head);
     if (reader && !read) throw badRequest(reader.wrongType);
     if (!type || (!reader && !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime))) {

@@ -245,4 +245,27 @@ export const labScenarios = {
       ),
     ),
   ],
+  /** A file that skipped 5 000 values: the server keeps 50 with reasons, then 'och 4950 till'. */
+  uploadSkippedMany: [
+    answer('uploadLab', () =>
+      HttpResponse.json(
+        {
+          fileName: 'Labbrapport_2026-11-24.json',
+          timestamp: '2026-11-24T09:00:00.000Z',
+          readSummary: {
+            read: 1,
+            skipped: [
+              ...Array.from({ length: 50 }, (_, i) => ({
+                analysis: `Analys ${i + 1}`,
+                reason: 'observationen saknar värde',
+              })),
+              { analysis: null, reason: 'och 4950 till' },
+            ],
+            skippedCount: 5000,
+          },
+        },
+        { status: 201 },
+      ),
+    ),
+  ],
 };

@@ -33,7 +33,7 @@ export interface Skip {
 /** What the report or panel around an Observation gives it. */
 export interface ObservationContext {
   /** The panel's or report's `effective[x]`/`issued`, for an Observation without its own date. */
-  fallbackDates: string[];
+  fallbackDate?: string | undefined;
   group?: ParsedLabValue['group'];
 }
 
@@ -299,7 +299,7 @@ export function readObservation(
     obs.effectiveDateTime,
     obs.effectiveInstant,
     obs.effectivePeriod?.start,
-    ...(ctx?.fallbackDates ?? []),
+    ctx?.fallbackDate,
     obs.issued,
   ].filter((d): d is string => d !== undefined);
   if (dates.length === 0) return skip('observationen saknar provtagningsdatum');
@@ -344,9 +344,17 @@ export function readObservation(
       ...(ownGroup ? { group: ownGroup } : {}),
     });
   }
+  // Two components with the same code (a Gram stain's 'Many' and 'WBCS') are two findings, both
+  // shown: the second and later ones get their own identifier (`#664-3~2`), so neither takes the
+  // other's place as a correction would.
+  const timesSeen = new Map<string, number>();
   components.forEach((c, i) => {
     const cName = nameOf(c.code);
     const cLoinc = loincOf(c.code);
+    const key = cLoinc ?? String(i);
+    const k = (timesSeen.get(key) ?? 0) + 1;
+    timesSeen.set(key, k);
+    const suffix = k === 1 ? key : `${key}~${k}`;
     const v = valueOf(c);
     const analysis = cName && cName.length <= MAX_ANALYSIS ? cName : null;
     if (analysis === null) {
@@ -366,7 +374,7 @@ export function readObservation(
         refHigh: range.high,
         ...common,
         ...(interpretation ? { interpretation } : {}),
-        ...(identifier ? { identifier: `${identifier}#${cLoinc ?? i}` } : {}),
+        ...(identifier ? { identifier: `${identifier}#${suffix}` } : {}),
         group: { key: groupKey, name, loinc: loinc ?? null },
       });
     }

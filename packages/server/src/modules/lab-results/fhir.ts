@@ -10,7 +10,10 @@ import {
   FHIR_TYPE,
   LAB_NOTES,
   MAX_FHIR_OBSERVATIONS,
+  MAX_FHIR_WORK,
   MAX_JSON_DEPTH,
+  MAX_SKIPS_KEPT,
+  summarize,
   unreadable,
   type LabSubject,
   type ParsedLabValue,
@@ -38,7 +41,13 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-class TooMany extends Error {}
+class TooMany extends Error {
+  readonly note: string;
+  constructor(note: string) {
+    super(note);
+    this.note = note;
+  }
+}
 
 /** Where references point: `Type/id`, an entry's `fullUrl`, `#id` for contained resources. */
 type Index = Map<string, Rec>;
@@ -51,24 +60,45 @@ function resolve(index: Index, ref: unknown): Rec | undefined {
   return m ? index.get(m[1]!) : undefined;
 }
 
-function dateOf(r: Rec): string[] {
+/** A report's or panel's own date: `effective[x]`, else `issued`. */
+function dateOf(r: Rec): string | undefined {
   const period = isRec(r.effectivePeriod) ? r.effectivePeriod.start : undefined;
-  return [r.effectiveDateTime, r.effectiveInstant, period, r.issued].filter(
+  return [r.effectiveDateTime, r.effectiveInstant, period, r.issued].find(
     (d): d is string => typeof d === 'string',
   );
 }
 
 class FhirReader {
   readonly values: ParsedLabValue[] = [];
+  /** The first MAX_SKIPS_KEPT skipped ones; `skippedCount` counts them all. */
   readonly skipped: Skip[] = [];
+  skippedCount = 0;
   readonly retracted: string[] = [];
   observations = 0;
   anyValue = false;
   #seen = new WeakSet<object>();
   #panels = 0;
+  /** Entries, references, panel members, Observations and skips walked so far (MAX_FHIR_WORK). */
+  #work = 0;
 
   /** Whose values these are (for ranges meant for some people only), when the upload knows. */
-  constructor(readonly subject?: LabSubject) {}
+  readonly subject: LabSubject | undefined;
+  // No parameter property: the worker thread may load this file with Node's type stripping.
+  constructor(subject?: LabSubject) {
+    this.subject = subject;
+  }
+
+  /** Counts `n` more steps against the file's one budget, before they are walked. */
+  #spend(n: number): void {
+    this.#work += n;
+    if (this.#work > MAX_FHIR_WORK) throw new TooMany(LAB_NOTES.tooMuchWork);
+  }
+
+  #skip(s: Skip): void {
+    this.#spend(1);
+    this.skippedCount++;
+    if (this.skipped.length < MAX_SKIPS_KEPT) this.skipped.push(s);
+  }
 
   visit(resource: unknown): void {
     if (!isRec(resource)) return;
@@ -80,6 +110,7 @@ class FhirReader {
   }
 
   #bundle(bundle: Rec): void {
+    if (Array.isArray(bundle.entry)) this.#spend(bundle.entry.length);
     const entries = Array.isArray(bundle.entry) ? bundle.entry.filter(isRec) : [];
     const index: Index = new Map();
     for (const e of entries) {
@@ -104,19 +135,21 @@ class FhirReader {
 
   /** A report: its date for its results, and its contained Observations read at once. */
   #report(report: Rec, outer: Index, contexts: Map<Rec, ObservationContext>): void {
+    if (Array.isArray(report.result)) this.#spend(report.result.length);
+    if (Array.isArray(report.contained)) this.#spend(report.contained.length);
     const parsed = diagnosticReportSchema.safeParse(report);
-    const dates = parsed.success ? dateOf(parsed.data as Rec) : [];
+    const date = parsed.success ? dateOf(parsed.data as Rec) : undefined;
     const index: Index = new Map(outer);
     const contained = Array.isArray(report.contained) ? report.contained.filter(isRec) : [];
     for (const r of contained) if (typeof r.id === 'string') index.set(`#${r.id}`, r);
     const results = parsed.success ? (parsed.data.result ?? []) : [];
     for (const ref of results) {
       const obs = resolve(index, ref.reference);
-      if (obs && !contexts.has(obs)) contexts.set(obs, { fallbackDates: dates });
+      if (obs && !contexts.has(obs)) contexts.set(obs, { fallbackDate: date });
     }
     for (const r of contained) {
       if (r.resourceType === 'Observation' && !contexts.has(r)) {
-        contexts.set(r, { fallbackDates: dates });
+        contexts.set(r, { fallbackDate: date });
       }
     }
     this.#observations(
@@ -126,19 +159,33 @@ class FhirReader {
     );
   }
 
-  #observations(list: Rec[], index: Index, contexts: Map<Rec, ObservationContext>): void {
-    // Panels first: each gives its members its name (grouping) and its date.
-    for (const panel of list) {
-      if (!Array.isArray(panel.hasMember) || this.#seen.has(panel)) continue;
-      const own = contexts.get(panel);
-      const dates = [...dateOf(panel), ...(own?.fallbackDates ?? [])];
-      const group = panelGroup(panel, ++this.#panels);
-      for (const ref of panel.hasMember.slice(0, MAX_FHIR_OBSERVATIONS)) {
+  /**
+   * Panels first: each gives its members its name (grouping) and its date, or the date it got
+   * from the report or panel around it, so a panel inside a panel passes the report's date down
+   * whatever order the file lists them in. A member keeps the first date and group it is given:
+   * a panel is walked again only when it gets a date it lacked, so each is walked at most twice.
+   */
+  #walkPanels(list: Rec[], index: Index, contexts: Map<Rec, ObservationContext>): void {
+    const groups = new Map<Rec, ParsedLabValue['group']>();
+    const queue = list.filter((r) => Array.isArray(r.hasMember) && !this.#seen.has(r));
+    const inList = new Set(queue);
+    const reported = new Set<Rec>();
+    for (let i = 0; i < queue.length; i++) {
+      const panel = queue[i]!;
+      const members = panel.hasMember as unknown[];
+      this.#spend(members.length);
+      const date = dateOf(panel) ?? contexts.get(panel)?.fallbackDate;
+      if (!groups.has(panel)) groups.set(panel, panelGroup(panel, ++this.#panels));
+      const group = groups.get(panel);
+      const first = !reported.has(panel);
+      reported.add(panel);
+      for (const ref of members) {
         const target = isRec(ref) ? resolve(index, ref.reference) : undefined;
         if (!target) {
+          if (!first) continue;
           const display = isRec(ref) && typeof ref.display === 'string' ? ref.display : null;
           const where = isRec(ref) && typeof ref.reference === 'string' ? ref.reference : '';
-          this.skipped.push({
+          this.#skip({
             analysis: display && display.length <= 200 ? display : null,
             reason: `panelens delvärde ${where.slice(0, 80)} finns inte i filen`,
             n: this.observations + 1,
@@ -146,25 +193,37 @@ class FhirReader {
           continue;
         }
         const before = contexts.get(target);
+        const gotDate = before?.fallbackDate === undefined && date !== undefined;
         contexts.set(target, {
-          fallbackDates: [...(before?.fallbackDates ?? []), ...dates],
-          group: group ?? before?.group,
+          fallbackDate: before?.fallbackDate ?? date,
+          group: before?.group ?? group,
         });
+        // A panel listed here that now has a date to pass on is walked again.
+        if (gotDate && inList.has(target) && reported.has(target) && dateOf(target) === undefined) {
+          queue.push(target);
+        }
       }
     }
+  }
+
+  #observations(list: Rec[], index: Index, contexts: Map<Rec, ObservationContext>): void {
+    this.#walkPanels(list, index, contexts);
     for (const obs of list) {
       if (this.#seen.has(obs)) continue;
       this.#seen.add(obs);
-      if (++this.observations > MAX_FHIR_OBSERVATIONS) throw new TooMany();
+      this.#spend(1);
+      if (++this.observations > MAX_FHIR_OBSERVATIONS) {
+        throw new TooMany(LAB_NOTES.tooManyObservations);
+      }
       const out = readObservation(obs, this.observations, contexts.get(obs), this.subject);
       if (out.kind === 'panel') continue;
       this.anyValue ||= out.kind === 'values' || out.hasValue;
       if (out.kind === 'skipped') {
-        this.skipped.push(out.skip);
+        this.#skip(out.skip);
         if (out.retracts) this.retracted.push(out.retracts);
       } else {
         for (const v of out.values) this.values.push(v);
-        for (const s of out.skipped) this.skipped.push(s);
+        for (const s of out.skipped) this.#skip(s);
       }
     }
   }
@@ -201,15 +260,10 @@ export function readLabFhir(text: string, subject?: LabSubject): ReadLabFile {
   try {
     reader.visit(json);
   } catch (error) {
-    if (error instanceof TooMany) {
-      return unreadable(FHIR_TYPE, 'FHIR', LAB_NOTES.tooManyObservations);
-    }
+    if (error instanceof TooMany) return unreadable(FHIR_TYPE, 'FHIR', error.note);
     throw error;
   }
-  const summary = {
-    read: reader.values.length,
-    skipped: reader.skipped.map(({ analysis, reason }) => ({ analysis, reason })),
-  };
+  const summary = summarize(reader.values.length, reader.skipped, reader.skippedCount);
   const retracted = reader.retracted.length > 0 ? { retracted: reader.retracted } : {};
   if (reader.values.length === 0) {
     const first = reader.skipped[0];

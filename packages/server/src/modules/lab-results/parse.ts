@@ -157,11 +157,37 @@ export function readLabCsv(text: string): ReadLabFile {
   }
 }
 
+/** Which structured format a text upload claims, by its name or first characters, if any. */
+export function claimedFormat(data: Buffer, name: string | undefined): 'FHIR' | 'CSV' | null {
+  const lower = (name ?? '').toLowerCase();
+  const start = data
+    .subarray(0, 64)
+    .toString('latin1')
+    .replace(/^\ufeff|^\xef\xbb\xbf/, '');
+  if (lower.endsWith('.json') || start.trimStart().startsWith('{')) return 'FHIR';
+  if (lower.endsWith('.csv') || start.toLowerCase().startsWith('analys;')) return 'CSV';
+  return null;
+}
+
+/** A PDF or picture upload: no values to read. `null` for any other document type. */
+export function readDocument(data: Buffer): ReadLabFile | null | undefined {
+  const document = sniffDocument(data);
+  if (!document) return undefined;
+  if (!['application/pdf', 'image/png', 'image/jpeg'].includes(document.mime)) return null;
+  const format = document.mime === 'application/pdf' ? 'PDF' : 'IMAGE';
+  return { type: document, format, status: 'NONE', values: [], note: null };
+}
+
+/** A structured file that claims `format` kept unread, with `note` saying why. */
+export const unreadClaimed = (format: 'FHIR' | 'CSV', note: string): ReadLabFile =>
+  unreadable(format === 'FHIR' ? FHIR_TYPE : CSV_TYPE, format, note);
+
 /**
  * What a lab upload is, by content: a PDF or picture, a structured file (read, or kept with a
  * note when it cannot be read), or `null` (refused). `complete: false` says `data` is only the
  * first bytes of a file too large to read whole (over 25 MB, files/client-files.ts): a
- * structured file that large is kept with the note `tooLarge`.
+ * structured file that large is kept with the note `tooLarge`. The upload runs this in a worker
+ * thread (read-isolated.ts); tests and tools call it directly.
  */
 export function readLabFile(
   data: Buffer,
@@ -169,37 +195,17 @@ export function readLabFile(
   complete = true,
   subject?: LabSubject,
 ): ReadLabFile | null {
-  const document = sniffDocument(data);
-  if (document) {
-    if (!['application/pdf', 'image/png', 'image/jpeg'].includes(document.mime)) return null;
-    const format = document.mime === 'application/pdf' ? 'PDF' : 'IMAGE';
-    return { type: document, format, status: 'NONE', values: [], note: null };
-  }
+  const document = readDocument(data);
+  if (document !== undefined) return document;
   if (!looksLikeText(data)) return null;
-  const lower = (name ?? '').toLowerCase();
-  const start = data
-    .subarray(0, 64)
-    .toString('latin1')
-    .replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  const claimsFhir = lower.endsWith('.json') || start.trimStart().startsWith('{');
-  const claimsCsv = lower.endsWith('.csv') || start.toLowerCase().startsWith('analys;');
-  if (!claimsFhir && !claimsCsv) return null;
-  if (!complete) {
-    return unreadable(
-      claimsFhir ? FHIR_TYPE : CSV_TYPE,
-      claimsFhir ? 'FHIR' : 'CSV',
-      LAB_NOTES.tooLarge,
-    );
-  }
+  const claims = claimedFormat(data, name);
+  if (!claims) return null;
+  if (!complete) return unreadClaimed(claims, LAB_NOTES.tooLarge);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    return unreadable(
-      claimsFhir ? FHIR_TYPE : CSV_TYPE,
-      claimsFhir ? 'FHIR' : 'CSV',
-      LAB_NOTES.notUtf8,
-    );
+    return unreadClaimed(claims, LAB_NOTES.notUtf8);
   }
-  return claimsFhir ? readLabFhir(text, subject) : readLabCsv(text);
+  return claims === 'FHIR' ? readLabFhir(text, subject) : readLabCsv(text);
 }

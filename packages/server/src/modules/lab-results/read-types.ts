@@ -52,6 +52,14 @@ export const FHIR_TYPE: SniffedType = { mime: 'application/fhir+json', ext: 'jso
 export const MAX_LAB_VALUES = 2000;
 /** Most Observations one FHIR file may carry (a large report has thousands). */
 export const MAX_FHIR_OBSERVATIONS = 10_000;
+/**
+ * Most steps one FHIR file may take to read: Bundle entries, report results and contained
+ * resources, panel members (each walk of a panel counts again), Observations and skipped ones,
+ * each counted before it is walked. A lab report with 10 000 Observations takes under 30 000.
+ */
+export const MAX_FHIR_WORK = 50_000;
+/** Skipped values kept with their reason per file; the rest are counted ('och N till'). */
+export const MAX_SKIPS_KEPT = 50;
 /** Deepest nesting of JSON objects and arrays read (a lab report needs under 20). */
 export const MAX_JSON_DEPTH = 64;
 export const MAX_ANALYSIS = 200;
@@ -69,9 +77,16 @@ export const LAB_NOTES = {
     'Värdena i filen kunde inte läsas: filen innehåller inga provsvar. Filen finns kvar att ladda ner.',
   tooMany: `Värdena i filen kunde inte läsas: filen har fler än ${MAX_LAB_VALUES} värden. Filen finns kvar att ladda ner.`,
   tooManyObservations: `Värdena i filen kunde inte läsas: filen har fler än ${MAX_FHIR_OBSERVATIONS} observationer. Filen finns kvar att ladda ner.`,
+  tooMuchWork: `Värdena i filen kunde inte läsas: filen har fler än ${MAX_FHIR_WORK} poster, hänvisningar och panelmedlemmar. Filen finns kvar att ladda ner.`,
   tooDeep: `Värdena i filen kunde inte läsas: filen är nästlad djupare än ${MAX_JSON_DEPTH} nivåer. Filen finns kvar att ladda ner.`,
   tooLarge:
     'Värdena i filen kunde inte läsas: filen är större än 25 MB. Filen finns kvar att ladda ner.',
+  tooSlow:
+    'Värdena i filen kunde inte läsas: det tog för lång tid att läsa filen. Filen finns kvar att ladda ner.',
+  tooBig:
+    'Värdena i filen kunde inte läsas: filen krävde för mycket minne att läsa. Filen finns kvar att ladda ner.',
+  readFailed:
+    'Värdena i filen kunde inte läsas: läsningen avbröts. Filen finns kvar att ladda ner.',
   json: 'Värdena i filen kunde inte läsas: filen är ingen giltig JSON. Filen finns kvar att ladda ner.',
   fhir: 'Värdena i filen kunde inte läsas: filen är ingen FHIR-bundle med provsvar (Observation med värde och provtagningsdatum). Filen finns kvar att ladda ner.',
   row: (row: number, what: string) =>
@@ -79,6 +94,23 @@ export const LAB_NOTES = {
   observation: (n: number, what: string) =>
     `Värdena i filen kunde inte läsas: observation ${n}: ${what}. Filen finns kvar att ladda ner.`,
 } as const;
+
+/**
+ * The upload answer's summary: at most MAX_SKIPS_KEPT skipped values with their reasons, then
+ * one line 'och N till' for the rest, and `skippedCount` (all of them) when some were left out.
+ */
+export function summarize(
+  read: number,
+  kept: ReadonlyArray<{ analysis: string | null; reason: string }>,
+  count: number,
+): LabReadSummary {
+  const skipped = kept
+    .slice(0, MAX_SKIPS_KEPT)
+    .map(({ analysis, reason }) => ({ analysis, reason }));
+  if (count <= skipped.length) return { read, skipped };
+  skipped.push({ analysis: null, reason: `och ${count - skipped.length} till` });
+  return { read, skipped, skippedCount: count };
+}
 
 export const unreadable = (
   type: SniffedType,

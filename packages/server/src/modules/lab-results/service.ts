@@ -15,7 +15,8 @@ import type { Database, LabValuesTable } from '../../db/schema.ts';
 import type { UploadReader } from '../../files/client-files.ts';
 import { FILE_MESSAGES } from '../../files/client-files.ts';
 import { notFound } from '../../http/errors.ts';
-import { readLabFile, type ReadLabFile } from './parse.ts';
+import type { ReadLabFile } from './parse.ts';
+import { readLabFileIsolated } from './read-isolated.ts';
 import { sexOfPersonalNumber, type LabSubject } from './read-types.ts';
 
 export const LAB_WRONG_TYPE =
@@ -32,7 +33,12 @@ const formatOfMime = (mime: string): LabFileFormat =>
         ? 'FHIR'
         : 'IMAGE';
 
-const CHUNK = 500;
+/**
+ * Rows per INSERT. Between two the upload yields to the event loop: on PGlite a statement runs
+ * on the main thread, and 5 000 rows in one go held every other request for seconds.
+ */
+const CHUNK = 50;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes what was read from a lab upload beside its file row, in the upload's transaction: the
@@ -55,6 +61,7 @@ async function storeRead(
       note: read.note,
       opened_at: null,
       read_count: read.summary?.read ?? null,
+      skipped_count: read.summary?.skippedCount ?? null,
     })
     .execute();
   type Row = Insertable<LabValuesTable>;
@@ -108,6 +115,7 @@ async function storeRead(
       .insertInto('lab_values')
       .values(rows.slice(start, start + CHUNK))
       .execute();
+    await yieldToOthers();
   }
   const skipped = read.summary?.skipped ?? [];
   for (let start = 0; start < skipped.length; start += CHUNK) {
@@ -134,11 +142,17 @@ export async function readSummaries(
   if (fileIds.length === 0) return out;
   const files = await db
     .selectFrom('lab_files')
-    .select(['file_id', 'read_count'])
+    .select(['file_id', 'read_count', 'skipped_count'])
     .where('file_id', 'in', fileIds)
     .where('read_count', 'is not', null)
     .execute();
-  for (const f of files) out.set(f.file_id, { read: f.read_count!, skipped: [] });
+  for (const f of files) {
+    out.set(f.file_id, {
+      read: f.read_count!,
+      skipped: [],
+      ...(f.skipped_count !== null ? { skippedCount: f.skipped_count } : {}),
+    });
+  }
   if (out.size === 0) return out;
   const skipped = await db
     .selectFrom('lab_skipped_values')
@@ -167,8 +181,14 @@ export const labUploadReader: UploadReader = {
       birthDate: row?.birth_date ?? null,
     };
   },
-  read(data, originalName, complete, subject) {
-    const read = readLabFile(data, originalName, complete, subject as LabSubject | undefined);
+  async read(data, originalName, complete, subject) {
+    // In a worker thread with a time and heap limit: a heavy file never stalls the server.
+    const read = await readLabFileIsolated(
+      data,
+      originalName,
+      complete,
+      subject as LabSubject | undefined,
+    );
     if (!read) return null;
     return {
       type: read.type,

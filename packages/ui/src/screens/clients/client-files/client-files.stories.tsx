@@ -141,6 +141,21 @@ export const VardenHoppadesOver: Story = {
   },
 };
 
+/** Thousands skipped: the first 20 listed, the rest counted from the total, not from the list. */
+export const TusentalsVardenHoppadesOver: Story = {
+  name: 'Uppladdning: tusentals värden hoppades över',
+  parameters: mocks(labScenarios.uploadSkippedMany),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByRole('button', { name: 'Välj fil' });
+    await userEvent.upload(fileInput(canvasElement), fhirReport('Labbrapport_2026-11-24.json'));
+    await expect(await canvas.findByText('1 värde lästes, 5000 hoppades över')).toBeVisible();
+    const listed = skippedIn(canvas, 'Labbrapport_2026-11-24.json');
+    await expect(listed).toHaveLength(21);
+    await expect(listed[0]).toBe('Analys 1: observationen saknar värde');
+    await expect(listed[20]).toBe('och 4980 till');
+  },
+};
+
 /** The history: each structured file with what was read from it. */
 export const HistorikMedLastaVarden: Story = {
   name: 'Historik: lästa och överhoppade värden per fil',

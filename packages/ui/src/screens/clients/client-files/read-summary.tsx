@@ -7,8 +7,9 @@ import { useId } from 'react';
 const MAX_LISTED = 20;
 
 /** '12 värden lästes, 2 hoppades över' (singular for one). */
-export function readSummaryText({ read, skipped }: LabReadSummary): string {
-  return `${read} ${read === 1 ? 'värde' : 'värden'} lästes, ${skipped.length} hoppades över`;
+export function readSummaryText({ read, skipped, skippedCount }: LabReadSummary): string {
+  const m = skippedCount ?? skipped.length;
+  return `${read} ${read === 1 ? 'värde' : 'värden'} lästes, ${m} hoppades över`;
 }
 
 /** 'Temperature: värdet är makulerat (status entered-in-error)'. */
@@ -18,7 +19,8 @@ export const skippedText = (s: LabReadSummary['skipped'][number]): string =>
 export function ReadSummary({ summary, fileName }: { summary: LabReadSummary; fileName: string }) {
   const id = useId();
   const listed = summary.skipped.slice(0, MAX_LISTED);
-  const more = summary.skipped.length - listed.length;
+  // A long list was cut when stored (50 kept, then 'och N till'): count from the total.
+  const more = (summary.skippedCount ?? summary.skipped.length) - listed.length;
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="read-summary">
       <p id={id} className="font-medium">
