@@ -21,6 +21,8 @@ const GUARDED = /^\/(api|ws|dev)(\/|$|\?)/;
 export function registerFetchSiteCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.headers['sec-fetch-site'] !== 'cross-site') return;
+    // The e-legitimation callback is reached from the broker's site by design (design §4.18).
+    if (request.routeOptions.config?.crossSite === true) return;
     if (GUARDED.test(request.routeOptions.url ?? request.url)) throw forbidden(MESSAGES.badOrigin);
   });
 }

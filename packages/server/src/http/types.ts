@@ -21,6 +21,8 @@ declare module 'fastify' {
     ownerParam?: string;
     /** Per-IP and per-account limits (security/rate-limit.ts); defineRoute's `rateLimit`. */
     limits?: RateLimitRule;
+    /** A GET another site's redirect must reach (the e-legitimation callback): fetch-site.ts. */
+    crossSite?: true;
   }
   interface FastifyRequest {
     /** The signed-in session, set by the access hook for non-public routes (else null). */
