@@ -6,7 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from './helpers.ts';
-import { describeDb, insertUser, send, sessionCookieOf, useTestApp } from './helpers.ts';
+import { describeDb, insertUser, login, send, sessionCookieOf, useTestApp } from './helpers.ts';
 import { fakeCallback, startFakeBroker, startRealBroker, throughBroker } from './eid-helpers.ts';
 
 const KARIN = '19850412-2381';
@@ -297,5 +297,34 @@ describeDb('e-legitimation when not configured', () => {
     expect((await send(t, 'GET', '/api/v1/auth/eid')).json()).toEqual({ label: null });
     expect((await send(t, 'GET', '/api/v1/auth/eid/start')).statusCode).toBe(404);
     expect((await send(t, 'GET', '/api/v1/auth/eid/callback?state=x')).statusCode).toBe(404);
+  });
+});
+
+describeDb('a personal number for STAFF and ADMIN on /staff', () => {
+  const t = useTestApp({ config: { eid: real.settings } });
+  const base = { firstName: 'Nora', lastName: 'Nyberg', role: 'STAFF' };
+
+  it("is optional, written as a client's, unique, and signs her in", async () => {
+    const admin = await login(t, 'admin@example.com');
+    const create = (email: string, personalNumber?: string) =>
+      send(t, 'POST', '/api/v1/admin/staff', {
+        cookie: admin,
+        body: { ...base, email, ...(personalNumber === undefined ? {} : { personalNumber }) },
+      });
+    expect((await create('utan@example.com')).statusCode).toBe(201);
+    expect((await create('tom@example.com', '')).statusCode).toBe(201);
+    const bad = await create('fel@example.com', '198001011234');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Personnummer måste vara i formatet YYYYMMDD-XXXX.');
+    const made = await create('nora@example.com', '19800101-1234');
+    expect(made.statusCode, made.body).toBe(201);
+    const twice = await create('nora2@example.com', '19800101-1234');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Personnumret används redan av någon annan i personalen.');
+
+    const { location, cookie } = await start(t);
+    const res = await callback(t, await throughBroker(location, '198001011234'), cookie);
+    const me = await send(t, 'GET', '/api/v1/auth/me', { cookie: sessionCookieOf(res) });
+    expect(me.json()).toMatchObject({ id: made.json().id, role: 'STAFF' });
   });
 });
