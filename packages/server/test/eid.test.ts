@@ -328,3 +328,17 @@ describeDb('a personal number for STAFF and ADMIN on /staff', () => {
     expect(me.json()).toMatchObject({ id: made.json().id, role: 'STAFF' });
   });
 });
+
+describeDb('e-legitimation when the broker cannot be reached', () => {
+  const t = useTestApp({
+    config: { eid: { ...real.settings, issuer: 'http://127.0.0.1:9/dev/eid' } },
+  });
+  it('sends her back to /login with the failure, nothing remembered', async () => {
+    const res = await send(t, 'GET', '/api/v1/auth/eid/start');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?eid=failed');
+    expect(res.cookies.find((c) => c.name === 'halsa_eid')).toBeUndefined();
+    const rows = await t.db.db.selectFrom('eid_logins').select('state_hash').execute();
+    expect(rows).toEqual([]);
+  });
+});
