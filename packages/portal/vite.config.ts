@@ -49,7 +49,13 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     manifest: true,
     // Every browser the portal supports has <link rel="modulepreload">; no polyfill on /login.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // /login's e-legitimation button (ui eid-login-slot.tsx) loads after the page; naming its
+      // chunk's dependencies for preloading would cost /login's first JavaScript more than the
+      // button's own code, and they are loaded by then (issue 33).
+      resolveDependencies: (filename, deps) => (filename.includes('eid-login') ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -41,6 +41,7 @@ export * from './clients/index.ts';
 export * from './staff/index.ts';
 export * from './invitations/index.ts';
 export * from './stats/index.ts';
+export * from './eid/index.ts';
 export * from './activity/index.ts';
 export * from './care-team/index.ts';
 export * from './reports/index.ts';

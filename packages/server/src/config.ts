@@ -4,6 +4,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { coversEveryAddress } from './security/ip-network.ts';
+import { loadEidConfig, type EidSettings } from './modules/eid/config.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -40,6 +41,8 @@ export interface Config {
    * them make `request.ip` the client's. Unset → forwarded headers are ignored.
    */
   trustProxy: string[] | undefined;
+  /** EID_*: the e-legitimation broker (modules/eid/config.ts, design §4.18); unset → none. */
+  eid: EidSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -226,6 +229,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionSecret,
     migrationDatabaseUrl,
     trustProxy,
+    eid: loadEidConfig(env, isProduction),
   };
 }
 

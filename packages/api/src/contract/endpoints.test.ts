@@ -39,6 +39,8 @@ const draftFormOne = () => {
 const specCalls: SpecCall[] = [
   // Authentication and account
   { method: 'GET', path: '/api/v1/auth/me', url: '/api/v1/auth/me' },
+  // Whether /login offers e-legitimation (design §4.18)
+  { method: 'GET', path: '/api/v1/auth/eid', url: '/api/v1/auth/eid' },
   {
     method: 'POST',
     path: '/api/v1/auth/authenticate',

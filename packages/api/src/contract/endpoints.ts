@@ -3,6 +3,7 @@
 // Names, methods, paths, roles and fallbacks are written once, in `routes.ts`; this file merges
 // them with the schemas into `endpointDefs`, which the server, the mocks and the tests read.
 // The browser client reads only `routes.ts` (and the types here), so zod stays out of its entry.
+import { eidLoginSchema } from './eid.ts';
 import { z } from 'zod';
 import {
   activityLogListResponseSchema,
@@ -150,6 +151,7 @@ const clientForm = z.object({ userId: idParamSchema, formId: idParamSchema });
 const schemas = {
   // ---- authentication and account ---------------------------------------------------------------
   me: { response: sessionUserSchema },
+  eidLogin: { response: eidLoginSchema },
   authenticate: { request: loginRequestSchema, response: loginResponseSchema },
   verifyTwoFactor: { request: verifyTwoFactorRequestSchema, response: sessionUserSchema },
   resendTwoFactor: { request: resendTwoFactorRequestSchema },

@@ -20,4 +20,5 @@ export * from './self-test.ts';
 export * from './appointments.ts';
 export * from './action-plan.ts';
 export * from './reports.ts';
+export * from './eid.ts';
 export * from './endpoints.ts';

@@ -38,6 +38,7 @@ describe('routes.ts', () => {
         './routes/auth.ts',
         './routes/care-team.ts',
         './routes/clients.ts',
+        './routes/eid.ts',
         './routes/invitations.ts',
         './routes/journal.ts',
         './routes/lab-results.ts',
@@ -68,6 +69,7 @@ describe('routes.ts', () => {
     ['./routes/staff.ts', SHARED],
     ['./routes/invitations.ts', SHARED],
     ['./routes/stats.ts', SHARED],
+    ['./routes/eid.ts', BASE],
     ['./route-shared.ts', ['./route-base.ts']],
     ['./route-base.ts', []],
   ])('%s imports nothing else at runtime (no zod in the browser entry)', (file, expected) => {

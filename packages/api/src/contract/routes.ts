@@ -10,6 +10,7 @@ import { appointmentsRouteDefs } from './routes/appointments.ts';
 import { authRouteDefs } from './routes/auth.ts';
 import { careTeamRouteDefs } from './routes/care-team.ts';
 import { clientsRouteDefs } from './routes/clients.ts';
+import { eidRouteDefs } from './routes/eid.ts';
 import { invitationsRouteDefs } from './routes/invitations.ts';
 import { journalRouteDefs } from './routes/journal.ts';
 import { labResultsRouteDefs } from './routes/lab-results.ts';
@@ -77,6 +78,7 @@ export const routeDefs = {
   ...invitationsRouteDefs,
   ...statsRouteDefs,
   ...staffRouteDefs,
+  ...eidRouteDefs,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteDefs = typeof routeDefs;

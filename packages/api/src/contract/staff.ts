@@ -68,6 +68,19 @@ export const createStaffRequestSchema = z.object({
     .max(254, 'E-postadressen är för lång.')
     .pipe(z.email('Ange en giltig e-postadress.')),
   role: staffRoleSchema,
+  /**
+   * Her own personal number, optional (design §4.18): lets her sign in with e-legitimation.
+   * Written as a client's (YYYYMMDD-XXXX); empty means none. Unique among STAFF and ADMIN.
+   */
+  personalNumber: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{8}-\d{4}$/, 'Personnummer måste vara i formatet YYYYMMDD-XXXX.'),
+    ])
+    .optional(),
 });
 export type CreateStaffRequest = z.infer<typeof createStaffRequestSchema>;
 
@@ -85,6 +98,7 @@ export const STAFF_MESSAGES = {
   /** Staff's "send reset link" to a deactivated account (409): no mail goes out. */
   deactivatedNoLink: 'Kontot är inaktiverat. Återaktivera det innan du skickar en länk.',
   emailTaken: 'Det finns redan ett konto med den e-postadressen.',
+  personalNumberTaken: 'Personnumret används redan av någon annan i personalen.',
   notStaff: 'Kontot är inte ett personalkonto.',
   notFound: 'Kontot hittades inte.',
   self: 'Du kan inte inaktivera eller byta roll på ditt eget konto.',

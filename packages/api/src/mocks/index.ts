@@ -26,6 +26,7 @@ import { actionPlanHandlers, actionPlanScenarios } from './handlers/action-plan.
 import { selfTestHandlers, selfTestScenarios } from './handlers/self-test.ts';
 import { appointmentHandlers, appointmentScenarios } from './handlers/appointments.ts';
 import { reportHandlers, reportScenarios } from './handlers/reports.ts';
+import { eidHandlers, eidScenarios } from './handlers/eid.ts';
 
 /** Every endpoint of the contract, answered from `mockState` (signed in as ADMIN by default). */
 export const defaultHandlers: HttpHandler[] = [
@@ -48,6 +49,7 @@ export const defaultHandlers: HttpHandler[] = [
   ...selfTestHandlers,
   ...appointmentHandlers,
   ...reportHandlers,
+  ...eidHandlers,
 ];
 
 /** Scenario handlers first, then the defaults: `withDefaults(authScenarios.asUser, labScenarios.empty)`. */
@@ -75,6 +77,7 @@ export const scenarios = {
   selfTest: selfTestScenarios,
   appointments: appointmentScenarios,
   reports: reportScenarios,
+  eid: eidScenarios,
 };
 
 /** Every signed-in endpoint answers 500 / 403 / slowly (combine with `withDefaults`). */
@@ -86,6 +89,8 @@ export const everything = {
 };
 
 export {
+  eidHandlers,
+  eidScenarios,
   authHandlers,
   authScenarios,
   profileHandlers,

@@ -86,6 +86,16 @@ export interface ConversationsTable {
   last_message_at: Date | null;
 }
 
+export interface EidLoginsTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
 export interface EmergencyAccessesTable {
   id: GeneratedAlways<number>;
   staff_id: number;
@@ -326,6 +336,7 @@ export interface UsersTable {
   updated_at: Date;
   last_active_at: Date | null;
   deactivated_at: Date | null;
+  personal_number: string | null;
 }
 
 export interface Database {
@@ -336,6 +347,7 @@ export interface Database {
   client_profiles: ClientProfilesTable;
   clinic_settings: ClinicSettingsTable;
   conversations: ConversationsTable;
+  eid_logins: EidLoginsTable;
   emergency_accesses: EmergencyAccessesTable;
   file_blob_chunks: FileBlobChunksTable;
   files: FilesTable;

@@ -22,6 +22,8 @@ export function registerFetchSiteCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.headers['sec-fetch-site'] !== 'cross-site') return;
     if (request.routeOptions.config?.anyOrigin) return; // a webmail's one-click POST (route.ts)
+    // The e-legitimation callback is reached from the broker's site by design (design §4.18).
+    if (request.routeOptions.config?.crossSite === true) return;
     if (GUARDED.test(request.routeOptions.url ?? request.url)) throw forbidden(MESSAGES.badOrigin);
   });
 }

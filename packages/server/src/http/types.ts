@@ -23,6 +23,8 @@ declare module 'fastify' {
     limits?: RateLimitRule;
     /** No Origin or Sec-Fetch-Site check: a public route whose token is its authority. */
     anyOrigin?: boolean;
+    /** A GET another site's redirect must reach (the e-legitimation callback): fetch-site.ts. */
+    crossSite?: true;
   }
   interface FastifyRequest {
     /** The signed-in session, set by the access hook for non-public routes (else null). */

@@ -8,6 +8,7 @@ import { authModule } from './auth/routes.ts';
 import { careTeamModule } from './care-team/routes.ts';
 import { clientsModule } from './clients/routes.ts';
 import { devModule } from './dev/routes.ts';
+import { eidModule } from './eid/routes.ts';
 import { formsModule } from './forms/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { invitationsModule } from './invitations/routes.ts';
@@ -39,6 +40,7 @@ export const apiModules: AppModule[] = [
   formsModule,
   journalModule,
   devModule,
+  eidModule,
   notificationsModule,
   noticeMailsModule,
   labResultsModule,

@@ -99,6 +99,10 @@ export class StaffService {
   async create(input: CreateStaffRequest, actor: Actor): Promise<StaffAccount> {
     const email = normalizeEmail(input.email);
     if (await findUserByEmail(this.ctx.db, email)) throw conflict(STAFF_MESSAGES.emailTaken);
+    const personalNumber = input.personalNumber || null;
+    if (personalNumber && (await this.personalNumberTaken(personalNumber))) {
+      throw conflict(STAFF_MESSAGES.personalNumberTaken);
+    }
     const now = this.ctx.clock.now();
     const id = await this.ctx.db.transaction().execute(async (trx) => {
       const user = await trx
@@ -114,6 +118,7 @@ export class StaffService {
           created_at: now,
           updated_at: now,
           last_active_at: null,
+          personal_number: personalNumber,
         })
         .onConflict((oc) => oc.doNothing())
         .returning('id')
@@ -133,6 +138,16 @@ export class StaffService {
     });
     await this.ctx.auth.sendPasswordLink(id, 'SET_PASSWORD', actor.userId);
     return this.toAccount(await this.find(id));
+  }
+
+  /** Whether a STAFF or ADMIN already has this personal number (design §4.18: unique). */
+  private async personalNumberTaken(pnr: string): Promise<boolean> {
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('personal_number', '=', pnr)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** STAFF ↔ ADMIN; never her own, never the last active ADMIN's. */

@@ -9,6 +9,7 @@ import { useToast } from '../../../primitives/toast/toast';
 import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
 import { errorText } from '../../../lib/server-message';
 import { paths, to } from '../../../config/paths';
+import { EidLoginSlot } from './eid-login-slot';
 
 export const LOGIN_FAILED_MESSAGE = 'Ogiltig e-postadress eller lösenord.';
 export const LOGIN_SUCCESS_MESSAGE = 'Kontrollera din e-post för 2FA-koden.';
@@ -95,6 +96,7 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
           Logga in
         </Button>
       </form>
+      <EidLoginSlot />
     </AuthLayout>
   );
 }

@@ -92,3 +92,31 @@ export const Validering: Story = {
     );
   },
 };
+
+/**
+ * Her own personal number, optional (design §4.18): written as a client's, or the contract's
+ * Swedish message and nothing sent.
+ */
+export const Personnummer: Story = {
+  name: 'Personnummer för e-legitimation',
+  play: async ({ canvas, userEvent }) => {
+    const dialog = await openForm(canvas, userEvent);
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Förnamn' }), 'Pia');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Efternamn' }), 'Nummer');
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: 'E-postadress' }),
+      'pia.nummer@example.com',
+    );
+    const pnr = dialog.getByRole('textbox', { name: /Personnummer \(valfritt\)/ });
+    await userEvent.type(pnr, '1980-01-01');
+    await userEvent.click(dialog.getByRole('button', { name: 'Lägg till' }));
+    await expect(
+      await dialog.findByText('Personnummer måste vara i formatet YYYYMMDD-XXXX.'),
+    ).toBeVisible();
+    await expect(mockState.users.some((u) => u.email === 'pia.nummer@example.com')).toBe(false);
+    await userEvent.clear(pnr);
+    await userEvent.type(pnr, '19800101-1234');
+    await userEvent.click(dialog.getByRole('button', { name: 'Lägg till' }));
+    await expect(await canvas.findByRole('rowheader', { name: 'Pia Nummer' })).toBeVisible();
+  },
+};

@@ -25,7 +25,13 @@ const ROLES = (['STAFF', 'ADMIN'] as const).map((value) => ({
   label: staffRoleLabels[value],
 }));
 
-const empty = { firstName: '', lastName: '', email: '', role: 'STAFF' as StaffRole };
+const empty = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  role: 'STAFF' as StaffRole,
+  personalNumber: '',
+};
 
 export interface AddStaffProps {
   /** Told of the new account once the server has made it. */
@@ -109,6 +115,15 @@ export function AddStaff({ onAdded }: AddStaffProps) {
         error={errors.email}
       />
       <Select label="Roll" options={ROLES} value={form.role} onChange={set('role')} />
+      <TextField
+        label="Personnummer (valfritt)"
+        hint="För inloggning med e-legitimation, t.ex. BankID. Formatet YYYYMMDD-XXXX."
+        autoComplete="off"
+        inputMode="numeric"
+        value={form.personalNumber}
+        onChange={set('personalNumber')}
+        error={errors.personalNumber}
+      />
     </FormDialog>
   );
 }
