@@ -44,3 +44,4 @@ export * from './stats/index.ts';
 export * from './activity/index.ts';
 export * from './care-team/index.ts';
 export * from './reports/index.ts';
+export * from './security/index.ts';

@@ -26,6 +26,7 @@ import { actionPlanHandlers, actionPlanScenarios } from './handlers/action-plan.
 import { selfTestHandlers, selfTestScenarios } from './handlers/self-test.ts';
 import { appointmentHandlers, appointmentScenarios } from './handlers/appointments.ts';
 import { reportHandlers, reportScenarios } from './handlers/reports.ts';
+import { securityHandlers, securityScenarios } from './handlers/security.ts';
 
 /** Every endpoint of the contract, answered from `mockState` (signed in as ADMIN by default). */
 export const defaultHandlers: HttpHandler[] = [
@@ -48,6 +49,7 @@ export const defaultHandlers: HttpHandler[] = [
   ...selfTestHandlers,
   ...appointmentHandlers,
   ...reportHandlers,
+  ...securityHandlers,
 ];
 
 /** Scenario handlers first, then the defaults: `withDefaults(authScenarios.asUser, labScenarios.empty)`. */
@@ -75,6 +77,7 @@ export const scenarios = {
   selfTest: selfTestScenarios,
   appointments: appointmentScenarios,
   reports: reportScenarios,
+  security: securityScenarios,
 };
 
 /** Every signed-in endpoint answers 500 / 403 / slowly (combine with `withDefaults`). */
@@ -120,7 +123,10 @@ export {
   appointmentScenarios,
   reportHandlers,
   reportScenarios,
+  securityHandlers,
+  securityScenarios,
 };
+export { loginStepOf, mustSetUpStrongSignIn } from './handlers/security.ts';
 export { answer, mockPath, on } from './handlers/endpoint.ts';
 export { errorResponse } from './handlers/respond.ts';
 export {

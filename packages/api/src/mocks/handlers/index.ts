@@ -16,3 +16,4 @@ export * from './forms.ts';
 export * from './journal.ts';
 export * from './lab-results.ts';
 export * from './action-plan.ts';
+export * from './security.ts';
