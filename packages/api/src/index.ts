@@ -45,3 +45,4 @@ export * from './eid/index.ts';
 export * from './activity/index.ts';
 export * from './care-team/index.ts';
 export * from './reports/index.ts';
+export * from './security/index.ts';

@@ -12,6 +12,12 @@ export const sessionUserSchema = z.object({
   lastName: z.string(),
   role: roleSchema,
   imageUrl: z.string().nullable(),
+  /**
+   * Design §4.17: the clinic requires a passkey or an authenticator app of staff and she has
+   * neither, so every client-data call answers 403 until she adds one on /profile/security. The
+   * server always sends it (false for a client); optional only for older fixtures.
+   */
+  mustSetUpStrongSignIn: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

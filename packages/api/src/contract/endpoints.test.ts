@@ -36,6 +36,22 @@ const draftFormOne = () => {
   if (form) form.drafted = true;
 };
 
+/** What a browser's `startRegistration()` / `startAuthentication()` give (shapes only). */
+const registrationExample = {
+  id: 'AQID',
+  rawId: 'AQID',
+  response: { clientDataJSON: 'e30', attestationObject: 'oWNmbXRkbm9uZQ' },
+  clientExtensionResults: {},
+  type: 'public-key',
+};
+const assertionExample = {
+  id: 'AQID',
+  rawId: 'AQID',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+  type: 'public-key',
+};
+
 const specCalls: SpecCall[] = [
   // Authentication and account
   { method: 'GET', path: '/api/v1/auth/me', url: '/api/v1/auth/me' },
@@ -556,6 +572,108 @@ const specCalls: SpecCall[] = [
     url: '/api/v1/admin/activity/review/901',
     sends: 'json',
     body: { json: { comment: 'Kontrollerad med kollegan, i sin ordning.' } },
+  },
+  // Strong sign-in (design §4.17)
+  { method: 'GET', path: '/api/v1/user/security', url: '/api/v1/user/security' },
+  {
+    method: 'POST',
+    path: '/api/v1/user/security/passkeys/options',
+    url: '/api/v1/user/security/passkeys/options',
+    sends: 'json',
+    body: { json: {} },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/security/passkeys',
+    url: '/api/v1/user/security/passkeys',
+    sends: 'json',
+    body: { json: { name: 'Telefonen', credential: registrationExample } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/security/totp',
+    url: '/api/v1/user/security/totp',
+    sends: 'json',
+    body: { json: {} },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/security/totp/:id/confirm',
+    url: '/api/v1/user/security/totp/77/confirm',
+    sends: 'json',
+    body: { json: { code: '123 456' } },
+    setup: () => {
+      mockState.security.totpSetups[77] = sessionUsers.admin.id;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/security/reserve-codes',
+    url: '/api/v1/user/security/reserve-codes',
+    sends: 'json',
+    body: { json: {} },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/security/methods/:id/remove',
+    url: '/api/v1/user/security/methods/901/remove',
+    sends: 'json',
+    body: { json: { password: 'Halsa2026!' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/login-step',
+    url: '/api/v1/auth/login-step',
+    sends: 'json',
+    body: { json: { twoFactorId: 'abc' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/login-step/passkey-options',
+    url: '/api/v1/auth/login-step/passkey-options',
+    sends: 'json',
+    body: { json: { twoFactorId: 'abc' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/login-step/verify',
+    url: '/api/v1/auth/login-step/verify',
+    sends: 'json',
+    body: { json: { twoFactorId: 'abc', method: 'TOTP', code: '123456' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/passkey/options',
+    url: '/api/v1/auth/passkey/options',
+    sends: 'json',
+    body: { json: {} },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/passkey',
+    url: '/api/v1/auth/passkey',
+    sends: 'json',
+    body: { json: { loginId: 'nyckel-1', credential: assertionExample } },
+  },
+  { method: 'GET', path: '/api/v1/admin/sign-in-settings', url: '/api/v1/admin/sign-in-settings' },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/sign-in-settings',
+    url: '/api/v1/admin/sign-in-settings',
+    sends: 'json',
+    body: { json: { staffStrongSignIn: true, clientEmailCode: false } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/sign-in-methods',
+    url: '/api/v1/admin/users/2/sign-in-methods',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/reset-sign-in-methods',
+    url: '/api/v1/admin/users/2/reset-sign-in-methods',
+    sends: 'json',
+    body: { json: {} },
   },
 ];
 

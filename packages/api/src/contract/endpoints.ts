@@ -110,6 +110,24 @@ import { userStatsSchema } from './stats.ts';
 import { reportQuerySchema, reportSchema } from './reports.ts';
 import { registerRequestSchema } from './validation.ts';
 import {
+  confirmTotpRequestSchema,
+  loginPasskeyOptionsSchema,
+  loginStepRequestSchema,
+  loginStepSchema,
+  passkeyLoginOptionsSchema,
+  passkeyLoginRequestSchema,
+  passkeyOptionsResponseSchema,
+  registerPasskeyRequestSchema,
+  removeSignInMethodRequestSchema,
+  reserveCodesSchema,
+  securityOverviewSchema,
+  signInMethodSchema,
+  signInSettingsSchema,
+  totpSetupSchema,
+  userSignInMethodsSchema,
+  verifyLoginStepRequestSchema,
+} from './security.ts';
+import {
   routeDefs,
   type EndpointName,
   type HttpMethod,
@@ -306,6 +324,27 @@ const schemas = {
     request: reviewEmergencyAccessRequestSchema,
     response: emergencyAccessReviewSchema,
   },
+
+  // ---- strong sign-in (design §4.17) -------------------------------------------------------------
+  securityOverview: { response: securityOverviewSchema },
+  passkeyRegistrationOptions: {
+    request: emptyObjectSchema,
+    response: passkeyOptionsResponseSchema,
+  },
+  registerPasskey: { request: registerPasskeyRequestSchema, response: signInMethodSchema },
+  startTotpSetup: { request: emptyObjectSchema, response: totpSetupSchema },
+  confirmTotp: { params: id, request: confirmTotpRequestSchema, response: signInMethodSchema },
+  createReserveCodes: { request: emptyObjectSchema, response: reserveCodesSchema },
+  removeSignInMethod: { params: id, request: removeSignInMethodRequestSchema },
+  loginStep: { request: loginStepRequestSchema, response: loginStepSchema },
+  loginPasskeyOptions: { request: loginStepRequestSchema, response: loginPasskeyOptionsSchema },
+  verifyLoginStep: { request: verifyLoginStepRequestSchema, response: sessionUserSchema },
+  passkeyLoginOptions: { request: emptyObjectSchema, response: passkeyLoginOptionsSchema },
+  passkeyLogin: { request: passkeyLoginRequestSchema, response: sessionUserSchema },
+  signInSettings: { response: signInSettingsSchema },
+  updateSignInSettings: { request: signInSettingsSchema, response: signInSettingsSchema },
+  userSignInMethods: { params: id, response: userSignInMethodsSchema },
+  resetSignInMethods: { params: id, request: emptyObjectSchema, response: userSignInMethodsSchema },
 } as const satisfies { [N in EndpointName]: SchemasOf<RouteDefs[N]> };
 
 type Schemas = typeof schemas;

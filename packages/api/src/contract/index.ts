@@ -8,6 +8,7 @@ export * from './messaging.ts';
 export * from './clients.ts';
 export * from './care-team.ts';
 export * from './staff.ts';
+export * from './security.ts';
 export * from './display-name.ts';
 export * from './invitations.ts';
 export * from './stats.ts';

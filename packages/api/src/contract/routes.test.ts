@@ -47,6 +47,7 @@ describe('routes.ts', () => {
         './routes/notifications.ts',
         './routes/profile.ts',
         './routes/reports.ts',
+        './routes/security.ts',
         './routes/self-test.ts',
         './routes/staff.ts',
         './routes/stats.ts',
@@ -70,6 +71,7 @@ describe('routes.ts', () => {
     ['./routes/invitations.ts', SHARED],
     ['./routes/stats.ts', SHARED],
     ['./routes/eid.ts', BASE],
+    ['./routes/security.ts', BOTH],
     ['./route-shared.ts', ['./route-base.ts']],
     ['./route-base.ts', []],
   ])('%s imports nothing else at runtime (no zod in the browser entry)', (file, expected) => {

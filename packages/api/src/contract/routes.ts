@@ -19,6 +19,7 @@ import { notificationSettingsRouteDefs } from './routes/notification-settings.ts
 import { notificationsRouteDefs } from './routes/notifications.ts';
 import { profileRouteDefs } from './routes/profile.ts';
 import { reportsRouteDefs } from './routes/reports.ts';
+import { securityRouteDefs } from './routes/security.ts';
 import { selfTestRouteDefs } from './routes/self-test.ts';
 import { staffRouteDefs } from './routes/staff.ts';
 import { statsRouteDefs } from './routes/stats.ts';
@@ -79,6 +80,7 @@ export const routeDefs = {
   ...statsRouteDefs,
   ...staffRouteDefs,
   ...eidRouteDefs,
+  ...securityRouteDefs,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteDefs = typeof routeDefs;

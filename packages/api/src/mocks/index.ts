@@ -27,6 +27,7 @@ import { selfTestHandlers, selfTestScenarios } from './handlers/self-test.ts';
 import { appointmentHandlers, appointmentScenarios } from './handlers/appointments.ts';
 import { reportHandlers, reportScenarios } from './handlers/reports.ts';
 import { eidHandlers, eidScenarios } from './handlers/eid.ts';
+import { securityHandlers, securityScenarios } from './handlers/security.ts';
 
 /** Every endpoint of the contract, answered from `mockState` (signed in as ADMIN by default). */
 export const defaultHandlers: HttpHandler[] = [
@@ -50,6 +51,7 @@ export const defaultHandlers: HttpHandler[] = [
   ...appointmentHandlers,
   ...reportHandlers,
   ...eidHandlers,
+  ...securityHandlers,
 ];
 
 /** Scenario handlers first, then the defaults: `withDefaults(authScenarios.asUser, labScenarios.empty)`. */
@@ -78,6 +80,7 @@ export const scenarios = {
   appointments: appointmentScenarios,
   reports: reportScenarios,
   eid: eidScenarios,
+  security: securityScenarios,
 };
 
 /** Every signed-in endpoint answers 500 / 403 / slowly (combine with `withDefaults`). */
@@ -125,7 +128,10 @@ export {
   appointmentScenarios,
   reportHandlers,
   reportScenarios,
+  securityHandlers,
+  securityScenarios,
 };
+export { loginStepOf, mustSetUpStrongSignIn } from './handlers/security.ts';
 export { answer, mockPath, on } from './handlers/endpoint.ts';
 export { errorResponse } from './handlers/respond.ts';
 export {

@@ -45,6 +45,7 @@ import {
   type StoredConversation,
 } from './fixtures/index.ts';
 import { careTeamStateFixture, type CareTeamMockState } from './fixtures/care-team.ts';
+import { securityStateFixture, type SecurityMockState } from './fixtures/security.ts';
 
 /** The mocks' "now", so exports and new items have stable dates near the fixtures. */
 export const MOCK_NOW = '2026-11-21T10:00:00.000Z';
@@ -82,6 +83,8 @@ export interface MockState {
   userStats: UserStats;
   /** Care teams, emergency accesses and the log follow-up (design §4.14). */
   careTeam: CareTeamMockState;
+  /** Strong sign-in (design §4.17): methods by user and the clinic's sign-in settings. */
+  security: SecurityMockState;
   /** twoFactorId → user id, between login and verify. */
   pendingTwoFactor: Record<string, Id>;
   nextId: number;
@@ -112,6 +115,7 @@ const initialState = (generation: number): MockState => ({
   appointments: structuredClone(appointmentFixtures),
   userStats: { ...userStatsFixture },
   careTeam: careTeamStateFixture(),
+  security: securityStateFixture(),
   pendingTwoFactor: {},
   nextId: Math.max(FIRST_FREE_MESSAGE_ID, 10_000),
   generation,

@@ -8,6 +8,7 @@ import { errorResponse, HttpResponse, noContent } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
 import { registerQuerySchema, SESSION_END_MESSAGES } from '../../contract/auth.ts';
 import { STAFF_MESSAGES } from '../../contract/staff.ts';
+import { mustSetUpStrongSignIn } from './security.ts';
 
 const toSession = (user: SessionUser): SessionUser => ({
   id: user.id,
@@ -15,6 +16,7 @@ const toSession = (user: SessionUser): SessionUser => ({
   lastName: user.lastName,
   role: user.role,
   imageUrl: user.imageUrl,
+  mustSetUpStrongSignIn: mustSetUpStrongSignIn(user),
 });
 
 /** Any credentials work; a demo e-mail picks that person, anything else is Anna Lindqvist. */

@@ -17,3 +17,4 @@ export * from './journal.ts';
 export * from './lab-results.ts';
 export * from './action-plan.ts';
 export * from './eid.ts';
+export * from './security.ts';
