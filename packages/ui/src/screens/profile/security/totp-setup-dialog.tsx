@@ -72,7 +72,7 @@ export function TotpSetupDialog({
   return (
     <Modal
       title="Använd autentiseringsapp"
-      description="Till exempel Microsoft Authenticator, Google Authenticator eller Freja. Appen visar en ny kod var 30:e sekund."
+      description="Till exempel Microsoft Authenticator eller Google Authenticator. Appen visar en ny kod var 30:e sekund."
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
@@ -91,18 +91,20 @@ export function TotpSetupDialog({
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
           <ol className="flex list-decimal flex-col gap-4 pl-5">
-            <li className="flex flex-col gap-3">
-              <span>Skanna QR-koden med appen.</span>
-              <QrCode value={setup.uri} label={TOTP_QR_LABEL} className="border border-border" />
-              <span className="text-sm text-fg-muted">
-                Går det inte att skanna? Skriv in nyckeln i appen:
-              </span>
-              <code
-                aria-label="Nyckel att skriva in"
-                className="self-start rounded-control bg-surface-sunken px-3 py-2 font-mono text-base break-all"
-              >
-                {groupedSecret(setup.secret)}
-              </code>
+            <li>
+              <div className="flex flex-col gap-3">
+                <span>Skanna QR-koden med appen.</span>
+                <QrCode value={setup.uri} label={TOTP_QR_LABEL} className="border border-border" />
+                <span className="text-sm text-fg-muted">
+                  Går det inte att skanna? Skriv in nyckeln i appen:
+                </span>
+                <code
+                  aria-label="Nyckel att skriva in"
+                  className="self-start rounded-control bg-surface-sunken px-3 py-2 font-mono text-base break-all"
+                >
+                  {groupedSecret(setup.secret)}
+                </code>
+              </div>
             </li>
             <li>
               <TextField
