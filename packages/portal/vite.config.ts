@@ -55,6 +55,15 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // React and its JSX runtime, which every page loads together, in one file: left to
+              // the default split they became two once a lazily loaded chunk (the passkey
+              // sign-in, issue 32) used React without JSX, and the second file cost /login its
+              // imports and gzip framing again.
+              name: 'react',
+              includeDependenciesRecursively: false,
+              test: /node_modules\/react\/(index|jsx-runtime|cjs\/react(-jsx-runtime)?\.production)\.js$/,
+            },
+            {
               // The session and signed-out calls of the route table (the rest loads with the
               // first other call) and their key helper: shared by the entry and that table's
               // chunk, so in one small file of their own instead of three.
