@@ -11,6 +11,7 @@ import { SECURITY_MESSAGES, signInSettingLabels } from '@halsa/api';
 import { MOCK_NOW } from '@halsa/api/mocks';
 import { fakeWebAuthn } from '../src/testing';
 import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
+import * as notice from '../src/components/strong-sign-in-notice/strong-sign-in-notice.stories';
 import * as login from '../src/screens/auth/login/login.stories';
 import * as secondStep from '../src/screens/auth/two-factor/second-step.stories';
 import * as security from '../src/screens/profile/security/security.stories';
@@ -64,6 +65,7 @@ const pages: [Module, string, string][] = [
   [security, 'Metoder', 'Jobbdatorn'],
   [security, 'Tom', 'Du har ingen nyckel eller autentiseringsapp ännu.'],
   [security, 'MasteLaggaTill', 'Du har ingen nyckel eller autentiseringsapp ännu.'],
+  [notice, 'PaKlientsida', SECURITY_MESSAGES.strongSignInRequired],
   [secondStep, 'Nyckel', 'Använd nyckel'],
   [secondStep, 'Autentiseringsapp', 'Kod från autentiseringsappen'],
   [secondStep, 'Utgangen', 'Koden är ogiltig eller har gått ut. Logga in igen.'],
