@@ -39,6 +39,7 @@ describeDb('login with e-mailed 2FA code', () => {
       lastName: 'Klient',
       role: 'USER',
       imageUrl: null,
+      mustSetUpStrongSignIn: false,
     });
     const cookie = sessionCookieOf(res)!;
     const me = await send(t, 'GET', '/api/v1/auth/me', { cookie });

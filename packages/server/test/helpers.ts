@@ -189,6 +189,11 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   extraModules?: BuildAppOptions['extraModules'];
   portalDist?: string;
+  /**
+   * 'Personal måste använda nyckel eller autentiseringsapp' (design §4.17). A fresh clinic has it
+   * on; tests have it off (as the demo seed) unless they ask, since their staff sign in by code.
+   */
+  staffStrongSignIn?: boolean;
 }
 
 /** A user row as tests need one: no picture, never active; without a password unless given. */
@@ -249,6 +254,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // test adds is in nobody's until it says so (addToCareTeam).
   await addToCareTeam(db, users.klient.id, users.staff.id);
   await addToCareTeam(db, users.klient2.id, users.staff.id);
+  await db.db
+    .updateTable('clinic_settings')
+    .set({ staff_strong_required: options.staffStrongSignIn ?? false })
+    .where('id', '=', 1)
+    .execute();
   const app = await buildApp({
     config,
     db: db.db,

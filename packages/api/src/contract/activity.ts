@@ -81,6 +81,17 @@ export const ACTIVITY_ACTIONS = [
   'EMERGENCY_ACCESS',
   'EMERGENCY_ACCESS_REVIEWED',
   'ACCESS_REVIEW_VIEWED',
+  // Strong sign-in (design §4.17)
+  'SIGN_IN_METHOD_ADDED',
+  'SIGN_IN_METHOD_REMOVED',
+  /** A try of a passkey, the app or a reserve code that failed (enrolment, removal or login). */
+  'SIGN_IN_METHOD_FAILED',
+  'RESERVE_CODES_CREATED',
+  /** A key's sign counter went back: a copy of the key was used; refused. */
+  'PASSKEY_COUNTER_REFUSED',
+  'SIGN_IN_METHODS_VIEWED',
+  'SIGN_IN_METHODS_RESET',
+  'SIGN_IN_SETTING_CHANGED',
 ] as const;
 export const activityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof activityActionSchema>;
@@ -144,6 +155,14 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   EMERGENCY_ACCESS: 'Nödåtkomst',
   EMERGENCY_ACCESS_REVIEWED: 'Granskade nödåtkomst',
   ACCESS_REVIEW_VIEWED: 'Visade logguppföljning',
+  SIGN_IN_METHOD_ADDED: 'Lade till inloggningsmetod',
+  SIGN_IN_METHOD_REMOVED: 'Tog bort inloggningsmetod',
+  SIGN_IN_METHOD_FAILED: 'Misslyckad inloggningsmetod',
+  RESERVE_CODES_CREATED: 'Skapade reservkoder',
+  PASSKEY_COUNTER_REFUSED: 'Nekade nyckel som kan vara kopierad',
+  SIGN_IN_METHODS_VIEWED: 'Visade inloggningsmetoder',
+  SIGN_IN_METHODS_RESET: 'Återställde inloggningsmetoder',
+  SIGN_IN_SETTING_CHANGED: 'Ändrade inloggningsinställning',
 };
 
 export const activityLogSchema = z.object({

@@ -654,7 +654,7 @@ const specCalls: SpecCall[] = [
     path: '/api/v1/admin/sign-in-settings',
     url: '/api/v1/admin/sign-in-settings',
     sends: 'json',
-    body: { json: { staffStrongRequired: true, clientEmailCode: false } },
+    body: { json: { staffStrongSignIn: true, clientEmailCode: false } },
   },
   {
     method: 'GET',

@@ -46,9 +46,9 @@ export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 
 /** A name she gives a key or an app. */
 export const methodNameSchema = z
-  .string({ error: 'Ge metoden ett namn.' })
+  .string({ error: 'Ange ett namn.' })
   .trim()
-  .min(1, 'Ge metoden ett namn.')
+  .min(1, 'Ange ett namn.')
   .max(60, 'Namnet får vara högst 60 tecken.')
   .refine((v) => !hasControlCharacters(v), 'Namnet innehåller otillåtna tecken.');
 
@@ -65,6 +65,7 @@ const credentialDescriptorSchema = z.object({
   transports: z.array(transportSchema).optional(),
 });
 const userVerificationSchema = z.enum(['required', 'preferred', 'discouraged']);
+const hintsSchema = z.array(z.enum(['hybrid', 'security-key', 'client-device']));
 
 /** `PublicKeyCredentialCreationOptionsJSON`: pass to `startRegistration({ optionsJSON })`. */
 export const passkeyCreationOptionsSchema = z.object({
@@ -84,6 +85,7 @@ export const passkeyCreationOptionsSchema = z.object({
     .optional(),
   attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
   extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+  hints: hintsSchema.optional(),
 });
 export type PasskeyCreationOptions = z.infer<typeof passkeyCreationOptionsSchema>;
 
@@ -94,6 +96,7 @@ export const passkeyRequestOptionsSchema = z.object({
   rpId: z.string().optional(),
   allowCredentials: z.array(credentialDescriptorSchema).optional(),
   userVerification: userVerificationSchema.optional(),
+  hints: hintsSchema.optional(),
 });
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>;
 
@@ -256,14 +259,14 @@ export type PasskeyLoginRequest = z.infer<typeof passkeyLoginRequestSchema>;
 /** `GET/PUT /api/v1/admin/sign-in-settings` (both logged when changed). */
 export const signInSettingsSchema = z.object({
   /** 'Personal måste använda nyckel eller autentiseringsapp' (on in a fresh clinic). */
-  staffStrongRequired: z.boolean(),
+  staffStrongSignIn: z.boolean(),
   /** 'Klienter får logga in med e-postkod' (on in a fresh clinic). */
   clientEmailCode: z.boolean(),
 });
 export type SignInSettings = z.infer<typeof signInSettingsSchema>;
 
 export const signInSettingLabels: Record<keyof SignInSettings, string> = {
-  staffStrongRequired: 'Personal måste använda nyckel eller autentiseringsapp',
+  staffStrongSignIn: 'Personal måste använda nyckel eller autentiseringsapp',
   clientEmailCode: 'Klienter får logga in med e-postkod',
 };
 

@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017_lab_records_frozen.ts';
 import * as m0018 from './migrations/0018_people_and_access.ts';
 import * as m0019 from './migrations/0019_lab_value_details.ts';
 import * as m0020 from './migrations/0020_notice_mails.ts';
+import * as m0023 from './migrations/0023_strong_sign_in.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -46,6 +47,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0018,
   m0019,
   m0020,
+  m0023,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

@@ -76,6 +76,8 @@ export interface ClinicSettingsTable {
   care_team_only: Generated<boolean>;
   updated_by: number | null;
   updated_at: Generated<Date>;
+  staff_strong_required: Generated<boolean>;
+  client_email_code: Generated<boolean>;
 }
 
 export interface ConversationsTable {
@@ -289,6 +291,12 @@ export interface OutboxTable {
   message_key: Generated<string>;
 }
 
+export interface ReserveCodesTable {
+  method_id: number;
+  code_hash: string;
+  used_at: Date | null;
+}
+
 export interface SessionsTable {
   id_hash: string;
   user_id: number;
@@ -299,10 +307,26 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export interface SignInMethodsTable {
+  id: GeneratedAlways<number>;
+  user_id: number;
+  kind: 'PASSKEY' | 'TOTP' | 'RESERVE_CODES';
+  name: string;
+  created_at: Date;
+  confirmed_at: Date | null;
+  last_used_at: Date | null;
+  credential_id: string | null;
+  public_key: Uint8Array | null;
+  sign_count: string | number | null;
+  transports: string | null;
+  totp_secret: string | null;
+  totp_last_step: string | number | null;
+}
+
 export interface TwoFactorChallengesTable {
   id: string;
   user_id: number;
-  code_hash: string;
+  code_hash: string | null;
   attempts: Generated<number>;
   resend_count: Generated<number>;
   created_at: Date;
@@ -325,6 +349,18 @@ export interface UsersTable {
   updated_at: Date;
   last_active_at: Date | null;
   deactivated_at: Date | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: string;
+  purpose: 'REGISTER' | 'LOGIN_STEP' | 'PASSKEY_LOGIN';
+  challenge: string;
+  user_id: number | null;
+  session_id_hash: string | null;
+  two_factor_id: string | null;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
 }
 
 export interface Database {
@@ -351,7 +387,10 @@ export interface Database {
   notice_settings: NoticeSettingsTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;
+  reserve_codes: ReserveCodesTable;
   sessions: SessionsTable;
+  sign_in_methods: SignInMethodsTable;
   two_factor_challenges: TwoFactorChallengesTable;
   users: UsersTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { benchTimings } from '../live/bench-timings.ts';
 import type { RateLimitRule } from '../security/rate-limit.ts';
 import { requireCareRelation, type ClientIdQuery } from '../modules/care-team/access.ts';
+import { requireStrongSignIn } from '../modules/security/strong-rule.ts';
 import {
   AuditDeclarationError,
   checkAuditDeclaration,
@@ -186,6 +187,11 @@ export function defineRoute<const D extends EndpointDef>(
       if (benchTimings.enabled) {
         // Hooks (session, access, rate limits) and body parsing before the handler.
         benchTimings.add(`http.beforeHandler ${def.method} ${def.path}`, reply.elapsedTime);
+      }
+      // The clinic's staff rule (design §4.17): no client data for STAFF or ADMIN without a
+      // passkey or an authenticator app while it is on. Here, so no client-data route skips it.
+      if (def.clientData && request.session && request.session.role !== 'USER') {
+        await requireStrongSignIn(app.ctx.db, request.session);
       }
       if (request.validationError) throw inputError(def, request);
       const input = {

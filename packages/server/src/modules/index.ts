@@ -22,10 +22,12 @@ import { appointmentsModule } from './appointments/routes.ts';
 import { staffModule } from './staff/routes.ts';
 import { statsModule } from './stats/routes.ts';
 import { reportsModule } from './reports/routes.ts';
+import { securityModule } from './security/routes.ts';
 
 export const apiModules: AppModule[] = [
   healthModule,
   authModule,
+  securityModule,
   profileModule,
   selfTestModule,
   appointmentsModule,

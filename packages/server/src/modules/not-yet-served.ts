@@ -3,21 +3,4 @@
 // is in fact served: this list only ever shrinks. Remove a name when its route lands.
 import type { EndpointName } from '@halsa/api/contract';
 
-export const NOT_YET_SERVED: readonly EndpointName[] = [
-  'securityOverview',
-  'passkeyRegistrationOptions',
-  'registerPasskey',
-  'startTotpSetup',
-  'confirmTotp',
-  'createReserveCodes',
-  'removeSignInMethod',
-  'loginStep',
-  'loginPasskeyOptions',
-  'verifyLoginStep',
-  'passkeyLoginOptions',
-  'passkeyLogin',
-  'signInSettings',
-  'updateSignInSettings',
-  'userSignInMethods',
-  'resetSignInMethods',
-];
+export const NOT_YET_SERVED: readonly EndpointName[] = [];

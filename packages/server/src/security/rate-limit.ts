@@ -33,8 +33,11 @@ import { UUID_RE } from './tokens.ts';
 export interface AccountLimit {
   /** Name of the count; routes naming the same bucket share it. */
   bucket: string;
-  /** What names the account: the body's e-mail, or the user behind the body's twoFactorId. */
-  by: 'email' | 'twoFactorId';
+  /**
+   * What names the account: the body's e-mail, the user behind the body's twoFactorId, or the
+   * owner of the passkey the body's `credential.id` names ('Logga in med nyckel').
+   */
+  by: 'email' | 'twoFactorId' | 'passkeyCredential';
   /** Which answers count: 401s, 2xx answers, or every try. */
   count: 'failures' | 'successes' | 'all';
   /** Per account and client network (lockoutNetwork), not per account alone. */
@@ -317,6 +320,7 @@ export async function isAccountLocked(
 
 /** The account a request names: a lower-cased e-mail, or `user:<id>` behind a twoFactorId. */
 async function accountOf(db: Db, by: AccountLimit['by'], body: unknown): Promise<string | null> {
+  if (by === 'passkeyCredential') return passkeyAccountOf(db, body);
   const value = (body as Record<string, unknown> | null | undefined)?.[by];
   if (typeof value !== 'string' || value.length === 0 || value.length > 320) return null;
   if (by === 'email') return `email:${value.trim().toLowerCase()}`;
@@ -325,6 +329,20 @@ async function accountOf(db: Db, by: AccountLimit['by'], body: unknown): Promise
     .selectFrom('two_factor_challenges')
     .select('user_id')
     .where('id', '=', value)
+    .executeTakeFirst();
+  return row ? `user:${row.user_id}` : null;
+}
+
+/** `user:<id>` of the passkey a body's `credential.id` names, or null. */
+async function passkeyAccountOf(db: Db, body: unknown): Promise<string | null> {
+  const credential = (body as { credential?: { id?: unknown } } | null | undefined)?.credential;
+  const id = credential?.id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 1024) return null;
+  const row = await db
+    .selectFrom('sign_in_methods')
+    .select('user_id')
+    .where('kind', '=', 'PASSKEY')
+    .where('credential_id', '=', id)
     .executeTakeFirst();
   return row ? `user:${row.user_id}` : null;
 }

@@ -154,6 +154,13 @@ export async function seedDemoData(
         .executeTakeFirstOrThrow();
       ids[a.email] = row.id;
     }
+    // The demo accounts sign in with the e-mailed code (README); a real clinic starts with
+    // 'Personal måste använda nyckel eller autentiseringsapp' on, and ADMIN can turn it on here.
+    await trx
+      .updateTable('clinic_settings')
+      .set({ staff_strong_required: false })
+      .where('id', '=', 1)
+      .execute();
     let n = 0;
     for (const c of DEMO_CLIENTS) {
       n += 1;

@@ -37,10 +37,10 @@ const isStaffRole = (role: string) => role === 'STAFF' || role === 'ADMIN';
 
 /** The staff rule as the server applies it to one person. */
 export const mustSetUpStrongSignIn = (user: Pick<SessionUser, 'id' | 'role'>): boolean =>
-  mockState.security.settings.staffStrongRequired && isStaffRole(user.role) && !hasStrong(user.id);
+  mockState.security.settings.staffStrongSignIn && isStaffRole(user.role) && !hasStrong(user.id);
 
 const overviewOf = (user: SessionUser): SecurityOverview => {
-  const strongRequired = mockState.security.settings.staffStrongRequired && isStaffRole(user.role);
+  const strongRequired = mockState.security.settings.staffStrongSignIn && isStaffRole(user.role);
   return {
     methods: methodsOf(user.id),
     strongRequired,
@@ -56,9 +56,9 @@ export const loginStepOf = (userId: Id): LoginStep => {
   if (kinds.has('PASSKEY')) methods.push('PASSKEY');
   if (kinds.has('TOTP')) methods.push('TOTP');
   if (kinds.has('RESERVE_CODES')) methods.push('RESERVE_CODE');
-  const { staffStrongRequired, clientEmailCode } = mockState.security.settings;
+  const { staffStrongSignIn, clientEmailCode } = mockState.security.settings;
   const emailAllowed = isStaffRole(user.role)
-    ? !(staffStrongRequired && hasStrong(userId))
+    ? !(staffStrongSignIn && hasStrong(userId))
     : clientEmailCode;
   if (emailAllowed) methods.push('EMAIL');
   return { methods, emailSent: methods[0] === 'EMAIL' };
@@ -274,7 +274,7 @@ export const securityScenarios = {
    */
   mustSetUp: [
     oncePerReset(() => {
-      mockState.security.settings.staffStrongRequired = true;
+      mockState.security.settings.staffStrongSignIn = true;
       mockState.security.methods[sessionUsers.staff.id] = [];
       mockState.sessionUser = { ...sessionUsers.staff, mustSetUpStrongSignIn: true };
     }),
@@ -343,7 +343,7 @@ export const securityScenarios = {
   /** The staff rule on (as in a fresh real clinic). */
   staffRuleOn: [
     oncePerReset(() => {
-      mockState.security.settings.staffStrongRequired = true;
+      mockState.security.settings.staffStrongSignIn = true;
     }),
   ],
 };

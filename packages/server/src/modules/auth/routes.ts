@@ -5,6 +5,7 @@ import { requireSession } from '../../http/access.ts';
 import { AUTH_LIMITS } from '../../security/rate-limit.ts';
 import { defineRoute } from '../../http/route.ts';
 import { checkRegistrationExtras } from './schema.ts';
+import { strongSignInState } from '../security/strong-rule.ts';
 import { toSessionUser } from './session-user.ts';
 
 const perMinute = (max: number) => ({ max, windowMs: 60_000 });
@@ -19,13 +20,16 @@ export const authModule: AppModule = (app, ctx) => {
 
   defineRoute(app, endpointDefs.me, { audit: 'none' }, async (request) => {
     const s = requireSession(request);
-    return toSessionUser({
-      id: s.userId,
-      first_name: s.firstName,
-      last_name: s.lastName,
-      role: s.role,
-      image_file_id: s.imageFileId,
-    });
+    return toSessionUser(
+      {
+        id: s.userId,
+        first_name: s.firstName,
+        last_name: s.lastName,
+        role: s.role,
+        image_file_id: s.imageFileId,
+      },
+      (await strongSignInState(ctx.db, s)).mustSetUp,
+    );
   });
 
   defineRoute(
@@ -50,14 +54,18 @@ export const authModule: AppModule = (app, ctx) => {
       await sessions.destroyByToken(sessions.tokenOf(request));
       const { token } = await sessions.create(userId, meta(request));
       sessions.setCookie(reply, token);
-      return toSessionUser(await auth.findSessionUser(userId));
+      const user = await auth.findSessionUser(userId);
+      return toSessionUser(
+        user,
+        (await strongSignInState(ctx.db, { userId, role: user.role })).mustSetUp,
+      );
     },
   );
 
   defineRoute(
     app,
     endpointDefs.resendTwoFactor,
-    { rateLimit: AUTH_LIMITS.resend, audit: { records: ['TWO_FACTOR_RESENT'] } },
+    { rateLimit: AUTH_LIMITS.resend, audit: { records: ['TWO_FACTOR_SENT', 'TWO_FACTOR_RESENT'] } },
     async (request, _reply, { body }) => {
       await auth.resendTwoFactor(body.twoFactorId, meta(request));
     },

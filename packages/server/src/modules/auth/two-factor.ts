@@ -1,10 +1,11 @@
 // Login with password and an e-mailed code (spec §2.1, design §5): the challenge, its tries,
 // its resend wait, and the session it ends in.
 import { randomBytes } from 'node:crypto';
-import { STAFF_MESSAGES } from '@halsa/api/contract';
+import { SECURITY_MESSAGES, STAFF_MESSAGES } from '@halsa/api/contract';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { twoFactorMail } from '../../mail/templates.ts';
+import { loginOptionsFor } from '../security/login-options.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { hashOtp, newId, newOtpCode, safeEqualHex, UUID_RE } from '../../security/tokens.ts';
 import {
@@ -51,6 +52,19 @@ export class TwoFactorLogin {
       });
       throw forbidden(STAFF_MESSAGES.deactivated);
     }
+    // The second step is her strongest method (design §4.17): the code is mailed only when the
+    // e-mailed code comes first; otherwise on her asking (resend) where it is allowed at all.
+    const ways = await loginOptionsFor(this.d.db, user);
+    if (ways.methods.length === 0) {
+      await this.d.activity.record({
+        action: 'LOGIN_FAILED',
+        subjectUserId: user.id,
+        ip: meta.ip,
+        details: { emailCodeOff: true },
+      });
+      throw forbidden(SECURITY_MESSAGES.emailCodeOff);
+    }
+    const mailNow = ways.methods[0] === 'EMAIL';
     const id = newId();
     const code = newOtpCode();
     const now = this.d.clock.now();
@@ -59,7 +73,7 @@ export class TwoFactorLogin {
       .values({
         id,
         user_id: user.id,
-        code_hash: hashOtp(this.#secret, id, code),
+        code_hash: mailNow ? hashOtp(this.#secret, id, code) : null,
         created_at: now,
         last_sent_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
@@ -67,6 +81,7 @@ export class TwoFactorLogin {
         ip_address: meta.ip,
       })
       .execute();
+    if (!mailNow) return id;
     await this.sendNow(twoFactorMail(user.email, code));
     await this.d.activity.record({
       action: 'TWO_FACTOR_SENT',
@@ -100,7 +115,7 @@ export class TwoFactorLogin {
         return { kind: 'invalid' };
       }
       if (ch.attempts >= OTP_MAX_ATTEMPTS) return { kind: 'exhausted', userId: ch.user_id };
-      if (!safeEqualHex(ch.code_hash, hashOtp(this.#secret, ch.id, code))) {
+      if (!ch.code_hash || !safeEqualHex(ch.code_hash, hashOtp(this.#secret, ch.id, code))) {
         await trx
           .updateTable('two_factor_challenges')
           .set({ attempts: ch.attempts + 1 })
@@ -160,7 +175,9 @@ export class TwoFactorLogin {
         'c.last_sent_at',
         'c.expires_at',
         'c.consumed_at',
+        'c.code_hash',
         'u.email',
+        'u.role',
       ])
       .where('c.id', '=', challengeId)
       .executeTakeFirst();
@@ -168,14 +185,25 @@ export class TwoFactorLogin {
       throw unauthorized(AUTH_MESSAGES.codeInvalid);
     }
     if (ch.attempts >= OTP_MAX_ATTEMPTS) throw tooManyRequests(AUTH_MESSAGES.codeTooManyAttempts);
+    // Only where the e-mailed code is a way in for her (design §4.17); the first code of a
+    // login that began with a passkey or the app goes out at once.
+    const ways = await loginOptionsFor(this.d.db, { id: ch.user_id, role: ch.role });
+    if (!ways.emailAllowed) {
+      throw forbidden(
+        ch.role === 'USER' ? SECURITY_MESSAGES.emailCodeOff : SECURITY_MESSAGES.methodNotAvailable,
+      );
+    }
+    const first = ch.code_hash === null;
     const waited = now.getTime() - ch.last_sent_at.getTime();
-    if (waited < OTP_RESEND_WAIT_MS) {
+    if (!first && waited < OTP_RESEND_WAIT_MS) {
       throw tooManyRequests(
         AUTH_MESSAGES.resendTooSoon,
         Math.ceil((OTP_RESEND_WAIT_MS - waited) / 1000),
       );
     }
-    if (ch.resend_count >= OTP_MAX_RESENDS) throw tooManyRequests(AUTH_MESSAGES.resendTooMany);
+    if (!first && ch.resend_count >= OTP_MAX_RESENDS) {
+      throw tooManyRequests(AUTH_MESSAGES.resendTooMany);
+    }
     const code = newOtpCode();
     // Conditional update: two resends racing cannot both pass the wait check.
     const result = await this.d.db
@@ -184,7 +212,7 @@ export class TwoFactorLogin {
         code_hash: hashOtp(this.#secret, ch.id, code),
         last_sent_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
-        resend_count: ch.resend_count + 1,
+        resend_count: first ? ch.resend_count : ch.resend_count + 1,
       })
       .where('id', '=', ch.id)
       .where('last_sent_at', '=', ch.last_sent_at)
@@ -193,7 +221,7 @@ export class TwoFactorLogin {
     if (result.numUpdatedRows === 0n) throw tooManyRequests(AUTH_MESSAGES.resendTooSoon, 10);
     await this.sendNow(twoFactorMail(ch.email, code));
     await this.d.activity.record({
-      action: 'TWO_FACTOR_RESENT',
+      action: first ? 'TWO_FACTOR_SENT' : 'TWO_FACTOR_RESENT',
       actorUserId: ch.user_id,
       subjectUserId: ch.user_id,
       ip: meta.ip,

@@ -6,6 +6,7 @@ import { requireSession } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { toSessionUser } from '../auth/session-user.ts';
+import { strongSignInState } from '../security/strong-rule.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../files/upload.ts';
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { accessLogPage, myAccount } from './access-log.ts';
@@ -67,7 +68,7 @@ export const profileModule: AppModule = (app, ctx) => {
         subjectUserId: s.userId,
         ip: request.ip,
       });
-      return toSessionUser(user);
+      return toSessionUser(user, (await strongSignInState(ctx.db, s)).mustSetUp);
     },
   );
 
@@ -84,7 +85,7 @@ export const profileModule: AppModule = (app, ctx) => {
         subjectUserId: s.userId,
         ip: request.ip,
       });
-      return toSessionUser(user);
+      return toSessionUser(user, (await strongSignInState(ctx.db, s)).mustSetUp);
     },
   );
 

@@ -1,0 +1,56 @@
+// The clinic's staff rule (design §4.17): while 'Personal måste använda nyckel eller
+// autentiseringsapp' is on, a STAFF or ADMIN without a passkey or a confirmed authenticator app
+// reaches no client data. defineRoute asks `requireStrongSignIn` before every route the contract
+// marks `clientData` (http/route.ts), so no route can forget it; the session answers say it as
+// `mustSetUpStrongSignIn`, so the portal leads her to /profile/security.
+import { SECURITY_MESSAGES, STRONG_SIGN_IN_REQUIRED, type Role } from '@halsa/api/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** The 403 of a client-data route while she must set up a strong method. */
+export const strongSignInRequired = () =>
+  new HttpError(
+    403,
+    SECURITY_MESSAGES.strongSignInRequired,
+    {},
+    {
+      reason: STRONG_SIGN_IN_REQUIRED,
+    },
+  );
+
+export interface StrongSignInState {
+  /** The rule is on and she is STAFF or ADMIN. */
+  strongRequired: boolean;
+  /** strongRequired and she has neither a passkey nor a confirmed app. */
+  mustSetUp: boolean;
+}
+
+/** One query: the clinic's rule and whether she has a strong method. */
+export async function strongSignInState(
+  db: Db,
+  user: { userId: number; role: Role },
+): Promise<StrongSignInState> {
+  if (user.role === 'USER') return { strongRequired: false, mustSetUp: false };
+  const row = await sql<{ required: boolean; strong: boolean }>`
+    select
+      coalesce((select s.staff_strong_required from clinic_settings s where s.id = 1), true)
+        as required,
+      exists (select 1 from sign_in_methods m
+              where m.user_id = ${user.userId}
+                and (m.kind = 'PASSKEY' or (m.kind = 'TOTP' and m.confirmed_at is not null)))
+        as strong`
+    .execute(db)
+    .then((r) => r.rows[0]);
+  const required = row?.required ?? true;
+  return { strongRequired: required, mustSetUp: required && !row?.strong };
+}
+
+/** Refuses a STAFF or ADMIN who must set up a strong method first (client-data routes). */
+export async function requireStrongSignIn(
+  db: Db,
+  session: { userId: number; role: Role },
+): Promise<void> {
+  if (session.role === 'USER') return;
+  if ((await strongSignInState(db, session)).mustSetUp) throw strongSignInRequired();
+}
