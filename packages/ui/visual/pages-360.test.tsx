@@ -182,7 +182,7 @@ const pages: Page[] = [
     module: staffList,
     story: 'Lista',
     ready: 'Erik Johansson',
-    also: [STAFF_MESSAGES.careTeamOnly, signInSettingLabels.staffStrongRequired],
+    also: [STAFF_MESSAGES.careTeamOnly, signInSettingLabels.staffStrongSignIn],
   },
   {
     id: 'appointments',

@@ -18,7 +18,7 @@ export const SIGN_IN_SETTINGS_FAILED = 'Kunde inte spara inställningen';
 type Key = keyof Settings;
 
 export const signInSettingHints: Record<Key, string> = {
-  staffStrongRequired:
+  staffStrongSignIn:
     'När den är på loggar personal och administratörer in med nyckel eller autentiseringsapp. Den som saknar en leds till att lägga till en och kan inte läsa klientuppgifter innan dess.',
   clientEmailCode:
     'När den är på får klienter logga in med en kod via e-post. När den är av behöver de en nyckel eller en autentiseringsapp.',
@@ -26,7 +26,7 @@ export const signInSettingHints: Record<Key, string> = {
 
 /** The question before a change: title, what follows, button. */
 const questions: Record<Key, Record<'on' | 'off', [string, string, string]>> = {
-  staffStrongRequired: {
+  staffStrongSignIn: {
     on: [
       'Kräv nyckel eller autentiseringsapp av personal?',
       'Personal som saknar nyckel eller autentiseringsapp kan inte läsa klientuppgifter förrän de har lagt till en. Ändringen loggas.',
@@ -75,7 +75,7 @@ export function SignInSettings() {
       ) : !settings ? (
         <Spinner label="Hämtar inloggningsinställningarna…" />
       ) : (
-        (['staffStrongRequired', 'clientEmailCode'] as const).map((key) => (
+        (['staffStrongSignIn', 'clientEmailCode'] as const).map((key) => (
           <Checkbox
             key={key}
             label={signInSettingLabels[key]}

@@ -22,7 +22,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
-const STAFF_RULE = signInSettingLabels.staffStrongRequired;
+const STAFF_RULE = signInSettingLabels.staffStrongSignIn;
 const CLIENT_EMAIL = signInSettingLabels.clientEmailCode;
 
 /** The demo clinic: the staff rule off, clients may use the e-mailed code. */
@@ -47,7 +47,7 @@ export const KravPaPersonal: Story = {
     await userEvent.click(within(ask).getByRole('button', { name: 'Slå på' }));
     await expect(await canvas.findByText(`${STAFF_RULE}: på.`)).toBeVisible();
     await expect(canvas.getByRole('checkbox', { name: STAFF_RULE })).toBeChecked();
-    await expect(mockState.security.settings.staffStrongRequired).toBe(true);
+    await expect(mockState.security.settings.staffStrongSignIn).toBe(true);
   },
 };
 
