@@ -103,6 +103,12 @@ export class LoginSteps {
     const pending = await this.pending(input.twoFactorId);
     const options = await loginOptionsFor(this.d.db, { id: pending.userId, role: pending.role });
     if (!options.methods.includes(input.method)) {
+      await this.d.activity.record({
+        action: 'SIGN_IN_METHOD_FAILED',
+        subjectUserId: pending.userId,
+        ip: meta.ip,
+        details: { method: input.method, reason: 'NOT_AVAILABLE' },
+      });
       throw unauthorized(SECURITY_MESSAGES.methodNotAvailable);
     }
     const now = this.d.clock.now();

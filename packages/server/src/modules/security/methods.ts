@@ -294,13 +294,12 @@ export class SignInMethods {
       await this.failed(actor, 'TOTP', 'WRONG_CODE');
       throw badRequest(SECURITY_MESSAGES.totpWrong);
     }
+    let taken: boolean;
     try {
-      await this.d.db.transaction().execute(async (trx) => {
+      taken = await this.d.db.transaction().execute(async (trx) => {
+        if (!(await takeTotpStep(trx, row.id, step, now, true))) return false;
         if (name) {
           await trx.updateTable('sign_in_methods').set({ name }).where('id', '=', row.id).execute();
-        }
-        if (!(await takeTotpStep(trx, row.id, step, now, true))) {
-          throw badRequest(SECURITY_MESSAGES.totpUsed);
         }
         await this.d.activity.record(
           {
@@ -312,11 +311,16 @@ export class SignInMethods {
           },
           trx,
         );
+        return true;
       });
     } catch (error) {
       // Two confirmations racing: the unique index keeps one app per person.
       if (isUniqueViolation(error)) throw conflict(SECURITY_MESSAGES.totpExists);
       throw error;
+    }
+    if (!taken) {
+      await this.failed(actor, 'TOTP', 'STEP_USED');
+      throw badRequest(SECURITY_MESSAGES.totpUsed);
     }
     return this.one(actor.userId, row.id);
   }
