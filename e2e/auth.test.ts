@@ -47,7 +47,7 @@ describe('signed-out journey', () => {
     await page.goto(`${product.url}/login`);
     await page.getByLabel('E-post').fill('klient@example.com');
     await page.getByLabel('Lösenord', { exact: true }).fill('Fel-lösenord1');
-    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await page.getByText('Ogiltig e-postadress eller lösenord.').waitFor();
     expect(page.url()).toMatch(/\/login$/);
     await page.context().close();

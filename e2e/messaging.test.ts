@@ -116,7 +116,7 @@ async function login(context: BrowserContext, email: string): Promise<Page> {
   const since = product.mailbox.mails.length;
   await page.getByLabel('E-post', { exact: true }).fill(email);
   await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click();
   await page.waitForURL(/\/2fa\?twoFactorId=/, { timeout: 20_000 });
   await page.getByRole('textbox', { name: 'Verifieringskod' }).fill(await codeFor(email, since));
   await page.getByRole('button', { name: 'Verifiera' }).click();

@@ -49,7 +49,7 @@ describe('my account', () => {
     await page.getByRole('heading', { level: 1, name: 'Användarinställningar' }).waitFor();
     await other.reload();
     await other.waitForURL(/\/login/);
-    await other.getByRole('button', { name: 'Logga in' }).waitFor();
+    await other.getByRole('button', { name: 'Logga in', exact: true }).waitFor();
     await other.getByText(SIGNED_OUT_NOTICE).waitFor();
 
     const again = await newPage();

@@ -198,7 +198,7 @@ describe('notifications end to end', () => {
       const since = product.mailbox.mails.length;
       await email.fill(USER_EMAIL);
       await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Logga in' }).click();
+      await page.getByRole('button', { name: 'Logga in', exact: true }).click();
       await page.waitForURL(/\/2fa\?twoFactorId=/, { timeout: 15_000 });
       // The code field ('Kod', e.g. 'Verifieringskod'), not the section it sits in.
       await page.getByRole('textbox', { name: /kod/i }).fill(await codeFor(USER_EMAIL, since));

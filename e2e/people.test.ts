@@ -146,9 +146,9 @@ describe('people and access', () => {
     // And her login is refused, after the password check.
     await coach.getByLabel('E-post').fill(NEW.email);
     await coach.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
-    await coach.getByRole('button', { name: 'Logga in' }).click();
+    await coach.getByRole('button', { name: 'Logga in', exact: true }).click();
     await coach.getByRole('alert').filter({ hasText: DEACTIVATED }).waitFor();
-    await coach.getByRole('button', { name: 'Logga in' }).waitFor();
+    await coach.getByRole('button', { name: 'Logga in', exact: true }).waitFor();
     expect(coach.url()).toMatch(/\/login/);
     await coach.screenshot({ path: '/tmp/e2e-people-deactivated.png', fullPage: true });
     await coach.context().close();

@@ -28,7 +28,7 @@ export async function logIn(
   if (!here) await page.goto(`${product.url}/login`);
   await page.getByLabel('E-post').fill(email);
   await page.getByLabel('Lösenord', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click();
   await page.waitForURL(/\/2fa\?twoFactorId=/);
   const mail = await product.mailbox.waitFor(email, () => product.mailbox.mails.length > before);
   await page.getByRole('textbox', { name: 'Verifieringskod' }).fill(codeFrom(mail.text));

@@ -51,15 +51,26 @@ export default defineConfig(({ command }) => ({
     // Every browser the portal supports has <link rel="modulepreload">; no polyfill on /login.
     modulePreload: {
       polyfill: false,
-      // /login's e-legitimation button (ui eid-login-slot.tsx) loads after the page; naming its
-      // chunk's dependencies for preloading would cost /login's first JavaScript more than the
-      // button's own code, and they are loaded by then (issue 33).
-      resolveDependencies: (filename, deps) => (filename.includes('eid-login') ? [] : deps),
+      // /login's e-legitimation button (ui eid-login-slot.tsx, issue 33) and its passkey sign-in
+      // (login/passkey-login.ts, loaded on the click, issue 32) load after the page; naming their
+      // chunks' dependencies for preloading would cost /login's first JavaScript more than the
+      // buttons' own code, and the click can wait for them to load in turn.
+      resolveDependencies: (filename, deps) =>
+        /eid-login|passkey-login/.test(filename) ? [] : deps,
     },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
+            {
+              // React and its JSX runtime, which every page loads together, in one file: left to
+              // the default split they became two once a lazily loaded chunk (the passkey
+              // sign-in, issue 32) used React without JSX, and the second file cost /login its
+              // imports and gzip framing again.
+              name: 'react',
+              includeDependenciesRecursively: false,
+              test: /node_modules\/react\/(index|jsx-runtime|cjs\/react(-jsx-runtime)?\.production)\.js$/,
+            },
             {
               // The session and signed-out calls of the route table (the rest loads with the
               // first other call) and their key helper: shared by the entry and that table's

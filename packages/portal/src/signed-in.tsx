@@ -58,6 +58,9 @@ const Appointments = screen(
 );
 const SelfTest = screen(async () => (await import('@halsa/ui/screens/self-test')).SelfTestScreen);
 const MyAccount = screen(async () => (await import('@halsa/ui/screens/profile')).MyAccountScreen);
+const ProfileSecurity = screen(
+  async () => (await import('@halsa/ui/screens/profile/security')).SecurityScreen,
+);
 const NotificationSettings = screen(
   async () =>
     (await import('@halsa/ui/screens/notifications/notification-settings'))
@@ -90,6 +93,7 @@ const screens: Record<SignedInPageId, ComponentType> = {
   selfTest: SelfTest,
   myAccount: MyAccount,
   notificationSettings: NotificationSettings,
+  profileSecurity: ProfileSecurity,
   journalSettings: JournalSettings,
   formTemplates: FormTemplates,
   formEditor: FormEditor,

@@ -10,7 +10,7 @@
 // mocks' "now" (MOCK_NOW), so '3 dagar sedan' and upcoming/past meetings stay put.
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { STAFF_MESSAGES } from '@halsa/api';
+import { signInSettingLabels, STAFF_MESSAGES } from '@halsa/api';
 import { MOCK_NOW } from '@halsa/api/mocks';
 import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
 import * as actionPlan from '../src/screens/action-plan/action-plan/action-plan.stories';
@@ -33,6 +33,7 @@ import * as labResults from '../src/screens/lab-results/lab-results/lab-results.
 import * as notificationSettings from '../src/screens/notifications/notification-settings/notification-settings.stories';
 import * as unsubscribe from '../src/screens/notifications/unsubscribe/unsubscribe.stories';
 import * as myAccount from '../src/screens/profile/my-account/my-account.stories';
+import * as profileSecurity from '../src/screens/profile/security/security.stories';
 import * as register from '../src/screens/registration/register/register.stories';
 import * as termsOfUse from '../src/screens/registration/terms-of-use/terms-of-use.stories';
 import * as reports from '../src/screens/reports/reports/reports.stories';
@@ -181,7 +182,7 @@ const pages: Page[] = [
     module: staffList,
     story: 'Lista',
     ready: 'Erik Johansson',
-    also: [STAFF_MESSAGES.careTeamOnly],
+    also: [STAFF_MESSAGES.careTeamOnly, signInSettingLabels.staffStrongSignIn],
   },
   {
     id: 'appointments',
@@ -214,6 +215,14 @@ const pages: Page[] = [
     story: 'MedOlasta',
     ready: 'Oläst',
     also: ['Nya provsvar'],
+  },
+  {
+    id: 'profileSecurity',
+    name: 'Inloggning och säkerhet',
+    module: profileSecurity,
+    story: 'Metoder',
+    ready: 'Jobbdatorn',
+    also: ['9 av 10 koder kvar, skapade 2 oktober 2026.'],
   },
   {
     id: 'journalSettings',

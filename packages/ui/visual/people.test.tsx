@@ -8,7 +8,7 @@
 // a dialog, fixed to the viewport, is shot on its own in a phone-high one.
 import { afterAll, describe, expect, test } from 'vitest';
 import { page, userEvent, type Locator } from 'vitest/browser';
-import { STAFF_MESSAGES } from '@halsa/api';
+import { signInSettingLabels, STAFF_MESSAGES } from '@halsa/api';
 import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
 import * as careTeamEditor from '../src/screens/clients/care-team-editor/care-team-editor.stories';
 import * as emergencyAccess from '../src/screens/clients/emergency-access/emergency-access-dialog.stories';
@@ -86,8 +86,18 @@ async function deactivate(name: string) {
 /** Stories shot as they load: [story, text of its data, texts of its other calls]. */
 const loaded: Record<string, [Module, string, string, string[]?][]> = {
   personal: [
-    [staffList, 'Lista', 'Erik Johansson', [STAFF_MESSAGES.careTeamOnly]],
-    [staffList, 'Tom', 'Ingen personal ännu.', [STAFF_MESSAGES.careTeamOnly]],
+    [
+      staffList,
+      'Lista',
+      'Erik Johansson',
+      [STAFF_MESSAGES.careTeamOnly, signInSettingLabels.staffStrongSignIn],
+    ],
+    [
+      staffList,
+      'Tom',
+      'Ingen personal ännu.',
+      [STAFF_MESSAGES.careTeamOnly, signInSettingLabels.staffStrongSignIn],
+    ],
   ],
   vardteam: [[careTeamEditor, 'PersonalSerTeamet', 'Erik Johansson']],
   'ingen-vardrelation': [

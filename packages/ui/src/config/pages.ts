@@ -167,6 +167,15 @@ export const signedInPages = [
     skeleton: { title: 'Notiser', width: 'max-w-3xl' },
     menu: { kind: 'profile', label: 'Notiser' },
   },
+  // Strong sign-in (design §4.17): passkeys, an authenticator app and reserve codes.
+  {
+    id: 'profileSecurity',
+    path: paths.profileSecurity,
+    roles: ALL,
+    screen: 'profile/security',
+    skeleton: { title: 'Inloggning och säkerhet', width: 'max-w-3xl' },
+    menu: { kind: 'profile', label: 'Inloggning och säkerhet' },
+  },
   {
     id: 'journalSettings',
     path: paths.journalGeneral,

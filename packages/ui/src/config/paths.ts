@@ -30,6 +30,8 @@ export const paths = {
   profile: '/profile',
   myAccount: '/profile/myaccount',
   notifications: '/profile/notifications',
+  /** 'Inloggning och säkerhet' (design §4.17). */
+  profileSecurity: '/profile/security',
   journalGeneral: '/journal/general',
   journalTemplates: '/journal/templates',
   journalTemplate: '/journal/templates/:formId',

@@ -3,3 +3,4 @@
 export * from './location-probe';
 export * from './msw';
 export * from './messaging';
+export * from './fake-webauthn';

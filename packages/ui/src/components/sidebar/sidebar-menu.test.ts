@@ -36,10 +36,22 @@ describe('sidebarMenuFor', () => {
 
   it('gives the profile menu under /profile for every role', () => {
     for (const role of ['USER', 'STAFF', 'ADMIN'] as const) {
-      expect(labels('/profile/myaccount', role)).toEqual(['Mitt konto', 'Notiser']);
-      expect(labels('/profile/notifications', role)).toEqual(['Mitt konto', 'Notiser']);
+      expect(labels('/profile/myaccount', role)).toEqual([
+        'Mitt konto',
+        'Notiser',
+        'Inloggning och säkerhet',
+      ]);
+      expect(labels('/profile/notifications', role)).toEqual([
+        'Mitt konto',
+        'Notiser',
+        'Inloggning och säkerhet',
+      ]);
     }
-    expect(labels('/profile', 'USER')).toEqual(['Mitt konto', 'Notiser']);
+    expect(labels('/profile', 'USER')).toEqual([
+      'Mitt konto',
+      'Notiser',
+      'Inloggning och säkerhet',
+    ]);
   });
 
   it('gives the journal menu under /journal/ but the general menu on /journal itself', () => {

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router';
 import { expect, waitFor } from 'storybook/test';
-import { fetchSessionUser, sessionEndNotice } from '@halsa/api';
-import { authScenarios, loadingFor, resetMockState } from '@halsa/api/mocks';
+import { fetchSessionUser, SECURITY_MESSAGES, sessionEndNotice } from '@halsa/api';
+import { authScenarios, loadingFor, resetMockState, securityScenarios } from '@halsa/api/mocks';
 import { LoginScreen } from './login';
-import { LocationProbe, mocks } from '../../../testing';
+import { fakeWebAuthn, LocationProbe, mocks } from '../../../testing';
+import { PASSKEY_LOGIN_CANCELLED } from './passkey-login';
 
 const meta = {
   title: 'Inloggning/Logga in',
@@ -194,6 +195,41 @@ export const UtloggadSessionenGickUt: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(
       'Din session har gått ut och du har loggats ut. Logga in igen för att fortsätta.',
+    );
+  },
+};
+
+/** 'Logga in med nyckel': the browser's prompt, no e-mail, password or code; then Att göra. */
+export const MedNyckel: Story = {
+  name: 'Logga in med nyckel',
+  beforeEach: () => fakeWebAuthn('accept'),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Logga in med nyckel' }));
+    await expect(await canvas.findByText('Navigerade till /overview')).toBeVisible();
+    await expect(await fetchSessionUser()).toMatchObject({ firstName: 'Anna' });
+  },
+};
+
+/** The prompt was cancelled: she reads why and may sign in with her password. */
+export const NyckelAvbruten: Story = {
+  name: 'Inloggning med nyckel avbröts',
+  beforeEach: () => fakeWebAuthn('refuse'),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Logga in med nyckel' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(PASSKEY_LOGIN_CANCELLED);
+    await expect(canvas.getByRole('button', { name: 'Logga in med nyckel' })).toBeEnabled();
+  },
+};
+
+/** A key that belongs to no account here: the server's reason. */
+export const OkandNyckel: Story = {
+  name: 'Okänd nyckel',
+  parameters: mocks(securityScenarios.passkeyLoginUnknown),
+  beforeEach: () => fakeWebAuthn('accept'),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Logga in med nyckel' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      SECURITY_MESSAGES.passkeyUnknown,
     );
   },
 };

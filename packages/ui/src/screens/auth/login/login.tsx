@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { clearSessionEnd, isApiError, sessionEndNotice, useLogin } from '@halsa/api';
+import { useSWRConfig } from 'swr';
+import { clearSessionEnd, isApiError, SESSION_KEY, sessionEndNotice, useLogin } from '@halsa/api';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { PasswordField } from '../../../primitives/password-field/password-field';
@@ -37,6 +38,8 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const { mutate } = useSWRConfig();
   // Why she was signed out, if the server said (issue 13): read when the page opens, then
   // forgotten, so it is shown once.
   const [ended] = useState(sessionEndNotice);
@@ -55,6 +58,23 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
       // after a right password, a server fault, no network, too many tries) the call's own
       // Swedish text, so the user is not told their password is wrong.
       setFailure(isRefused(error) ? LOGIN_FAILED_MESSAGE : errorText(error, LOGIN_FAILED_MESSAGE));
+    }
+  };
+
+  // 'Logga in med nyckel' (design §4.17): its code loads on the click, so /login's first
+  // JavaScript stays as it was; the signed-in app takes over once the session is set.
+  const onPasskey = async () => {
+    if (passkeyBusy) return;
+    setFailure(null);
+    setPasskeyBusy(true);
+    try {
+      const { signInWithPasskey } = await import('./passkey-login');
+      const { user, to } = await signInWithPasskey();
+      await mutate(SESSION_KEY, user, { revalidate: false });
+      navigate(to, { replace: true });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : LOGIN_FAILED_MESSAGE);
+      setPasskeyBusy(false);
     }
   };
 
@@ -96,6 +116,18 @@ export function LoginScreen({ footerConfig }: LoginScreenProps) {
           Logga in
         </Button>
       </form>
+      <div className="mt-5 flex flex-col gap-3 border-t border-border pt-5">
+        <Button
+          type="button"
+          variant="secondary"
+          loading={passkeyBusy}
+          loadingLabel="Väntar på nyckeln..."
+          className="w-full"
+          onClick={() => void onPasskey()}
+        >
+          Logga in med nyckel
+        </Button>
+      </div>
       <EidLoginSlot />
     </AuthLayout>
   );

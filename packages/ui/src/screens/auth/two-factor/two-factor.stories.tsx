@@ -3,7 +3,13 @@ import { Route, Routes } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { expect, waitFor } from 'storybook/test';
 import { SESSION_KEY, type SessionUser } from '@halsa/api';
-import { authScenarios, errorFor, loadingFor, resetMockState } from '@halsa/api/mocks';
+import {
+  authScenarios,
+  errorFor,
+  loadingFor,
+  resetMockState,
+  securityScenarios,
+} from '@halsa/api/mocks';
 import { TwoFactorScreen } from './two-factor';
 import { LocationProbe, mocks } from '../../../testing';
 
@@ -18,12 +24,15 @@ function SessionLine() {
   ) : null;
 }
 
+const emailOnly = securityScenarios.loginStepEmailOnly;
+
 const countdown = /^Du kan skicka en ny kod om \d+ sekund(er)?\.$/;
 
 const meta = {
   title: 'Inloggning/Verifieringskod',
   component: TwoFactorScreen,
-  parameters: { route: { url: '/2fa?twoFactorId=2fa-demo' } },
+  // The e-mailed code is her only second step here; the other ways are in second-step.stories.
+  parameters: { route: { url: '/2fa?twoFactorId=2fa-demo' }, ...mocks(emailOnly) },
   beforeEach: () => {
     resetMockState({ sessionUser: null });
   },
@@ -48,7 +57,7 @@ type Story = StoryObj<typeof meta>;
 export const Standard: Story = {
   play: async ({ canvas }) => {
     await expect(
-      canvas.getByRole('heading', { level: 1, name: 'Ange verifieringskod' }),
+      await canvas.findByRole('heading', { level: 1, name: 'Ange verifieringskod' }),
     ).toBeVisible();
     const input = canvas.getByLabelText('Verifieringskod');
     await expect(input).toHaveAttribute('inputmode', 'numeric');
@@ -64,7 +73,7 @@ export const Standard: Story = {
 /** Typing and pasting: non-digits are stripped and at most six digits kept. */
 export const Skriver: Story = {
   play: async ({ canvas, userEvent }) => {
-    const input = canvas.getByLabelText('Verifieringskod');
+    const input = await canvas.findByLabelText('Verifieringskod');
     await userEvent.type(input, 'a1b2-c3 d4');
     await expect(input).toHaveValue('1234');
     await userEvent.type(input, '56789');
@@ -85,7 +94,7 @@ export const Skriver: Story = {
 export const OfullstandigKod: Story = {
   name: 'Ofullständig kod',
   play: async ({ canvas, userEvent }) => {
-    const input = canvas.getByLabelText('Verifieringskod');
+    const input = await canvas.findByLabelText('Verifieringskod');
     await userEvent.type(input, '123');
     await userEvent.click(canvas.getByRole('button', { name: 'Verifiera' }));
     await expect(input).toHaveAccessibleDescription(
@@ -97,9 +106,9 @@ export const OfullstandigKod: Story = {
 
 /** Submitting: 'Verifierar...' while the server checks the code. */
 export const Skickar: Story = {
-  parameters: mocks(loadingFor(['verifyTwoFactor'])),
+  parameters: mocks(emailOnly, loadingFor(['verifyTwoFactor'])),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('Verifieringskod'), '123456');
+    await userEvent.type(await canvas.findByLabelText('Verifieringskod'), '123456');
     await userEvent.click(canvas.getByRole('button', { name: 'Verifiera' }));
     await expect(await canvas.findByRole('button', { name: 'Verifierar...' })).toHaveAttribute(
       'aria-busy',
@@ -111,9 +120,9 @@ export const Skickar: Story = {
 /** A wrong code: the server's message. */
 export const FelKod: Story = {
   name: 'Fel kod',
-  parameters: mocks(authScenarios.verifyFailure),
+  parameters: mocks(emailOnly, authScenarios.verifyFailure),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('Verifieringskod'), '000000');
+    await userEvent.type(await canvas.findByLabelText('Verifieringskod'), '000000');
     await userEvent.click(canvas.getByRole('button', { name: 'Verifiera' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Felaktig eller utgången kod.',
@@ -123,9 +132,9 @@ export const FelKod: Story = {
 
 /** A failure without a message: 'Verifiering misslyckades. Försök igen.' */
 export const Serverfel: Story = {
-  parameters: mocks(authScenarios.error(500)),
+  parameters: mocks(emailOnly, authScenarios.error(500)),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('Verifieringskod'), '123456');
+    await userEvent.type(await canvas.findByLabelText('Verifieringskod'), '123456');
     await userEvent.click(canvas.getByRole('button', { name: 'Verifiera' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Verifiering misslyckades. Försök igen.',
@@ -136,7 +145,7 @@ export const Serverfel: Story = {
 /** Success: the session user is stored and the page moves on to /overview. */
 export const Lyckad: Story = {
   play: async ({ canvas, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('Verifieringskod'), '123456');
+    await userEvent.type(await canvas.findByLabelText('Verifieringskod'), '123456');
     await userEvent.click(canvas.getByRole('button', { name: 'Verifiera' }));
     await expect(await canvas.findByText('Navigerade till /overview')).toBeVisible();
     await expect(canvas.getByText('Session: Anna Lindqvist')).toBeVisible();
@@ -148,7 +157,7 @@ export const LyckadStangerNotiser: Story = {
   name: 'Lyckad stänger notiser',
   args: { resendWaitSeconds: 1 },
   play: async ({ canvas, userEvent }) => {
-    const resend = canvas.getByRole('button', { name: 'Skicka koden igen' });
+    const resend = await canvas.findByRole('button', { name: 'Skicka koden igen' });
     await waitFor(() => expect(resend).toBeEnabled(), { timeout: 3000 });
     await userEvent.click(resend);
     await expect(await canvas.findByRole('status')).toHaveTextContent('Koden har skickats igen!');
@@ -164,7 +173,7 @@ export const SkickaIgen: Story = {
   name: 'Skicka koden igen',
   args: { resendWaitSeconds: 1 },
   play: async ({ canvas, userEvent }) => {
-    const resend = canvas.getByRole('button', { name: 'Skicka koden igen' });
+    const resend = await canvas.findByRole('button', { name: 'Skicka koden igen' });
     await waitFor(() => expect(resend).toBeEnabled(), { timeout: 3000 });
     await expect(canvas.getByText('Fick du ingen kod? Du kan skicka en ny.')).toBeVisible();
     await userEvent.click(resend);
@@ -179,9 +188,9 @@ export const SkickaIgen: Story = {
 export const SkickaIgenMisslyckas: Story = {
   name: 'Skicka koden igen misslyckas',
   args: { resendWaitSeconds: 1 },
-  parameters: mocks(authScenarios.resendFailure),
+  parameters: mocks(emailOnly, authScenarios.resendFailure),
   play: async ({ canvas, userEvent }) => {
-    const resend = canvas.getByRole('button', { name: 'Skicka koden igen' });
+    const resend = await canvas.findByRole('button', { name: 'Skicka koden igen' });
     await waitFor(() => expect(resend).toBeEnabled(), { timeout: 3000 });
     await userEvent.click(resend);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
@@ -194,9 +203,9 @@ export const SkickaIgenMisslyckas: Story = {
 export const SkickaIgenServerfel: Story = {
   name: 'Skicka koden igen – serverfel',
   args: { resendWaitSeconds: 1 },
-  parameters: mocks(errorFor(['resendTwoFactor'])),
+  parameters: mocks(emailOnly, errorFor(['resendTwoFactor'])),
   play: async ({ canvas, userEvent }) => {
-    const resend = canvas.getByRole('button', { name: 'Skicka koden igen' });
+    const resend = await canvas.findByRole('button', { name: 'Skicka koden igen' });
     await waitFor(() => expect(resend).toBeEnabled(), { timeout: 3000 });
     await userEvent.click(resend);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte skicka kod igen');
@@ -216,8 +225,9 @@ export const UtanTwoFactorId: Story = {
 export const EndastTangentbord: Story = {
   name: 'Endast tangentbord',
   play: async ({ canvas, userEvent }) => {
+    const input = await canvas.findByLabelText('Verifieringskod');
     await userEvent.tab();
-    await expect(canvas.getByLabelText('Verifieringskod')).toHaveFocus();
+    await expect(input).toHaveFocus();
     await userEvent.keyboard('123456');
     await userEvent.keyboard('{Enter}');
     await expect(await canvas.findByText('Navigerade till /overview')).toBeVisible();
@@ -234,7 +244,7 @@ export const Mobil: Story = {
     ),
   ],
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1 })).toBeVisible();
     await expect(canvas.getByTestId('viewport-320').scrollWidth).toBeLessThanOrEqual(320);
   },
 };

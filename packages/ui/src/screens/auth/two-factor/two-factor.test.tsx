@@ -9,10 +9,17 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 
+/** Lets the mocked fetch and SWR's promise chain settle. */
+async function flush() {
+  await act(async () => {
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  });
+}
+
 async function setup(): Promise<RenderResult> {
   vi.useFakeTimers();
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  return render(
+  const screen = await render(
     <AppProviders isolated>
       <MemoryRouter initialEntries={['/2fa?twoFactorId=abc']}>
         <Routes>
@@ -21,6 +28,12 @@ async function setup(): Promise<RenderResult> {
       </MemoryRouter>
     </AppProviders>,
   );
+  // The ways of this login (only the e-mailed code here) arrive before the code form shows.
+  for (let i = 0; i < 50 && !screen.container.querySelector('input[name="code"]'); i += 1) {
+    await flush();
+  }
+  expect(screen.container.querySelector('input[name="code"]')).not.toBeNull();
+  return screen;
 }
 
 /**
@@ -38,22 +51,29 @@ async function advance(ms: number) {
   }
 }
 
-/** Lets the mocked fetch and SWR's promise chain settle. */
-async function flush() {
-  await act(async () => {
-    for (let i = 0; i < 10; i += 1) await Promise.resolve();
-  });
-}
-
 const resendButton = (screen: RenderResult) =>
   screen.getByRole('button', { name: 'Skicka koden igen' }).element() as HTMLButtonElement;
 const hasText = (screen: RenderResult, text: string) => screen.getByText(text).query() !== null;
 
 describe('2FA resend countdown', () => {
   let fetchSpy: ReturnType<typeof vi.spyOn>;
+  /** What resend-2fa answers; the login's ways are the e-mailed code alone. */
+  let resendAnswer: () => Response;
+  const resendCalls = () =>
+    fetchSpy.mock.calls.filter(([url]: unknown[]) =>
+      String(url).endsWith('/api/v1/auth/resend-2fa'),
+    );
 
   beforeEach(() => {
-    fetchSpy = vi.spyOn(globalThis, 'fetch');
+    resendAnswer = () => new Response(null, { status: 204 });
+    fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/api/v1/auth/login-step')) {
+        return Response.json({ methods: ['EMAIL'], emailSent: true });
+      }
+      if (url.endsWith('/api/v1/auth/resend-2fa')) return resendAnswer();
+      return new Response(null, { status: 404 });
+    });
   });
   afterEach(() => {
     fetchSpy.mockRestore();
@@ -87,7 +107,6 @@ describe('2FA resend countdown', () => {
   });
 
   it('restarts at 10 after a resend and says so', async () => {
-    fetchSpy.mockResolvedValue(new Response(null, { status: 204 }));
     const screen = await setup();
     await advance(RESEND_WAIT_SECONDS * 1000);
     await act(async () => {
@@ -95,8 +114,8 @@ describe('2FA resend countdown', () => {
     });
     await flush();
 
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(resendCalls()).toHaveLength(1);
+    const [url, init] = resendCalls()[0] as [string, RequestInit];
     expect(url).toMatch(/\/api\/v1\/auth\/resend-2fa$/);
     expect(JSON.parse(String(init.body))).toEqual({ twoFactorId: 'abc' });
 
@@ -111,9 +130,8 @@ describe('2FA resend countdown', () => {
   });
 
   it('shows the server message when a resend is refused', async () => {
-    fetchSpy.mockResolvedValue(
-      Response.json({ message: 'Vänta innan du begär en ny kod.' }, { status: 429 }),
-    );
+    resendAnswer = () =>
+      Response.json({ message: 'Vänta innan du begär en ny kod.' }, { status: 429 });
     const screen = await setup();
     await advance(RESEND_WAIT_SECONDS * 1000);
     await act(async () => {
@@ -125,7 +143,7 @@ describe('2FA resend countdown', () => {
   });
 
   it("falls back to 'Kunde inte skicka kod igen'", async () => {
-    fetchSpy.mockResolvedValue(new Response(null, { status: 500 }));
+    resendAnswer = () => new Response(null, { status: 500 });
     const screen = await setup();
     await advance(RESEND_WAIT_SECONDS * 1000);
     await act(async () => {
@@ -141,6 +159,6 @@ describe('2FA resend countdown', () => {
     await act(async () => {
       resendButton(screen).click();
     });
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(resendCalls()).toHaveLength(0);
   });
 });

@@ -1,37 +1,44 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useResendTwoFactor, useVerifyTwoFactor } from '@halsa/api';
+import {
+  fetchLoginPasskeyOptions,
+  isApiError,
+  useLoginStep,
+  useVerifyLoginStep,
+  type LoginStepMethod,
+  type SessionUser,
+} from '@halsa/api';
 import { formatTwoFactorCode, TWO_FACTOR_CODE_LENGTH } from '@halsa/api/contract';
 import { Alert } from '../../../primitives/alert/alert';
-import { Button } from '../../../primitives/button/button';
-import { TextField } from '../../../primitives/text-field/text-field';
+import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
 import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
-import { messageOr } from '../../../lib/server-message';
+import { errorText, messageOr } from '../../../lib/server-message';
 import { paths } from '../../../config/paths';
-import { takeReturnTo } from '../../../config/return-to';
+import { CodeForm } from '../second-step/code-form';
+import { EmailCodeStep, RESEND_WAIT_SECONDS } from '../second-step/email-code-step';
+import {
+  CODE_STEP_FAILED,
+  PASSKEY_CANCELLED,
+  PASSKEY_STEP_FAILED,
+  RESERVE_INCOMPLETE,
+  stepLeads,
+  stepTitles,
+  TOTP_INCOMPLETE,
+} from '../second-step/labels';
+import { OtherWays } from '../second-step/other-ways';
+import { PasskeyStep } from '../second-step/passkey-step';
+import { landingFor } from '../shared/landing';
 
-/** A new code can be asked for this long after the last one was sent (spec §4, §9). */
-export const RESEND_WAIT_SECONDS = 10;
-export const VERIFY_FAILED_MESSAGE = 'Verifiering misslyckades. Försök igen.';
-export const RESEND_SUCCESS_MESSAGE = 'Koden har skickats igen!';
-export const RESEND_FAILED_MESSAGE = 'Kunde inte skicka kod igen';
-export const CODE_INCOMPLETE_MESSAGE = 'Ange koden med sex siffror.';
-
-/** 'Du kan skicka en ny kod om 10 sekunder.' (singular at one second). */
-export const resendCountdownText = (seconds: number): string =>
-  `Du kan skicka en ny kod om ${seconds} ${seconds === 1 ? 'sekund' : 'sekunder'}.`;
-
-/** Counts whole seconds down to 0; `restart()` starts again from `from`. */
-export function useResendCountdown(from: number): { secondsLeft: number; restart: () => void } {
-  const [secondsLeft, setSecondsLeft] = useState(from);
-  useEffect(() => {
-    if (secondsLeft <= 0) return undefined;
-    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
-  return { secondsLeft, restart: () => setSecondsLeft(from) };
-}
+export {
+  CODE_INCOMPLETE_MESSAGE,
+  RESEND_FAILED_MESSAGE,
+  RESEND_SUCCESS_MESSAGE,
+  RESEND_WAIT_SECONDS,
+  resendCountdownText,
+  useResendCountdown,
+  VERIFY_FAILED_MESSAGE,
+} from '../second-step/email-code-step';
 
 export interface TwoFactorScreenProps {
   footerConfig?: AuthLayoutProps['footerConfig'];
@@ -40,128 +47,148 @@ export interface TwoFactorScreenProps {
 }
 
 /**
- * /2fa?twoFactorId=… (spec §2.1, §4): the e-mailed six-digit code. Without a twoFactorId the
- * visitor is sent to /login. A verified code stores the session user ('sessionUser') and opens
- * /overview; a new code can be sent after a 10-second countdown that restarts after each resend.
+ * /2fa?twoFactorId=… (spec §2.1, §4; design §4.17): the second step after the password. The
+ * server lists the ways this login may take, strongest first: her key ('Bekräfta med din
+ * nyckel'), her authenticator app, a reserve code, or the e-mailed code where the clinic allows
+ * it; the first is shown and 'Välj ett annat sätt' offers the others. Without a twoFactorId the
+ * visitor is sent to /login. Success stores the session user and opens the page she asked for,
+ * /overview, or /profile/security when the clinic's rule requires her to set up a strong method.
  */
 export function TwoFactorScreen(props: TwoFactorScreenProps) {
   const [params] = useSearchParams();
   const twoFactorId = params.get('twoFactorId');
   if (!twoFactorId) return <Navigate to={paths.login} replace />;
-  return <TwoFactorForm key={twoFactorId} twoFactorId={twoFactorId} {...props} />;
+  return <SecondStep key={twoFactorId} twoFactorId={twoFactorId} {...props} />;
 }
 
-interface TwoFactorFormProps extends TwoFactorScreenProps {
+interface SecondStepProps extends TwoFactorScreenProps {
   twoFactorId: string;
 }
 
-function TwoFactorForm({
+/** Digits only, at most six (typed or pasted). */
+const totpFormat = formatTwoFactorCode;
+/** Spaces dropped, at most 40 characters (the server compares without case or dashes). */
+const reserveFormat = (raw: string) => raw.replace(/\s+/g, '').slice(0, 40);
+
+function SecondStep({
   twoFactorId,
   footerConfig,
   resendWaitSeconds = RESEND_WAIT_SECONDS,
-}: TwoFactorFormProps) {
+}: SecondStepProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const verify = useVerifyTwoFactor();
-  const resend = useResendTwoFactor();
-  const { secondsLeft, restart } = useResendCountdown(resendWaitSeconds);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const countdownId = useId();
+  const { step, error } = useLoginStep(twoFactorId);
+  const verify = useVerifyLoginStep();
+  const [chosen, setChosen] = useState<LoginStepMethod | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (verify.isMutating) return;
-    setFailure(null);
-    if (code.length !== TWO_FACTOR_CODE_LENGTH) {
-      setCodeError(CODE_INCOMPLETE_MESSAGE);
-      return;
-    }
-    try {
-      // The hook stores the answer as the session user (SWR key 'sessionUser').
-      await verify.trigger({ twoFactorId, code });
-      // 'Kontrollera din e-post för 2FA-koden.' has done its job: it must not cover the portal.
-      toast.dismissAll();
-      // Back to the page she asked for while signed out (a notice mail's link), else Att göra.
-      navigate(takeReturnTo() ?? paths.overview, { replace: true });
-    } catch (error) {
-      setFailure(messageOr(error, VERIFY_FAILED_MESSAGE));
-    }
+  // A login that has expired or was used up cannot go on: she starts again.
+  const ended = error && [400, 401, 404].includes(error.status);
+  // Without the list for another reason (a server fault, a lost connection) the e-mailed code,
+  // as before.
+  const ways: readonly LoginStepMethod[] | undefined =
+    step?.methods ?? (error && !ended ? ['EMAIL'] : undefined);
+  const way = chosen ?? ways?.[0];
+
+  const done = (user: SessionUser) => {
+    // 'Kontrollera din e-post för 2FA-koden.' has done its job: it must not cover the portal.
+    toast.dismissAll();
+    navigate(landingFor(user), { replace: true });
   };
 
-  const onResend = async () => {
-    if (resend.isMutating || secondsLeft > 0) return;
-    try {
-      await resend.trigger({ twoFactorId });
-      toast.success(RESEND_SUCCESS_MESSAGE);
-    } catch (error) {
-      toast.error(messageOr(error, RESEND_FAILED_MESSAGE));
-    } finally {
-      // Every attempt waits its 10 seconds again, as the server does (design §5).
-      restart();
-    }
-  };
+  const back = (
+    <Link to={paths.login} className="underline underline-offset-4">
+      Tillbaka till inloggningen
+    </Link>
+  );
 
-  const waiting = secondsLeft > 0;
+  if (ended) {
+    return (
+      <AuthLayout title="Logga in" footerConfig={footerConfig} aside={back}>
+        <Alert variant="error">{error.message}</Alert>
+      </AuthLayout>
+    );
+  }
+  if (!ways || !way) {
+    return (
+      <AuthLayout title="Logga in" footerConfig={footerConfig} aside={back}>
+        <Spinner label="Hämtar sätten att logga in…" />
+      </AuthLayout>
+    );
+  }
+
+  const others = (
+    <OtherWays
+      ways={ways}
+      current={way}
+      onChoose={(next) => {
+        setChosen(next);
+      }}
+    />
+  );
 
   return (
     <AuthLayout
-      title="Ange verifieringskod"
-      description="Vi har skickat en kod med sex siffror till din e-postadress. Koden gäller i 10 minuter."
+      title={stepTitles[way]}
+      description={stepLeads[way]}
       footerConfig={footerConfig}
-      aside={
-        <Link to={paths.login} className="underline underline-offset-4">
-          Tillbaka till inloggningen
-        </Link>
-      }
+      aside={back}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField
-          label="Verifieringskod"
-          hint="Sex siffror från e-postmeddelandet."
-          name="code"
+      {way === 'EMAIL' ? (
+        <EmailCodeStep
+          twoFactorId={twoFactorId}
+          resendWaitSeconds={resendWaitSeconds}
+          sendFirst={step ? !step.emailSent : false}
+          onDone={done}
+        >
+          {others}
+        </EmailCodeStep>
+      ) : way === 'PASSKEY' ? (
+        <>
+          <PasskeyStep
+            onUse={async () => {
+              const { signWithPasskey } = await import('../../../lib/passkey');
+              const { options } = await fetchLoginPasskeyOptions(twoFactorId);
+              const credential = await signWithPasskey(options);
+              done(await verify.trigger({ twoFactorId, method: 'PASSKEY', credential }));
+            }}
+            // The browser's refusal (cancelled, timed out) is not an ApiError.
+            failureText={(e) =>
+              isApiError(e) ? errorText(e, PASSKEY_STEP_FAILED) : PASSKEY_CANCELLED
+            }
+          />
+          {others}
+        </>
+      ) : way === 'TOTP' ? (
+        <CodeForm
+          key="TOTP"
+          label="Kod från autentiseringsappen"
+          hint="Sex siffror."
           inputMode="numeric"
-          autoComplete="one-time-code"
-          enterKeyHint="done"
-          spellCheck={false}
-          value={code}
-          error={codeError}
-          onChange={(event) => {
-            // Non-digits are stripped and at most six digits kept, typed or pasted (spec §5).
-            const next = formatTwoFactorCode(event.target.value);
-            setCode(next);
-            if (codeError && next.length === TWO_FACTOR_CODE_LENGTH) setCodeError(undefined);
-          }}
-          inputClassName="font-mono text-xl tracking-[0.4em] tabular-nums"
-        />
-        {failure ? <Alert variant="error">{failure}</Alert> : null}
-        <Button
-          type="submit"
-          loading={verify.isMutating}
-          loadingLabel="Verifierar..."
-          className="w-full"
+          format={totpFormat}
+          check={(code) => (code.length === TWO_FACTOR_CODE_LENGTH ? undefined : TOTP_INCOMPLETE)}
+          onSubmit={async (code) =>
+            done(await verify.trigger({ twoFactorId, method: 'TOTP', code }))
+          }
+          failureText={(e) => messageOr(e, CODE_STEP_FAILED)}
         >
-          Verifiera
-        </Button>
-      </form>
-
-      <div className="mt-6 flex flex-col items-start gap-3 border-t border-border pt-5">
-        <p id={countdownId} className="text-sm text-fg-muted">
-          {waiting ? resendCountdownText(secondsLeft) : 'Fick du ingen kod? Du kan skicka en ny.'}
-        </p>
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={waiting}
-          loading={resend.isMutating}
-          loadingLabel="Skickar..."
-          aria-describedby={countdownId}
-          onClick={onResend}
+          {others}
+        </CodeForm>
+      ) : (
+        <CodeForm
+          key="RESERVE_CODE"
+          label="Reservkod"
+          hint="Koden från listan du sparade."
+          inputMode="text"
+          format={reserveFormat}
+          check={(code) => (code ? undefined : RESERVE_INCOMPLETE)}
+          onSubmit={async (code) =>
+            done(await verify.trigger({ twoFactorId, method: 'RESERVE_CODE', code }))
+          }
+          failureText={(e) => messageOr(e, CODE_STEP_FAILED)}
         >
-          Skicka koden igen
-        </Button>
-      </div>
+          {others}
+        </CodeForm>
+      )}
     </AuthLayout>
   );
 }

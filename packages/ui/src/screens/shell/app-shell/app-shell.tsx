@@ -10,6 +10,7 @@ import {
 } from '@halsa/api';
 import type { SessionUser } from '@halsa/api/contract';
 import { Sidebar } from '../../../components/sidebar/sidebar';
+import { StrongSignInNotice } from '../../../components/strong-sign-in-notice/strong-sign-in-notice';
 import { TopBar } from '../../../components/top-bar/top-bar';
 import { Widget, WIDGET_CLEARANCE, type WidgetProps } from '../../../components/widget/widget';
 import { useToast } from '../../../primitives/toast/toast';
@@ -150,6 +151,7 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
               // Content never ends under the floating widget button.
               style={{ paddingBottom: WIDGET_CLEARANCE }}
             >
+              <StrongSignInNotice user={user} />
               {children ?? <Outlet />}
             </main>
           </div>

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { Button } from '../../../primitives/button/button';
 import { useToast } from '../../../primitives/toast/toast';
+import { ResetSignInMethods } from './reset-sign-in-methods';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import {
   DEACTIVATE_FAILED,
@@ -92,6 +93,7 @@ export function StaffActions({ account, name, onError }: StaffActionsProps) {
           Inaktivera
         </Button>
       )}
+      <ResetSignInMethods account={account} name={name} />
       <ConfirmDialog
         open={confirm === 'deactivate'}
         onOpenChange={(open) => setConfirm(open ? 'deactivate' : null)}

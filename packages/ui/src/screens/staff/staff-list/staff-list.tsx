@@ -20,6 +20,7 @@ import { Table, type TableColumn } from '../../../primitives/table/table';
 import { LOCKED_LABEL, statusBadge } from '../../../components/account-status/account-status';
 import { AccessSetting } from './access-setting';
 import { AddStaff } from './add-staff';
+import { SignInSettings } from './sign-in-settings';
 import { StaffActions } from './staff-actions';
 
 export const addedMessage = (account: StaffAccount): string =>
@@ -119,6 +120,7 @@ export function StaffScreen({ now }: StaffScreenProps) {
       ) : null}
 
       <AccessSetting />
+      <SignInSettings />
     </section>
   );
 }
