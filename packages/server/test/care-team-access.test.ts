@@ -122,6 +122,11 @@ const CASES: Partial<Record<EndpointName, Case>> = {
     method: 'GET',
     url: (w) => `/api/v1/admin/lab-data/${w.outsider.id}`,
   },
+  clientLabResults: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/lab-results/${w.outsider.id}`,
+  },
   downloadLab: {
     kind: 'guarded',
     method: 'GET',

@@ -223,6 +223,7 @@ const schemas = {
   uploadLab: { params: userId, response: labResultEntrySchema },
   downloadLab: { params: z.object({ fileName: z.string().min(1) }), query: userIdQuerySchema },
   labResults: { query: userIdQuerySchema, response: labResultsOverviewSchema },
+  clientLabResults: { params: userId, response: labResultsOverviewSchema },
   openLabFile: { params: z.object({ fileName: z.string().min(1) }), query: userIdQuerySchema },
   actionPlan: { query: userIdQuerySchema, response: actionPlanListSchema },
   actionPlanHistory: { params: userId, response: actionPlanListSchema },

@@ -211,7 +211,20 @@ export const clientTabs = [
 ] as const;
 export type ClientTab = (typeof clientTabs)[number]['id'];
 
-/** Spec §2.6: the tab list is built for ADMIN only; STAFF opens the pages without tabs. */
-export const CLIENT_TAB_ROLES: readonly Role[] = ADMIN;
+/**
+ * Design §4.7 (revised): ADMIN gets every tab; a STAFF member, who only reaches the page of a
+ * client she may read (her care team, or an open emergency access), gets Översikt, Journal, Lab
+ * Resultat and Handlingsplan. 'Aktivitet' stays ADMIN's.
+ */
+export const STAFF_CLIENT_TABS: readonly ClientTab[] = [
+  'overview',
+  'journal',
+  'lab-data',
+  'action-plan-data',
+];
 export const clientTabsFor = (role: Role | undefined) =>
-  role && CLIENT_TAB_ROLES.includes(role) ? clientTabs : [];
+  role === 'ADMIN'
+    ? clientTabs
+    : role === 'STAFF'
+      ? clientTabs.filter((t) => STAFF_CLIENT_TABS.includes(t.id))
+      : [];

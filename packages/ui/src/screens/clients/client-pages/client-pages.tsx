@@ -1,6 +1,7 @@
 // /clients/{id}/* (spec §2.6): the breadcrumb 'Klienter / {name} {personnummer} / {tab}', the
-// header actions, the tab list (built for ADMIN only; STAFF opens the pages without tabs), and
-// the tab pages. Unknown subpaths go to the overview; an id that is no client shows a Swedish
+// header actions, the tab list (every tab for ADMIN; Översikt, Journal, Lab Resultat and
+// Handlingsplan for a STAFF member who may read the client, design §4.7), and the tab pages; a
+// tab her role does not get goes to the overview. Unknown subpaths go to the overview; an id that is no client shows a Swedish
 // not-found state.
 import { type Client, displayName, isNoCareRelation, useClient, useSession } from '@halsa/api';
 import type { ReactNode } from 'react';
@@ -23,6 +24,11 @@ export interface ClientPagesScreenProps {
   now?: Date;
   /** The Journal tab, which the journal feature builds (the portal passes it in). */
   journalTab?: (client: Client) => ReactNode;
+  /**
+   * The values, flags and trends under the Lab Resultat tab's files (design §4.7), which the
+   * lab-results feature builds (the portal passes it in, as the journal tab).
+   */
+  labValues?: (client: Client) => ReactNode;
 }
 
 const labelOf = (tab: ClientTab) => clientTabs.find((t) => t.id === tab)!.label;
@@ -45,7 +51,7 @@ function Tab({ tab, clientId }: { tab: ClientTab; clientId: number }) {
   );
 }
 
-export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
+export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScreenProps) {
   const { clientId: raw } = useParams();
   const clientId = Number(raw);
   const valid = Number.isSafeInteger(clientId) && clientId > 0;
@@ -145,12 +151,22 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
             )
           }
         />
-        <Route path="lab-data" element={<ClientFilesTab kind="lab" client={client} />} />
+        <Route
+          path="lab-data"
+          element={
+            <div className="flex flex-col gap-6">
+              <ClientFilesTab kind="lab" client={client} />
+              {labValues?.(client)}
+            </div>
+          }
+        />
         <Route
           path="action-plan-data"
           element={<ClientFilesTab kind="actionPlan" client={client} />}
         />
-        <Route path="activity" element={<ClientActivityTab client={client} />} />
+        {user?.role !== 'STAFF' ? (
+          <Route path="activity" element={<ClientActivityTab client={client} />} />
+        ) : null}
         <Route path="*" element={<Navigate to={to.client(clientId)} replace />} />
       </Routes>
     </div>
