@@ -23,8 +23,10 @@ import {
   verifyTwoFactorRequestSchema,
 } from './auth.ts';
 import {
+  accessReviewCountSchema,
   accessReviewQuerySchema,
   accessReviewSchema,
+  openEmergencyAccessListSchema,
   careTeamSchema,
   clientLookupQuerySchema,
   clientLookupSchema,
@@ -298,6 +300,9 @@ const schemas = {
     request: emergencyAccessRequestSchema,
     response: emergencyAccessSchema,
   },
+  myEmergencyAccesses: { response: openEmergencyAccessListSchema },
+  closeEmergencyAccess: { params: id, response: emergencyAccessSchema },
+  accessReviewCount: { response: accessReviewCountSchema },
   accessReview: { query: accessReviewQuerySchema, response: accessReviewSchema },
   reviewEmergencyAccess: {
     params: id,

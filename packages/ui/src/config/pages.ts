@@ -107,14 +107,15 @@ export const signedInPages = [
     screen: 'activity',
     skeleton: { title: 'Aktivitet', width: 'max-w-6xl' },
   },
-  // ADMIN's follow-up of emergency accesses and unusual reading (design §4.14); no menu entry,
-  // like /activity: a link in the activity page's header leads here.
+  // ADMIN's follow-up of emergency accesses and unusual reading (design §4.14); in her menu with
+  // the count not yet reviewed (design §4.20, the shell adds the count).
   {
     id: 'activityReview',
     path: paths.activityReview,
     roles: ADMIN,
     screen: 'activity/review',
     skeleton: { title: 'Logguppföljning', width: 'max-w-6xl' },
+    menu: { kind: 'general', label: 'Logguppföljning' },
   },
   // Bokningar and Rapporter are beyond spec §2.5's list: pages of design §4.11 that people use
   // every week, so nobody has to know their address.

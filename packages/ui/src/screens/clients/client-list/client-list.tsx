@@ -9,6 +9,7 @@ import {
   isWholePersonalNumber,
   type RegistrationStatus,
   useClientPage,
+  useMyEmergencyAccesses,
   useSession,
 } from '@halsa/api';
 import { useId, useState } from 'react';
@@ -43,15 +44,22 @@ const STATUSES = [
   { value: 'INVITED', label: registrationStatusLabels.INVITED },
 ];
 
-const clientColumns = (now: Date | undefined): TableColumn<Client>[] => [
+const clientColumns = (
+  now: Date | undefined,
+  /** Clients she reads under an open emergency access, marked in the list (design §4.20). */
+  emergency: ReadonlySet<number>,
+): TableColumn<Client>[] => [
   {
     header: 'Namn',
     primary: true,
     className: 'whitespace-nowrap',
     cell: (c) => (
-      <Link to={to.client(c.id)} className="text-primary underline-offset-4 hover:underline">
-        {displayName(c)}
-      </Link>
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Link to={to.client(c.id)} className="text-primary underline-offset-4 hover:underline">
+          {displayName(c)}
+        </Link>
+        {emergency.has(c.id) ? <Badge variant="warning">Nödåtkomst</Badge> : null}
+      </span>
     ),
   },
   {
@@ -81,6 +89,8 @@ export interface ClientListScreenProps {
 
 export function ClientListScreen({ now }: ClientListScreenProps) {
   const { user } = useSession();
+  const { accesses } = useMyEmergencyAccesses(user?.role);
+  const emergency = new Set((accesses ?? []).map((a) => a.clientId));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ClientSort>('name');
   const [status, setStatus] = useState<RegistrationStatus | ''>('');
@@ -163,7 +173,7 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
           </p>
           <Table
             caption={`Klienter, sida ${result.page} av ${pages}`}
-            columns={clientColumns(now)}
+            columns={clientColumns(now, emergency)}
             rows={result.items}
             rowKey={(c) => c.id}
           />

@@ -35,7 +35,7 @@ export function LookupHit({ personalNumber }: { personalNumber: string }) {
         clientName={name}
         open={open}
         onOpenChange={setOpen}
-        onOpened={() => void navigate(to.client(lookup.id))}
+        onOpened={() => void navigate(to.client(lookup.id), { state: { clientName: name } })}
       />
     </section>
   );

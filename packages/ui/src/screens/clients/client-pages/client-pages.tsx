@@ -5,7 +5,7 @@
 // not-found state.
 import { type Client, displayName, isNoCareRelation, useClient, useSession } from '@halsa/api';
 import type { ReactNode } from 'react';
-import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
 import { paths, to } from '../../../config/paths';
 import { Breadcrumb } from '../../../components/breadcrumb';
@@ -18,6 +18,12 @@ import { ClientOverviewTab } from '../client-overview/client-overview';
 import { ClientHeaderActions, NoConversationWarning } from './client-header-actions';
 import { LoadError } from '../../../components/load-error/load-error';
 import { NoCareRelation } from '../emergency-access/no-care-relation';
+import { EmergencyAccessBanner } from '../emergency-access/emergency-access-banner';
+
+/** What a link to a client's page may carry: her name, so the 403 page can name her. */
+export interface ClientPageState {
+  clientName?: string;
+}
 
 export interface ClientPagesScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */
@@ -56,6 +62,7 @@ export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScr
   const clientId = Number(raw);
   const valid = Number.isSafeInteger(clientId) && clientId > 0;
   const { user } = useSession();
+  const location = useLocation();
   const { data: client, error, isLoading, mutate } = useClient(valid ? clientId : null);
   const tabs = clientTabsFor(user?.role);
   const tabOf = (path: string) => path.split('/')[0] as ClientTab;
@@ -80,11 +87,15 @@ export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScr
   }
   if (isNoCareRelation(error)) {
     // Outside her care team (design §4.14): the message and 'Nödåtkomst'; once it is open every
-    // answer is fetched again and the page shows.
+    // answer is fetched again and the page shows. The client is named (§4.20) when the page
+    // knows her: from the link she came by (the lookup), or the page she read until her
+    // emergency access closed.
+    const state = location.state as ClientPageState | null;
+    const knownName = client ? displayName(client) : state?.clientName;
     return (
       <div className="mx-auto max-w-6xl px-gutter py-section">
-        <h1 className="sr-only">Klient</h1>
-        <NoCareRelation clientId={clientId} />
+        <h1 className="sr-only">{knownName ?? 'Klient'}</h1>
+        <NoCareRelation clientId={clientId} clientName={knownName} />
       </div>
     );
   }
@@ -106,6 +117,7 @@ export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScr
   const name = displayName(client);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section">
+      <EmergencyAccessBanner clientId={clientId} clientName={name} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <Breadcrumb
