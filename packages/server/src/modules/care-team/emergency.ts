@@ -72,7 +72,9 @@ export class EmergencyAccesses {
           actorUserId: actor.userId,
           subjectUserId: row.client_id,
           ip: actor.ip,
-          details: { emergencyAccessClosed: row.id },
+          // Tagged with the access like every row under it: the close is part of the access
+          // (its card counts it; 'Logguppföljning' does not call it a read outside the team).
+          details: { emergencyAccessId: row.id, emergencyAccessClosed: true },
         },
         trx,
       );
