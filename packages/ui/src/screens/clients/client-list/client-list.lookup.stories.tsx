@@ -65,7 +65,8 @@ export const IngenMedNumret: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Anna Lindqvist' });
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Sök klient' }), '190001010000');
-    await expect(await canvas.findByText('Inga klienter hittades.')).toBeVisible();
+    await expect(await canvas.findByText('Ingen klient har personnumret.')).toBeVisible();
+    await expect(canvas.queryByText('Inga klienter hittades.')).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Nödåtkomst' })).toBeNull();
   },
 };
@@ -82,5 +83,25 @@ export const MarkeradMedNodatkomst: Story = {
     await expect(await within(row).findByText('Nödåtkomst')).toBeVisible();
     const anna = canvas.getByRole('link', { name: 'Anna Lindqvist' }).closest('tr')!;
     await expect(within(anna).queryByText('Nödåtkomst')).toBeNull();
+  },
+};
+
+/** Item 4 of issue 35: the field says what her search does; a name outside the team says why. */
+export const SokningSagerVadDenGor: Story = {
+  name: 'Sökningen säger vad den gör',
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('link', { name: 'Anna Lindqvist' });
+    await expect(
+      canvas.getByText(
+        'Namn, personnummer eller e-post bland dina klienter. Andra klienter hittar du med hela personnumret.',
+      ),
+    ).toBeVisible();
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Sök klient' }), 'Ahmed');
+    await expect(await canvas.findByText('Ingen av dina klienter matchar ”Ahmed”.')).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Utanför ditt vårdteam hittar du en klient bara med hela personnumret (ÅÅÅÅMMDD-NNNN).',
+      ),
+    ).toBeVisible();
   },
 };
