@@ -2,7 +2,8 @@
 // a loopback SMTP server: an ADMIN finds the demo client by typing part of her name, uploads a
 // PDF in Lab Resultat and sees it in the history; the client's bell rises live and the file
 // downloads byte-identical through her own call; the ADMIN sends a reset link whose mailed link
-// sets a new password; STAFF sees no tab list; a USER on /clients/1 sees 'Åtkomst nekad'.
+// sets a new password; STAFF in the care team gets Översikt, Journal, Lab Resultat and
+// Handlingsplan (design §4.7); a USER on /clients/1 sees 'Åtkomst nekad'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.ts';
@@ -106,14 +107,19 @@ describe('client management', () => {
     await admin.context().close();
   });
 
-  it('STAFF opens a client without a tab list; a USER on /clients/1 sees Åtkomst nekad', async () => {
+  it('STAFF opens a team client with her four tabs; a USER on /clients/1 sees Åtkomst nekad', async () => {
     const staff = await newPage();
     await logIn(product, staff, 'staff@example.com');
     await staff.goto(`${product.url}/clients`);
     await staff.getByRole('searchbox', { name: 'Sök klient' }).fill('Karin');
     await staff.getByRole('link', { name: 'Karin Johansson' }).click();
     await staff.getByRole('heading', { name: 'Personuppgifter' }).waitFor();
-    expect(await staff.getByRole('navigation', { name: 'Klientflikar' }).count()).toBe(0);
+    expect(
+      await staff
+        .getByRole('navigation', { name: 'Klientflikar' })
+        .getByRole('link')
+        .allInnerTexts(),
+    ).toEqual(['Översikt', 'Journal', 'Lab Resultat', 'Handlingsplan']);
     await staff.screenshot({ path: '/tmp/e2e-clients-staff.png', fullPage: true });
 
     const user = await newPage({ width: 375, height: 812 });

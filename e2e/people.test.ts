@@ -87,21 +87,28 @@ describe('people and access', () => {
     const karin = await newPage({ width: 375, height: 812 });
     await logIn(product, karin, 'klient@example.com');
     await karin.goto(`${product.url}/profile/myaccount`);
-    const log = karin.getByRole('table', { name: /Vem har läst mina uppgifter/ });
+    const log = karin.getByRole('list', { name: /Vem har läst mina uppgifter/ });
     await log.getByText('Nödåtkomst').first().waitFor();
     await log.getByText('Skäl: Akut vårdbehov').first().waitFor();
     await log.getByText(`${NEW.first} ${NEW.last}`).first().waitFor();
     await karin.screenshot({ path: '/tmp/e2e-people-access-log.png', fullPage: true });
     await karin.context().close();
 
+    // She closes it ('Avsluta nu', design §4.20): an access is reviewed only once closed.
+    await coach
+      .getByRole('status', { name: 'Nödåtkomst till Karin Johansson' })
+      .getByRole('button', { name: 'Avsluta nu' })
+      .click();
+    await coach.getByText('Du har ingen vårdrelation med Karin Johansson.').waitFor();
+
     // ADMIN follows it up on 'Logguppföljning' and marks it reviewed.
     await admin.goto(`${product.url}/activity/review`);
     await admin.getByRole('heading', { name: 'Logguppföljning', level: 1 }).waitFor();
     const card = admin.getByRole('article').filter({ hasText: 'Karin Johansson' }).first();
     await card.getByText('Akut vårdbehov').waitFor();
-    await card.getByRole('button', { name: 'Granskad' }).click();
+    await card.getByRole('button', { name: 'Markera som granskad' }).click();
     await admin.getByLabel('Kommentar till granskningen').fill('Kontrollerat med Nora.');
-    await admin.getByRole('button', { name: 'Markera som granskad' }).click();
+    await admin.getByRole('button', { name: 'Spara granskningen' }).click();
     await admin
       .getByText(/Inga nödåtkomster att granska|Inget att granska/)
       .first()

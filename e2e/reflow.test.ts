@@ -360,6 +360,35 @@ const openDialog = (trigger: string | RegExp) => async (page: Page) => {
   await page.getByRole('dialog').last().waitFor();
 };
 
+/** Eva Björk, outside the demo STAFF member's care team (her whole personal number finds her). */
+const OUTSIDER_SSN = '19650930-3368';
+const emergencyDialog = async (page: Page) => {
+  await page.getByRole('searchbox', { name: 'Sök klient' }).fill(OUTSIDER_SSN);
+  await page
+    .getByRole('region', { name: 'Träff på personnummer' })
+    .getByRole('button', { name: 'Nödåtkomst' })
+    .click();
+  await page.getByRole('dialog').waitFor();
+};
+/** The 'Nödåtkomst' dialog under its errors: no reason, then 'Annat' without a comment. */
+const emergencyDialogErrors = async (page: Page) => {
+  await emergencyDialog(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Öppna nödåtkomst' }).click();
+  await dialog.getByRole('radio', { name: 'Annat' }).check();
+  await dialog.getByRole('button', { name: 'Öppna nödåtkomst' }).click();
+  await dialog.getByText('Beskriv skälet när du väljer Annat.').waitFor();
+};
+/** Design §4.20: the client's page under an open emergency access, with its banner. */
+const emergencyBanner = async (page: Page) => {
+  await emergencyDialog(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Akut vårdbehov' }).check();
+  await dialog.getByRole('button', { name: 'Öppna nödåtkomst' }).click();
+  await page.getByRole('status', { name: /^Nödåtkomst till / }).waitFor();
+  await page.getByRole('heading', { name: 'Personuppgifter' }).waitFor();
+};
+
 /** The states besides the pages: the shell's menus, the widget, the bell, dialogs. */
 function extrasFor(role: Role, clientId: number): Extra[] {
   const shell: Extra[] = [
@@ -396,7 +425,16 @@ function extrasFor(role: Role, clientId: number): Extra[] {
       open: openDialog('Lägg till formulär'),
     },
   ];
-  return [...shell, ...(role === 'USER' ? [] : staffAdmin), ...(role === 'ADMIN' ? admin : [])];
+  const staff: Extra[] = [
+    { name: "dialog 'Nödåtkomst' with errors", url: paths.clients, open: emergencyDialogErrors },
+    { name: 'the emergency-access banner', url: paths.clients, open: emergencyBanner },
+  ];
+  return [
+    ...shell,
+    ...(role === 'USER' ? [] : staffAdmin),
+    ...(role === 'ADMIN' ? admin : []),
+    ...(role === 'STAFF' ? staff : []),
+  ];
 }
 
 /** Every signed-in route of a role, its parameters filled from the API. */
@@ -425,7 +463,7 @@ async function routesFor(role: Role, page: Page): Promise<string[]> {
   for (const p of signedInPages) {
     if (!(p.roles as readonly Role[]).includes(role)) continue;
     if (p.path === paths.client) {
-      // ADMIN reaches each tab from the tab list; STAFF opens the same pages by URL.
+      // Each role's tabs (design §4.7: STAFF's four, the lab tab with its values among them).
       const tabs = clientTabsFor(role).length > 0 ? clientTabsFor(role) : clientTabs;
       for (const tab of tabs) routes.push(`/clients/${clientId}/${tab.id}`);
     } else {

@@ -40,9 +40,16 @@ const ClientPagesScreen = screen(
 const ClientJournalTab = screen(
   async () => (await import('@halsa/ui/screens/journal/client-journal')).ClientJournalTab,
 );
-// The journal feature builds the client pages' Journal tab; the portal composes the two.
+const ClientLabResults = screen(
+  async () => (await import('@halsa/ui/screens/lab-results/client-lab-results')).ClientLabResults,
+);
+// The journal feature builds the client pages' Journal tab and the lab-results feature the
+// values under Lab Resultat (design §4.7); the portal composes them.
 const ClientPages = () => (
-  <ClientPagesScreen journalTab={(client) => lazyPage(<ClientJournalTab client={client} />)} />
+  <ClientPagesScreen
+    journalTab={(client) => lazyPage(<ClientJournalTab client={client} />)}
+    labValues={(client) => lazyPage(<ClientLabResults client={client} />)}
+  />
 );
 const ClientJournalForm = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-note')).JournalNoteScreen,

@@ -1,5 +1,5 @@
-// My account (issue 13): 'Vem har läst mina uppgifter' shows a USER the activity-log rows where
-// staff read or changed her data, newest first and paged, only ever her own whatever ids she
+// My account (issue 13, design §4.20): 'Vem har läst mina uppgifter' shows a USER one line per
+// staff member and day with what was read, newest first and paged (lists and logs on request), only ever her own whatever ids she
 // sends; and a password change ends her other sessions (sockets: live-wiring.test.ts).
 import { accessLogPageSchema, myAccountSchema } from '@halsa/api/contract';
 import { expect, it } from 'vitest';
@@ -8,13 +8,16 @@ import { describeDb, login, PASSWORD, send, sessionCookieOf, useTestApp } from '
 describeDb('my account: access log and password change', () => {
   const t = useTestApp();
 
-  it('lists the staff reads of her data, newest first and paged; never another client’s', async () => {
+  it('one line per person and day with what was read, newest first and paged; lists only on request; never another client’s', async () => {
     const staff = await login(t, t.users.staff.email);
     const admin = await login(t, t.users.admin.email);
-    // staff read klient's data three times, admin once; klient2's data once
+    // staff read klient's files twice and lists her; admin once; klient2's data once
     for (const [cookie, url] of [
       [staff, `/api/v1/admin/lab-data/${t.users.klient.id}`],
+      [staff, `/api/v1/admin/lab-data/${t.users.klient.id}`],
       [staff, `/api/v1/admin/action-plan-data/${t.users.klient.id}`],
+      [staff, '/api/v1/admin/clients'],
+      [admin, '/api/v1/admin/clients'],
       [admin, `/api/v1/admin/lab-data/${t.users.klient.id}`],
       [staff, `/api/v1/admin/lab-data/${t.users.klient2.id}`],
     ] as const) {
@@ -22,23 +25,31 @@ describeDb('my account: access log and password change', () => {
       expect((await send(t, 'GET', url, { cookie })).statusCode).toBe(200);
     }
     const klient = await login(t, t.users.klient.email);
-    const res = await send(t, 'GET', '/api/v1/user/access-log?size=2', { cookie: klient });
+    const res = await send(t, 'GET', '/api/v1/user/access-log?size=1', { cookie: klient });
     expect(res.statusCode).toBe(200);
     const first = accessLogPageSchema.parse(res.json());
-    expect(first.total).toBe(3);
-    expect(first.items.map((r) => [r.action, r.performedByRole])).toEqual([
-      ['LAB_RESULTS_VIEWED', 'ADMIN'],
-      ['ACTION_PLANS_VIEWED', 'STAFF'],
+    expect(first.total).toBe(2);
+    expect(first.items.map((r) => [r.performedByName, r.performedByRole, r.actions])).toEqual([
+      ['Anna Admin', 'ADMIN', ['LAB_RESULTS_VIEWED']],
     ]);
     const second = accessLogPageSchema.parse(
-      (await send(t, 'GET', '/api/v1/user/access-log?size=2&page=2', { cookie: klient })).json(),
+      (await send(t, 'GET', '/api/v1/user/access-log?size=1&page=2', { cookie: klient })).json(),
     );
-    expect(second.items.map((r) => r.action)).toEqual(['LAB_RESULTS_VIEWED']);
-    expect(second.items[0]!.performedByName).toBe('Sven Personal');
-    // her own actions (logging in) are not staff reads
-    expect([...first.items, ...second.items].every((r) => r.performedByRole !== null)).toBe(true);
+    // one line for Sven that day: each kind once, the most read first; the list not shown
+    expect(second.items.map((r) => [r.performedByName, r.actions, r.emergency])).toEqual([
+      ['Sven Personal', ['LAB_RESULTS_VIEWED', 'ACTION_PLANS_VIEWED'], null],
+    ]);
+    expect(second.items[0]!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // 'Visa även listor och loggar': the client list appears too
+    const withLists = accessLogPageSchema.parse(
+      (await send(t, 'GET', '/api/v1/user/access-log?lists=true', { cookie: klient })).json(),
+    );
+    expect(withLists.items.map((r) => r.actions)).toEqual([
+      ['CLIENT_LIST_VIEWED', 'LAB_RESULTS_VIEWED'],
+      ['LAB_RESULTS_VIEWED', 'ACTION_PLANS_VIEWED', 'CLIENT_LIST_VIEWED'],
+    ]);
 
-    // klient2 asks with klient's id: she gets her own one row
+    // klient2 asks with klient's id: she gets her own one line
     const klient2 = await login(t, t.users.klient2.email);
     const hers = accessLogPageSchema.parse(
       (

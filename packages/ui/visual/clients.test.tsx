@@ -20,7 +20,7 @@ const shots: [string, Record<string, unknown>, string, string][] = [
   ['klientlista', clientList, 'Tom', 'Inga klienter ännu.'],
   ['klientlista', clientList, 'Fel', 'Kunde inte hämta klienter'],
   ['klientsidor', clientPages, 'OversiktAdmin', 'Personuppgifter'],
-  ['klientsidor', clientPages, 'PersonalUtanFlikar', 'Personuppgifter'],
+  ['klientsidor', clientPages, 'PersonalMedFlikar', 'Personuppgifter'],
   [
     'klientsidor',
     clientPages,

@@ -165,7 +165,7 @@ const pages: Page[] = [
     name: 'Logguppföljning',
     module: review,
     story: 'Lista',
-    ready: 'Erik Johansson läste Ahmed Haddad',
+    ready: 'provsvar, klientöversikt och journal',
     also: ['Läsningar utanför vårdteamet'],
   },
   {
@@ -206,7 +206,7 @@ const pages: Page[] = [
     module: myAccount,
     story: 'Klient',
     ready: 'klient@example.com',
-    also: ['Visade journal'],
+    also: [/^Läste din journal/],
   },
   {
     id: 'notificationSettings',

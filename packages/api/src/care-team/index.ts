@@ -3,3 +3,4 @@ export * from './use-care-team.ts';
 export * from './use-emergency-access.ts';
 export * from './use-client-lookup.ts';
 export * from './use-access-review.ts';
+export * from './use-my-emergency-accesses.ts';

@@ -79,6 +79,8 @@ export const ACTIVITY_ACTIONS = [
   'CARE_TEAM_CHANGED',
   'CLIENT_LOOKED_UP',
   'EMERGENCY_ACCESS',
+  /** She closed her emergency access before its 4 hours were up ('Avsluta nu', §4.20). */
+  'EMERGENCY_ACCESS_CLOSED',
   'EMERGENCY_ACCESS_REVIEWED',
   'ACCESS_REVIEW_VIEWED',
   // Strong sign-in (design §4.17)
@@ -153,6 +155,7 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   CARE_TEAM_CHANGED: 'Ändrade vårdteam',
   CLIENT_LOOKED_UP: 'Sökte klient med personnummer',
   EMERGENCY_ACCESS: 'Nödåtkomst',
+  EMERGENCY_ACCESS_CLOSED: 'Avslutade nödåtkomst',
   EMERGENCY_ACCESS_REVIEWED: 'Granskade nödåtkomst',
   ACCESS_REVIEW_VIEWED: 'Visade logguppföljning',
   SIGN_IN_METHOD_ADDED: 'Lade till inloggningsmetod',

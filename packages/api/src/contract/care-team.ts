@@ -3,7 +3,7 @@
 // ADMIN's follow-up of the log on `/activity/review` ('Logguppföljning').
 import { z } from 'zod';
 import { dateSchema, hasControlCharacters, idSchema, timestampSchema } from './common.ts';
-import { staffMemberSchema } from './activity.ts';
+import { activityActionSchema, staffMemberSchema } from './activity.ts';
 
 /** `GET/PUT /api/v1/admin/clients/:id/care-team`: the team, by name. */
 export const careTeamSchema = z.object({ clientId: idSchema, staff: z.array(staffMemberSchema) });
@@ -69,6 +69,25 @@ export const emergencyAccessSchema = z.object({
 export type EmergencyAccess = z.infer<typeof emergencyAccessSchema>;
 
 /**
+ * `GET /api/v1/admin/emergency-access` (design §4.20): the caller's own open emergency accesses,
+ * for the banner on that client's pages and the mark in her client list. Ids and times only.
+ */
+export const openEmergencyAccessSchema = z.object({
+  id: idSchema,
+  clientId: idSchema,
+  openedAt: timestampSchema,
+  expiresAt: timestampSchema,
+});
+export type OpenEmergencyAccess = z.infer<typeof openEmergencyAccessSchema>;
+export const openEmergencyAccessListSchema = z.array(openEmergencyAccessSchema);
+
+/**
+ * `GET /api/v1/user/notifications` type of the notice every ADMIN gets when an emergency access
+ * opens (design §4.20); it leads to 'Logguppföljning'.
+ */
+export const EMERGENCY_ACCESS_NOTICE_TYPE = 'EMERGENCY_ACCESS';
+
+/**
  * `GET /api/v1/admin/clients/lookup?personalNumber=`: outside her care team a STAFF member finds
  * a client only by her whole personal number, and sees only the name (to ask for 'Nödåtkomst').
  */
@@ -103,6 +122,8 @@ export const emergencyAccessReviewSchema = emergencyAccessSchema.extend({
   client: personRef,
   /** Log rows written under this access. */
   rows: z.number().int().min(0),
+  /** What was read under it: each kind of row with how many (design §4.20, the card's line). */
+  read: z.array(z.object({ action: activityActionSchema, count: z.number().int().min(1) })),
   reviewedAt: timestampSchema.nullable(),
   reviewedBy: z.string().nullable(),
   reviewComment: z.string().nullable(),
@@ -135,7 +156,11 @@ export const accessReviewSchema = z.object({
 });
 export type AccessReview = z.infer<typeof accessReviewSchema>;
 
-/** `POST /api/v1/admin/activity/review/:id`: 'Granskad' with a comment. */
+/** `GET /api/v1/admin/activity/review/count`: emergency accesses not yet reviewed (the menu). */
+export const accessReviewCountSchema = z.object({ unreviewed: z.number().int().min(0) });
+export type AccessReviewCount = z.infer<typeof accessReviewCountSchema>;
+
+/** `POST /api/v1/admin/activity/review/:id`: 'Markera som granskad' with a comment. */
 export const reviewEmergencyAccessRequestSchema = z.object({
   comment: z
     .string({ error: 'Kommentar till granskningen måste anges.' })

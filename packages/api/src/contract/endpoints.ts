@@ -24,8 +24,10 @@ import {
   verifyTwoFactorRequestSchema,
 } from './auth.ts';
 import {
+  accessReviewCountSchema,
   accessReviewQuerySchema,
   accessReviewSchema,
+  openEmergencyAccessListSchema,
   careTeamSchema,
   clientLookupQuerySchema,
   clientLookupSchema,
@@ -244,6 +246,7 @@ const schemas = {
   uploadLab: { params: userId, response: labResultEntrySchema },
   downloadLab: { params: z.object({ fileName: z.string().min(1) }), query: userIdQuerySchema },
   labResults: { query: userIdQuerySchema, response: labResultsOverviewSchema },
+  clientLabResults: { params: userId, response: labResultsOverviewSchema },
   openLabFile: { params: z.object({ fileName: z.string().min(1) }), query: userIdQuerySchema },
   actionPlan: { query: userIdQuerySchema, response: actionPlanListSchema },
   actionPlanHistory: { params: userId, response: actionPlanListSchema },
@@ -318,6 +321,9 @@ const schemas = {
     request: emergencyAccessRequestSchema,
     response: emergencyAccessSchema,
   },
+  myEmergencyAccesses: { response: openEmergencyAccessListSchema },
+  closeEmergencyAccess: { params: id, response: emergencyAccessSchema },
+  accessReviewCount: { response: accessReviewCountSchema },
   accessReview: { query: accessReviewQuerySchema, response: accessReviewSchema },
   reviewEmergencyAccess: {
     params: id,

@@ -4,8 +4,17 @@ import { idSchema, timestampSchema } from './common.ts';
 export const notificationStatusSchema = z.enum(['UNREAD', 'READ']);
 export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 
-/** Types with their own navigation (spec §4); any other value only shows its message. */
-export const KNOWN_NOTIFICATION_TYPES = ['LAB_RESULT', 'ACTION_PLAN', 'DAILY_NOTE'] as const;
+/**
+ * Types with their own navigation (spec §4); any other value only shows its message. Design
+ * §4.20 adds EMERGENCY_ACCESS: every ADMIN's notice that an emergency access opened, which
+ * leads to 'Logguppföljning'.
+ */
+export const KNOWN_NOTIFICATION_TYPES = [
+  'LAB_RESULT',
+  'ACTION_PLAN',
+  'DAILY_NOTE',
+  'EMERGENCY_ACCESS',
+] as const;
 export type KnownNotificationType = (typeof KNOWN_NOTIFICATION_TYPES)[number];
 
 export const notificationSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emergencyReasonSchema } from './care-team.ts';
 import { activityActionSchema } from './activity.ts';
 import {
-  idSchema,
+  dateSchema,
   pageQuerySchema,
   pageSchema,
   roleSchema,
@@ -30,26 +30,50 @@ export const profileImageParamsSchema = z.object({ fileId: z.guid(PROFILE_IMAGE_
 
 // ---- 'Vem har läst mina uppgifter' (issue 13, design §4.11) -------------------------------------
 
-/** One access by staff to her data: who, what, when (from the activity log). */
+/**
+ * Appearances of her in lists and logs (design §4.20): staff saw her name in the client list,
+ * the activity log, the conversation list… Shown only under 'Visa även listor och loggar'.
+ */
+export const LIST_AND_LOG_ACTIONS = [
+  'CLIENT_LIST_VIEWED',
+  'ACTIVITY_LOG_VIEWED',
+  'ACTIVITY_LOG_EXPORTED',
+  'CONVERSATION_LIST_VIEWED',
+  'MESSAGE_PUSHED',
+  'ACCESS_REVIEW_VIEWED',
+] as const satisfies readonly z.infer<typeof activityActionSchema>[];
+
+/**
+ * One line of 'Vem har läst mina uppgifter' (design §4.20): one person on one Swedish day, with
+ * what she read (each kind once), and the reason's label when it was under 'Nödåtkomst' (the
+ * free-text comment stays in the log for ADMIN).
+ */
 export const accessLogEntrySchema = z.object({
-  id: idSchema,
-  action: activityActionSchema,
+  /** `day:personId`, stable across pages. */
+  id: z.string(),
+  day: dateSchema,
   performedByName: z.string(),
   /** STAFF or ADMIN; `null` when the account no longer exists. */
   performedByRole: roleSchema.nullable(),
-  timestamp: timestampSchema,
-  /**
-   * Read under 'Nödåtkomst' (design §4.14): the reason given, and the comment with 'Annat'.
-   * Absent or null for reads through the care team.
-   */
-  emergency: z.object({ reason: emergencyReasonSchema, comment: z.string().nullable() }).nullish(),
+  /** The kinds of rows that day, most read first. */
+  actions: z.array(activityActionSchema),
+  /** Last time that day. */
+  lastAt: timestampSchema,
+  /** Read under 'Nödåtkomst': the reason's code (its label is shown). */
+  emergency: z.object({ reason: emergencyReasonSchema }).nullable(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 
 export const ACCESS_LOG_PAGE_SIZE = 20;
 
 /** `GET /api/v1/user/access-log?page=&size=`: always her own, newest first. */
-export const accessLogQuerySchema = pageQuerySchema.pick({ page: true, size: true });
+export const accessLogQuerySchema = pageQuerySchema.pick({ page: true, size: true }).extend({
+  /** 'Visa även listor och loggar': also the days she only appeared in a list or a log. */
+  lists: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
 export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
 export const accessLogPageSchema = pageSchema(accessLogEntrySchema);
 export type AccessLogPage = Page<AccessLogEntry>;

@@ -7,6 +7,7 @@ import { UPLOAD_FILE_FIELD } from '../contract/common.ts';
 import type { LabResultEntry } from '../contract/lab-results.ts';
 import { mutationKey } from '../keys.ts';
 import { labDataKey } from './use-lab-data.ts';
+import { clientLabResultsKey } from './use-client-lab-results.ts';
 import { labHistoryKey } from './use-lab-history.ts';
 
 export interface UploadLabDataArgs {
@@ -28,14 +29,18 @@ export function uploadLabData(
   return callUpload('uploadLab', { params: { userId }, body, onProgress });
 }
 
-/** Revalidates the client's history and file list on success. */
+/** Revalidates the client's history, file list and values on success. */
 export function useUploadLabData(userId: Id) {
   const { mutate } = useSWRConfig();
   return useSWRMutation<LabResultEntry, ApiError, string, UploadLabDataArgs>(
     mutationKey('uploadLab', { userId }),
     async (_key, { arg }) => {
       const entry = await uploadLabData(userId, arg);
-      await Promise.all([mutate(labHistoryKey(userId)), mutate(labDataKey(userId))]);
+      await Promise.all([
+        mutate(labHistoryKey(userId)),
+        mutate(labDataKey(userId)),
+        mutate(clientLabResultsKey(userId)),
+      ]);
       return entry;
     },
     { throwOnError: true },

@@ -7,19 +7,24 @@ import {
 } from '../contract/profile.ts';
 import { keyFor } from '../keys.ts';
 
-/** `GET /api/v1/user/access-log` (USER only): staff reads of her data, newest first, paged. */
-export const fetchAccessLog = (query: AccessLogQuery): Promise<AccessLogPage> =>
+type Query = Omit<AccessLogQuery, 'lists'> & { lists?: 'true' | 'false' };
+
+/**
+ * `GET /api/v1/user/access-log` (USER only): one line per staff member and day with what was
+ * read, newest first, paged; `lists` adds the days she only appeared in a list or a log.
+ */
+export const fetchAccessLog = (query: Query): Promise<AccessLogPage> =>
   call('accessLog', { query });
 
-export const accessLogKey = (query: AccessLogQuery): string =>
-  keyFor('accessLog', undefined, query);
+export const accessLogKey = (query: Query): string => keyFor('accessLog', undefined, query);
 
 export function useAccessLog(
   page: number,
   enabled = true,
   config?: SWRConfiguration<AccessLogPage, ApiError>,
+  lists = false,
 ) {
-  const query = { page, size: ACCESS_LOG_PAGE_SIZE };
+  const query: Query = { page, size: ACCESS_LOG_PAGE_SIZE, ...(lists ? { lists: 'true' } : {}) };
   const swr = useSWR<AccessLogPage, ApiError>(
     enabled ? accessLogKey(query) : null,
     () => fetchAccessLog(query),

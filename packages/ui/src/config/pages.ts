@@ -107,14 +107,15 @@ export const signedInPages = [
     screen: 'activity',
     skeleton: { title: 'Aktivitet', width: 'max-w-6xl' },
   },
-  // ADMIN's follow-up of emergency accesses and unusual reading (design §4.14); no menu entry,
-  // like /activity: a link in the activity page's header leads here.
+  // ADMIN's follow-up of emergency accesses and unusual reading (design §4.14); in her menu with
+  // the count not yet reviewed (design §4.20, the shell adds the count).
   {
     id: 'activityReview',
     path: paths.activityReview,
     roles: ADMIN,
     screen: 'activity/review',
     skeleton: { title: 'Logguppföljning', width: 'max-w-6xl' },
+    menu: { kind: 'general', label: 'Logguppföljning' },
   },
   // Bokningar and Rapporter are beyond spec §2.5's list: pages of design §4.11 that people use
   // every week, so nobody has to know their address.
@@ -220,7 +221,20 @@ export const clientTabs = [
 ] as const;
 export type ClientTab = (typeof clientTabs)[number]['id'];
 
-/** Spec §2.6: the tab list is built for ADMIN only; STAFF opens the pages without tabs. */
-export const CLIENT_TAB_ROLES: readonly Role[] = ADMIN;
+/**
+ * Design §4.7 (revised): ADMIN gets every tab; a STAFF member, who only reaches the page of a
+ * client she may read (her care team, or an open emergency access), gets Översikt, Journal, Lab
+ * Resultat and Handlingsplan. 'Aktivitet' stays ADMIN's.
+ */
+export const STAFF_CLIENT_TABS: readonly ClientTab[] = [
+  'overview',
+  'journal',
+  'lab-data',
+  'action-plan-data',
+];
 export const clientTabsFor = (role: Role | undefined) =>
-  role && CLIENT_TAB_ROLES.includes(role) ? clientTabs : [];
+  role === 'ADMIN'
+    ? clientTabs
+    : role === 'STAFF'
+      ? clientTabs.filter((t) => STAFF_CLIENT_TABS.includes(t.id))
+      : [];

@@ -38,6 +38,30 @@ export const careTeamRouteDefs = {
     roles: STAFF,
     clientData: true,
   },
+  // The caller's own open emergency accesses (design §4.20): the banner and the list's mark.
+  myEmergencyAccesses: {
+    method: 'GET',
+    path: '/api/v1/admin/emergency-access',
+    response: 'json',
+    fallback: 'Kunde inte hämta dina nödåtkomster',
+    roles: STAFF,
+  },
+  // 'Avsluta nu': she closes her own open access before its 4 hours are up (logged).
+  closeEmergencyAccess: {
+    method: 'POST',
+    path: '/api/v1/admin/emergency-access/:id/close',
+    response: 'json',
+    fallback: 'Kunde inte avsluta nödåtkomsten',
+    roles: STAFF,
+  },
+  // Before `reviewEmergencyAccess`: the menu's count of accesses not yet reviewed.
+  accessReviewCount: {
+    method: 'GET',
+    path: '/api/v1/admin/activity/review/count',
+    response: 'json',
+    fallback: 'Kunde inte hämta antalet att granska',
+    roles: ADMIN,
+  },
   accessReview: {
     method: 'GET',
     path: '/api/v1/admin/activity/review',

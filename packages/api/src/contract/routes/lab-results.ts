@@ -46,6 +46,16 @@ export const labResultsRouteDefs = {
     fallback: 'Kunde inte hämta provsvar',
     roles: ['USER'],
   },
+  // A client's values, flags and trends as staff read them on her page (design §4.7): her care
+  // team (or an open emergency access) and ADMIN; every read is logged.
+  clientLabResults: {
+    method: 'GET',
+    path: '/api/v1/admin/lab-results/:userId',
+    response: 'json',
+    fallback: 'Kunde inte hämta provsvar',
+    roles: STAFF,
+    clientData: true,
+  },
   openLabFile: {
     method: 'POST',
     path: '/api/v1/user/lab-results/opened/:fileName',

@@ -101,6 +101,7 @@ export const careTeamHandlers: HttpHandler[] = [
       staff: { id: me.id, name: fullName(me) },
       client: { id: client.id, name: fullName(client) },
       rows: 0,
+      read: [],
       reviewedAt: null,
       reviewedBy: null,
       reviewComment: null,
@@ -116,6 +117,31 @@ export const careTeamHandlers: HttpHandler[] = [
       expiresAt,
     });
   }),
+  on('myEmergencyAccesses', () => {
+    const me = viewer();
+    const now = Date.now();
+    return HttpResponse.json(
+      mockState.careTeam.emergencyAccesses
+        .filter((a) => a.staff.id === me.id && Date.parse(a.expiresAt) > now)
+        .map(({ id, clientId, openedAt, expiresAt }) => ({ id, clientId, openedAt, expiresAt })),
+    );
+  }),
+  on('closeEmergencyAccess', ({ params }) => {
+    const id = idParam(params);
+    const me = viewer();
+    const access = mockState.careTeam.emergencyAccesses.find(
+      (a) => a.id === id && a.staff.id === me.id && Date.parse(a.expiresAt) > Date.now(),
+    );
+    if (!access) return errorResponse(404, 'Nödåtkomsten hittades inte.');
+    access.expiresAt = new Date().toISOString();
+    const { clientId, reason, comment, openedAt, expiresAt } = access;
+    return HttpResponse.json({ id, clientId, reason, comment, openedAt, expiresAt });
+  }),
+  on('accessReviewCount', () =>
+    HttpResponse.json({
+      unreviewed: mockState.careTeam.emergencyAccesses.filter((a) => a.reviewedAt === null).length,
+    }),
+  ),
   on('accessReview', ({ request }) => {
     const reviewed = new URL(request.url).searchParams.get('reviewed') === 'true';
     const emergencyAccesses = mockState.careTeam.emergencyAccesses
@@ -153,6 +179,9 @@ export const careTeamScenarios = {
     'emergencyAccess',
     'accessReview',
     'reviewEmergencyAccess',
+    'myEmergencyAccesses',
+    'closeEmergencyAccess',
+    'accessReviewCount',
   ]),
   /** The client page answers 403 NO_CARE_RELATION whoever asks (until the story changes it). */
   noCareRelation: [answer('client', () => noCareRelationResponse())],

@@ -5,6 +5,8 @@ import { mockState } from '../state.ts';
 import { labReportOverview } from '../fixtures/lab-results.ts';
 import { fileHandlers, pdfBytes } from './file-history.ts';
 import { mockReadSummary } from './lab-read.ts';
+import { careRelationOr403 } from './care-relation.ts';
+import { clientOr404 } from './clients.ts';
 import { answer, on } from './endpoint.ts';
 import { stringParam, viewer } from './request.ts';
 import { errorResponse, HttpResponse, noContent } from './respond.ts';
@@ -36,6 +38,12 @@ function fileResponse(file: LabFile): Response {
 
 const clientPageHandlers = [
   on('labResults', () => HttpResponse.json(ownOverview())),
+  // Staff reading a client's values on her page (design §4.7): the same answer as her own.
+  on('clientLabResults', ({ params }) => {
+    const client = clientOr404(params, 'userId');
+    careRelationOr403(client.id);
+    return HttpResponse.json(mockState.labResults[client.id] ?? EMPTY);
+  }),
   on('openLabFile', ({ params }) => {
     const fileName = stringParam(params, 'fileName');
     const file = ownOverview().files.find((f) => f.fileName === fileName);
@@ -162,6 +170,7 @@ export const labScenarios = {
     'uploadLab',
     'downloadLab',
     'labResults',
+    'clientLabResults',
     'openLabFile',
   ]),
   /** No lab files. */
@@ -169,6 +178,7 @@ export const labScenarios = {
     answer('labData', () => HttpResponse.json([])),
     answer('labHistory', () => HttpResponse.json([])),
     answer('labResults', () => HttpResponse.json(EMPTY)),
+    answer('clientLabResults', () => HttpResponse.json(EMPTY)),
   ],
   /** Upload fails without a message (→ 'Något gick fel' on screen). */
   uploadFailure: [answer('uploadLab', () => errorResponse(500))],

@@ -1,5 +1,10 @@
 // My account (spec §7): change password, profile picture.
 import type { HttpHandler } from 'msw';
+import {
+  LIST_AND_LOG_ACTIONS,
+  type AccessLogEntry,
+  type ActivityAction,
+} from '../../contract/index.ts';
 import { findUser, mockState } from '../state.ts';
 import { answer, on } from './endpoint.ts';
 import { readJson, viewer } from './request.ts';
@@ -57,28 +62,46 @@ export const profileHandlers: HttpHandler[] = [
     const url = new URL(request.url);
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
     const size = Math.min(200, Math.max(1, Number(url.searchParams.get('size') ?? 20) || 20));
-    // Her own: staff rows whose subject is her (the fixtures' log names the subject by name).
+    const lists = url.searchParams.get('lists') === 'true';
+    // Her own: staff rows whose subject is her (the fixtures' log names the subject by name),
+    // one line per person and Swedish day (design §4.20), lists and logs only on request.
     const name = `${me.firstName} ${me.lastName}`;
-    const rows = mockState.activityLogs
-      .filter((r) => r.subjectUserName === name && r.performedByName !== name)
-      .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id)
-      .map((r) => {
-        const actor = mockState.users.find(
-          (u) => `${u.firstName} ${u.lastName}` === r.performedByName,
-        );
-        return {
-          id: r.id,
-          action: r.action,
-          performedByName: r.performedByName,
-          performedByRole: actor && actor.role !== 'USER' ? actor.role : null,
-          timestamp: r.timestamp,
-          // Read under 'Nödåtkomst' (design §4.14): the reason and comment.
-          emergency: mockState.careTeam.accessLogEmergency[r.id] ?? null,
-        };
+    const lines = new Map<string, AccessLogEntry & { counts: Map<ActivityAction, number> }>();
+    for (const r of mockState.activityLogs) {
+      if (r.subjectUserName !== name || r.performedByName === name) continue;
+      if (!lists && (LIST_AND_LOG_ACTIONS as readonly string[]).includes(r.action)) continue;
+      const actor = mockState.users.find(
+        (u) => `${u.firstName} ${u.lastName}` === r.performedByName,
+      );
+      const day = new Date(r.timestamp).toLocaleDateString('sv-SE', {
+        timeZone: 'Europe/Stockholm',
       });
+      const id = `${day}:${r.performedByName}`;
+      const line = lines.get(id) ?? {
+        id,
+        day,
+        performedByName: r.performedByName,
+        performedByRole: actor && actor.role !== 'USER' ? actor.role : null,
+        actions: [],
+        lastAt: r.timestamp,
+        emergency: null,
+        counts: new Map(),
+      };
+      line.counts.set(r.action, (line.counts.get(r.action) ?? 0) + 1);
+      if (r.timestamp > line.lastAt) line.lastAt = r.timestamp;
+      const emergency = mockState.careTeam.accessLogEmergency[r.id];
+      if (emergency) line.emergency = { reason: emergency.reason };
+      lines.set(id, line);
+    }
+    const items: AccessLogEntry[] = [...lines.values()]
+      .map(({ counts, ...line }) => ({
+        ...line,
+        actions: [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([action]) => action),
+      }))
+      .sort((a, b) => b.day.localeCompare(a.day) || b.lastAt.localeCompare(a.lastAt));
     return HttpResponse.json({
-      items: rows.slice((page - 1) * size, page * size),
-      total: rows.length,
+      items: items.slice((page - 1) * size, page * size),
+      total: items.length,
       page,
       size,
     });
@@ -115,42 +138,43 @@ export const profileScenarios = {
    * through the care team.
    */
   accessLogWithEmergency: [
-    answer('accessLog', () =>
-      HttpResponse.json({
-        items: [
-          {
-            id: 611,
-            action: 'JOURNAL_VIEWED',
-            performedByName: 'Erik Johansson',
-            performedByRole: 'STAFF',
-            timestamp: '2026-11-20T14:12:00.000Z',
-            emergency: { reason: 'URGENT_CARE', comment: null },
-          },
-          {
-            id: 612,
-            action: 'LAB_RESULTS_VIEWED',
-            performedByName: 'Erik Johansson',
-            performedByRole: 'STAFF',
-            timestamp: '2026-11-19T08:41:00.000Z',
-            emergency: {
-              reason: 'OTHER',
-              comment: 'Klienten ringde från akuten och bad om hjälp med sina provsvar.',
-            },
-          },
-          {
-            id: 613,
-            action: 'CLIENT_VIEWED',
-            performedByName: 'Maria Berg',
-            performedByRole: 'ADMIN',
-            timestamp: '2026-11-18T10:02:00.000Z',
-            emergency: null,
-          },
-        ],
-        total: 3,
-        page: 1,
-        size: 20,
-      }),
-    ),
+    answer('accessLog', ({ request }) => {
+      const lists = new URL(request.url).searchParams.get('lists') === 'true';
+      const items: AccessLogEntry[] = [
+        {
+          id: '2026-11-20:2',
+          day: '2026-11-20',
+          performedByName: 'Erik Johansson',
+          performedByRole: 'STAFF',
+          actions: ['EMERGENCY_ACCESS', 'JOURNAL_VIEWED', 'LAB_RESULTS_VIEWED', 'CLIENT_VIEWED'],
+          lastAt: '2026-11-20T14:12:00.000Z',
+          emergency: { reason: 'URGENT_CARE' },
+        },
+        ...(lists
+          ? [
+              {
+                id: '2026-11-19:9',
+                day: '2026-11-19',
+                performedByName: 'Sofia Lind',
+                performedByRole: 'STAFF' as const,
+                actions: ['ACTIVITY_LOG_VIEWED' as const],
+                lastAt: '2026-11-19T09:30:00.000Z',
+                emergency: null,
+              },
+            ]
+          : []),
+        {
+          id: '2026-11-18:1',
+          day: '2026-11-18',
+          performedByName: 'Maria Berg',
+          performedByRole: 'ADMIN',
+          actions: ['CLIENT_VIEWED', 'CONVERSATION_READ'],
+          lastAt: '2026-11-18T10:02:00.000Z',
+          emergency: null,
+        },
+      ];
+      return HttpResponse.json({ items, total: items.length, page: 1, size: 20 });
+    }),
   ],
   /** The picture is refused: too big. */
   uploadProfileImageTooLarge: [

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
+import { EmergencyAccesses } from './emergency.ts';
 import { CareTeamService } from './service.ts';
 
 const actorOf = (request: FastifyRequest) => {
@@ -14,6 +15,7 @@ const actorOf = (request: FastifyRequest) => {
 
 export const careTeamModule: AppModule = (app, ctx) => {
   const teams = new CareTeamService(ctx);
+  const emergency = new EmergencyAccesses(ctx);
 
   defineRoute(
     app,
@@ -59,6 +61,23 @@ export const careTeamModule: AppModule = (app, ctx) => {
       return access;
     },
   );
+
+  // Her own open accesses: ids and times only, no client's data (ADMIN has none: she needs none).
+  defineRoute(app, endpointDefs.myEmergencyAccesses, { audit: 'none' }, async (request) => {
+    const { userId, role } = actorOf(request);
+    return role === 'STAFF' ? emergency.mine(userId) : [];
+  });
+
+  defineRoute(
+    app,
+    endpointDefs.closeEmergencyAccess,
+    { audit: { records: ['EMERGENCY_ACCESS_CLOSED'] } },
+    (request, _reply, { params }) => emergency.close(params.id, actorOf(request)),
+  );
+
+  defineRoute(app, endpointDefs.accessReviewCount, { audit: 'none' }, async () => ({
+    unreviewed: await emergency.unreviewed(),
+  }));
 
   defineRoute(
     app,

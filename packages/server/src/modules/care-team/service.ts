@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { CLIENT_MESSAGES } from '../clients/service.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
+import { EmergencyAccesses } from './emergency.ts';
 
 export const CARE_TEAM_MESSAGES = {
   notStaff: 'Vårdteamet kan bara innehålla aktiv personal.',
@@ -43,7 +44,10 @@ interface Actor {
 const nameOf = (first: string, last: string) => `${first} ${last}`.trim();
 
 export class CareTeamService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly emergency: EmergencyAccesses;
+  constructor(private readonly ctx: AppContext) {
+    this.emergency = new EmergencyAccesses(ctx);
+  }
 
   /** 404 unless `id` is a client. */
   private async requireClient(id: number): Promise<void> {
@@ -170,7 +174,7 @@ export class CareTeamService {
     await this.requireClient(clientId);
     const now = this.ctx.clock.now();
     const comment = input.comment?.trim() || null;
-    return this.ctx.db.transaction().execute(async (trx) => {
+    const opened = await this.ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('emergency_accesses')
         .values({
@@ -194,6 +198,8 @@ export class CareTeamService {
         },
         trx,
       );
+      // Every ADMIN is told at once (design §4.20); pushed after the commit below.
+      await this.emergency.notifyAdmins(trx, actor.userId, clientId, input.reason);
       return {
         id: row.id,
         clientId,
@@ -203,6 +209,8 @@ export class CareTeamService {
         expiresAt: row.expires_at.toISOString(),
       };
     });
+    await this.ctx.outbox.kick();
+    return opened;
   }
 
   /** A client by her whole personal number: her name, and whether she is in the caller's team. */
@@ -276,6 +284,7 @@ export class CareTeamService {
       ? accesses.where('e.reviewed_at', 'is not', null).where('e.reviewed_at', '>=', since)
       : accesses.where('e.reviewed_at', 'is', null);
     const rows = await accesses.orderBy('e.opened_at', 'desc').limit(200).execute();
+    const read = await this.emergency.readUnder(rows.map((r) => r.id));
     return {
       emergencyAccesses: rows.map((r): EmergencyAccessReview => ({
         id: r.id,
@@ -287,6 +296,7 @@ export class CareTeamService {
         staff: { id: r.staff_id, name: nameOf(r.staff_first, r.staff_last) },
         client: { id: r.client_id, name: nameOf(r.client_first, r.client_last) },
         rows: Number(r.rows),
+        read: read.get(r.id) ?? [],
         reviewedAt: r.reviewed_at ? r.reviewed_at.toISOString() : null,
         reviewedBy:
           r.reviewer_first !== null ? nameOf(r.reviewer_first, r.reviewer_last ?? '') : null,

@@ -4,6 +4,9 @@
 // has two routes of her own (issue 13): her files with the values read from them, and marking a
 // file opened. Both are USER-only and always for the signed-in client (ownerParam).
 import { endpointDefs } from '@halsa/api/contract';
+import { MAX_DB_ID } from '../../db/ids.ts';
+import { notFound } from '../../http/errors.ts';
+import { FILE_MESSAGES } from '../../files/client-files.ts';
 import type { AppModule } from '../../context.ts';
 import { registerClientFileRoutes } from '../../files/client-file-routes.ts';
 import { UPLOAD_POLICIES } from '../../files/upload.ts';
@@ -32,6 +35,31 @@ export const labResultsModule: AppModule = (app, ctx) => {
   // A client reading her own results is not logged (staff cannot call these routes).
   defineRoute(app, endpointDefs.labResults, { ...OWNER, audit: 'none' }, async (request) =>
     labs.overview(requireSession(request).userId),
+  );
+
+  // Staff reading a client's values, flags and trends on her page (design §4.7): her care team
+  // or an open emergency access (checked in the database before anything is read) and ADMIN;
+  // logged for the client as 'Visade provsvar' (LAB_RESULTS_VIEWED).
+  defineRoute(
+    app,
+    endpointDefs.clientLabResults,
+    {
+      audit: { action: 'LAB_RESULTS_VIEWED', subject: ({ input }) => input.params.userId },
+      careTeam: { client: ({ params }) => params.userId },
+    },
+    async (_request, _reply, { params }) => {
+      const client =
+        params.userId <= MAX_DB_ID
+          ? await ctx.db
+              .selectFrom('users')
+              .select('id')
+              .where('id', '=', params.userId)
+              .where('role', '=', 'USER')
+              .executeTakeFirst()
+          : undefined;
+      if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
+      return labs.overview(client.id);
+    },
   );
 
   defineRoute(

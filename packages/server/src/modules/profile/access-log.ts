@@ -1,9 +1,10 @@
 // My account's own reads (issue 13), served by profile/routes.ts: her details, and 'Vem har
-// läst mina uppgifter' (issue 13, design §4.11): for a USER, the activity-log rows where staff
-// read or changed her data (who, what, when), newest first, paged. USER-only, and always her
+// läst mina uppgifter' (design §4.11, §4.20): for a USER, one line per staff member and day
+// with what was read, newest first, paged. USER-only, and always her
 // own: the routes take no id, so none she sends is read.
 import {
   ACTIVITY_ACTIONS,
+  LIST_AND_LOG_ACTIONS,
   type AccessLogEntry,
   type AccessLogPage,
   type MyAccount,
@@ -13,58 +14,84 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+/**
+ * One line per person and Swedish day (design §4.20): what she read (each kind once, most first),
+ * when last, and the reason's code when any of it was under 'Nödåtkomst'. Appearances in lists
+ * and logs only with `lists`. Newest day first, paged by line.
+ */
 export async function accessLogPage(
   db: Kysely<Database>,
   userId: number,
   page: number,
   size: number,
+  lists = false,
 ): Promise<AccessLogPage> {
-  const base = db
-    .selectFrom('activity_log as l')
-    .innerJoin('users as a', 'a.id', 'l.actor_user_id')
-    .where('l.subject_user_id', '=', userId)
-    .where('l.actor_user_id', '<>', userId)
-    .where('a.role', 'in', ['STAFF', 'ADMIN'])
-    .where('l.action', 'in', ACTIVITY_ACTIONS);
-  const [rows, count] = await Promise.all([
-    base
-      // Read under 'Nödåtkomst' (design §4.14): the access's reason and comment beside the row.
-      .leftJoin('emergency_accesses as e', (join) =>
-        join.on(
-          sql<boolean>`l.details ? 'emergencyAccessId' and e.id = (l.details->>'emergencyAccessId')::integer`,
-        ),
-      )
-      .select([
-        'l.id',
-        'l.action',
-        'l.created_at',
-        'a.first_name',
-        'a.last_name',
-        'a.role',
-        'e.reason as emergency_reason',
-        'e.comment as emergency_comment',
-      ])
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const items: AccessLogEntry[] = rows.map((r) => ({
-    id: r.id,
-    action: r.action as ActivityAction,
+  const actions = lists
+    ? ACTIVITY_ACTIONS
+    : ACTIVITY_ACTIONS.filter((a) => !(LIST_AND_LOG_ACTIONS as readonly string[]).includes(a));
+  const rows = sql<{
+    actor: number;
+    day: string;
+    first_name: string;
+    last_name: string;
+    role: string;
+    action: ActivityAction;
+    n: string;
+    last_at: Date;
+    reason: string | null;
+  }>`
+    select l.actor_user_id as actor,
+           to_char(l.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD') as day,
+           a.first_name, a.last_name, a.role, l.action, count(*) as n,
+           max(l.created_at) as last_at, max(e.reason) as reason
+    from activity_log l
+    join users a on a.id = l.actor_user_id and a.role in ('STAFF', 'ADMIN')
+    left join emergency_accesses e
+      on l.details ? 'emergencyAccessId'
+         and e.id = (l.details->>'emergencyAccessId')::integer
+    where l.subject_user_id = ${userId} and l.actor_user_id <> ${userId}
+      and l.action in (${sql.join([...actions])})
+    group by 1, 2, 3, 4, 5, 6`;
+  const grouped = await sql<{
+    actor: number;
+    day: string;
+    first_name: string;
+    last_name: string;
+    role: string;
+    actions: { action: ActivityAction; n: string }[];
+    last_at: Date;
+    reason: string | null;
+    total: string;
+  }>`
+    with r as (${rows})
+    select actor, day, first_name, last_name, role,
+           json_agg(json_build_object('action', action, 'n', n) order by n desc, action) as actions,
+           max(last_at) as last_at, max(reason) as reason,
+           count(*) over () as total
+    from r
+    group by actor, day, first_name, last_name, role
+    order by day desc, max(last_at) desc, actor
+    limit ${size} offset ${(page - 1) * size}`.execute(db);
+  const total = grouped.rows[0]
+    ? Number(grouped.rows[0].total)
+    : page === 1
+      ? 0
+      : Number(
+          (
+            await sql<{ n: string }>`select count(*) as n from (select 1 from (${rows}) r
+              group by actor, day) g`.execute(db)
+          ).rows[0]?.n ?? 0,
+        );
+  const items: AccessLogEntry[] = grouped.rows.map((r) => ({
+    id: `${r.day}:${r.actor}`,
+    day: r.day,
     performedByName: `${r.first_name} ${r.last_name}`.trim(),
-    performedByRole: r.role === 'USER' ? null : r.role,
-    timestamp: r.created_at.toISOString(),
-    emergency: r.emergency_reason
-      ? {
-          reason: r.emergency_reason as EmergencyReason,
-          comment: r.emergency_comment,
-        }
-      : null,
+    performedByRole: r.role === 'ADMIN' ? 'ADMIN' : 'STAFF',
+    actions: r.actions.map((a) => a.action),
+    lastAt: new Date(r.last_at).toISOString(),
+    emergency: r.reason ? { reason: r.reason as EmergencyReason } : null,
   }));
-  return { items, total: Number(count.n), page, size };
+  return { items, total, page, size };
 }
 
 /** Her own account details; a USER's registered personal details too. */

@@ -121,6 +121,7 @@ export const profileModule: AppModule = (app, ctx) => {
       requireSession(request).userId,
       query.page ?? 1,
       query.size ?? ACCESS_LOG_PAGE_SIZE,
+      query.lists ?? false,
     ),
   );
 };

@@ -8,6 +8,8 @@ export const NOTIFICATION_PATHS: Record<KnownNotificationType, string> = {
   LAB_RESULT: paths.labResults,
   ACTION_PLAN: paths.actionPlan,
   DAILY_NOTE: paths.journal,
+  // Design §4.20: ADMIN's notice that an emergency access opened.
+  EMERGENCY_ACCESS: paths.activityReview,
 };
 
 /** Where clicking a notification of `type` leads, or null when it only marks it read. */

@@ -28,6 +28,7 @@ describe('sidebarMenuFor', () => {
     expect(labels('/overview', 'ADMIN')).toEqual([
       'Att göra',
       'Klienter',
+      'Logguppföljning',
       'Bokningar',
       'Rapporter',
       'Personal',

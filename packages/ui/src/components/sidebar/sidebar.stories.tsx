@@ -91,6 +91,7 @@ export const AdminKlienter: Story = {
     await expect(linkNames(nav)).toEqual([
       'Att göra',
       'Klienter',
+      'Logguppföljning',
       'Bokningar',
       'Rapporter',
       'Personal',

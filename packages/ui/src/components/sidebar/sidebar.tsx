@@ -15,6 +15,11 @@ export const MENU_BUTTON_CLASS =
 export interface SidebarProps {
   /** The signed-in user; without one the menu is empty (spec §2.5). */
   user: Pick<SessionUser, 'role'> | null | undefined;
+  /**
+   * A count beside an item, by its path, with what it counts for screen readers (design §4.20:
+   * 'Logguppföljning' with the accesses not yet reviewed). Nothing is shown for 0.
+   */
+  counts?: Readonly<Record<string, { count: number; label: string } | undefined>>;
   className?: string;
 }
 
@@ -24,7 +29,7 @@ export interface SidebarProps {
  * page's item has `aria-current="page"`. On narrow screens the list folds behind a 'Meny'
  * button and folds again after navigating.
  */
-export function Sidebar({ user, className }: SidebarProps) {
+export function Sidebar({ user, counts, className }: SidebarProps) {
   const { pathname } = useLocation();
   // Open for the path it was opened on, so navigating folds it without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -56,6 +61,7 @@ export function Sidebar({ user, className }: SidebarProps) {
       >
         {menu.items.map((item) => {
           const active = isSidebarItemActive(item, pathname);
+          const count = counts?.[item.to];
           return (
             <li key={item.to}>
               <Link
@@ -70,6 +76,13 @@ export function Sidebar({ user, className }: SidebarProps) {
                 )}
               >
                 {item.label}
+                {count && count.count > 0 ? ' ' : null}
+                {count && count.count > 0 ? (
+                  <span className="ml-auto rounded-full bg-accent px-2 text-sm font-semibold text-accent-fg tabular-nums">
+                    {count.count}
+                    <span className="sr-only"> {count.label}</span>
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

@@ -89,11 +89,16 @@ export const AnvandarmenyKlient: Story = {
     const items = within(menu).getAllByRole('menuitem');
     await expect(items.map((item) => item.textContent)).toEqual([
       'Användarinställningar',
+      'Vem har läst mina uppgifter',
       'Logga ut',
     ]);
     await expect(
       within(menu).getByRole('menuitem', { name: 'Användarinställningar' }),
     ).toHaveAttribute('href', '/profile/myaccount');
+    // design §4.20: an entry of its own, to the section of her account page
+    await expect(
+      within(menu).getByRole('menuitem', { name: 'Vem har läst mina uppgifter' }),
+    ).toHaveAttribute('href', '/profile/myaccount#vem-har-last');
   },
 };
 

@@ -20,6 +20,10 @@ export interface UserMenuLink {
 /** The links of the user menu for a role (spec §2.5); 'Logga ut' always follows them. */
 export function userMenuLinks(role: Role): UserMenuLink[] {
   const links: UserMenuLink[] = [{ label: 'Användarinställningar', to: paths.myAccount }];
+  // Design §4.20: easy to find, an entry of its own (the section of her account page).
+  if (role === 'USER') {
+    links.push({ label: 'Vem har läst mina uppgifter', to: `${paths.myAccount}#vem-har-last` });
+  }
   if (role === 'ADMIN') {
     links.push(
       { label: 'Journalinställningar', to: paths.journalGeneral },

@@ -1,16 +1,21 @@
-// One emergency access as ADMIN follows it up on 'Logguppföljning' (design §4.14): who, whom,
-// why, when it opened and closed, how many log rows it wrote (linked to them), and 'Granskad'
-// with a required comment, or who reviewed it, when and what she wrote.
+// One emergency access as ADMIN follows it up on 'Logguppföljning' (design §4.14, §4.20): who
+// read whose data ('Erik Sandberg läste Eva Björks uppgifter'), why, when it opened and closed,
+// what was read under it ('klientöversikt, journal och 3 provsvarsfiler'), the log rows (linked),
+// and 'Markera som granskad' with a required comment, offered only once the access has closed
+// and never to the person who used it; or who reviewed it, when and what she wrote.
 import {
   EMERGENCY_COMMENT_MAX,
   emergencyReasonLabels,
   useReviewEmergencyAccess,
+  useSession,
+  type ActivityAction,
   type EmergencyAccessReview,
 } from '@halsa/api';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../../config/paths';
 import { formatDateAtTime, SWEDISH_TIME } from '../../../lib/format';
+import { genitive, listInSwedish } from '../../../lib/genitive';
 import { messageOr } from '../../../lib/server-message';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
@@ -22,6 +27,35 @@ export const REVIEW_FAILED = 'Kunde inte markera som granskad';
 const when = (iso: string) => formatDateAtTime(iso, { timeZone: SWEDISH_TIME });
 
 const rowsText = (rows: number) => (rows === 1 ? '1 rad' : `${rows} rader`);
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a kind of log row says was read, as a part of the card's 'Läste' line. */
+const READ_PHRASES: Partial<Record<ActivityAction, (n: number) => string>> = {
+  CLIENT_VIEWED: () => 'klientöversikt',
+  JOURNAL_VIEWED: () => 'journal',
+  LAB_RESULTS_VIEWED: () => 'provsvar',
+  LAB_RESULT_DOWNLOADED: (n) => counted(n, 'provsvarsfil', 'provsvarsfiler'),
+  ACTION_PLANS_VIEWED: () => 'handlingsplan',
+  ACTION_PLAN_DOWNLOADED: (n) => counted(n, 'handlingsplansfil', 'handlingsplansfiler'),
+  CONVERSATION_READ: () => 'meddelanden',
+  MESSAGE_READ: () => 'meddelanden',
+  CONVERSATION_LIST_VIEWED: () => 'senaste meddelandet',
+  CONVERSATION_DOWNLOADED: () => 'nedladdad konversation',
+  MESSAGE_ATTACHMENT_DOWNLOADED: (n) => counted(n, 'bilaga', 'bilagor'),
+  APPOINTMENTS_VIEWED: () => 'bokningar',
+  CARE_TEAM_VIEWED: () => 'vårdteam',
+  ACTIVITY_LOG_VIEWED: () => 'aktivitetslogg',
+  ACCOUNT_STATE_VIEWED: () => 'kontots status',
+};
+
+/** 'klientöversikt, journal och 3 provsvarsfiler', or 'inget' when nothing was read. */
+export function readText(read: EmergencyAccessReview['read']): string {
+  const parts = read
+    .filter((r) => r.action !== 'EMERGENCY_ACCESS' && r.action !== 'EMERGENCY_ACCESS_CLOSED')
+    .map((r) => READ_PHRASES[r.action]?.(r.count) ?? r.action.toLowerCase());
+  return parts.length === 0 ? 'inget' : listInSwedish([...new Set(parts)]);
+}
 
 function ReviewForm({ access, onCancel }: { access: EmergencyAccessReview; onCancel: () => void }) {
   const fieldId = useId();
@@ -73,7 +107,7 @@ function ReviewForm({ access, onCancel }: { access: EmergencyAccessReview; onCan
           Avbryt
         </Button>
         <Button type="submit" loading={isMutating} loadingLabel="Sparar…">
-          Markera som granskad
+          Spara granskningen
         </Button>
       </div>
     </form>
@@ -85,10 +119,27 @@ export interface EmergencyAccessCardProps {
   now: Date;
 }
 
+/** Why an unreviewed access cannot be marked reviewed yet, or null when it can (§4.20). */
+export function whyNotReviewable(
+  access: EmergencyAccessReview,
+  now: Date,
+  viewerId: number | undefined,
+): string | null {
+  if (viewerId !== undefined && access.staff.id === viewerId) {
+    return 'Du använde nödåtkomsten själv, så en annan administratör granskar den.';
+  }
+  if (Date.parse(access.expiresAt) > now.getTime()) {
+    return 'Nödåtkomsten är fortfarande öppen. Den kan granskas när den har stängts.';
+  }
+  return null;
+}
+
 export function EmergencyAccessCard({ access, now }: EmergencyAccessCardProps) {
   const headingId = useId();
+  const { user } = useSession();
   const [reviewing, setReviewing] = useState(false);
   const open = Date.parse(access.expiresAt) > now.getTime();
+  const notYet = access.reviewedAt === null ? whyNotReviewable(access, now, user?.id) : null;
   const facts: [string, string][] = [
     ['Personal', access.staff.name],
     ['Klient', access.client.name],
@@ -96,7 +147,8 @@ export function EmergencyAccessCard({ access, now }: EmergencyAccessCardProps) {
     ...(access.comment ? [['Kommentar', access.comment] as [string, string]] : []),
     ['Öppnades', when(access.openedAt)],
     [open ? 'Stängs' : 'Stängdes', when(access.expiresAt)],
-    ['Lästa rader', rowsText(access.rows)],
+    ['Läste', readText(access.read)],
+    ['Loggrader', rowsText(access.rows)],
   ];
   return (
     <article
@@ -105,11 +157,11 @@ export function EmergencyAccessCard({ access, now }: EmergencyAccessCardProps) {
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
-          {access.staff.name} läste {access.client.name}
+          {access.staff.name} läste {genitive(access.client.name)} uppgifter
         </h3>
-        {access.reviewedAt === null && !reviewing ? (
+        {access.reviewedAt === null && !reviewing && notYet === null ? (
           <Button size="sm" onClick={() => setReviewing(true)}>
-            Granskad
+            Markera som granskad
           </Button>
         ) : null}
       </div>
@@ -130,6 +182,7 @@ export function EmergencyAccessCard({ access, now }: EmergencyAccessCardProps) {
           <span className="sr-only"> för nödåtkomsten till {access.client.name}</span>
         </Link>
       </p>
+      {notYet ? <p className="mt-2 text-sm text-fg-muted">{notYet}</p> : null}
       {access.reviewedAt !== null ? (
         <div className="mt-3 border-t border-border pt-3 text-sm">
           <p className="font-medium">

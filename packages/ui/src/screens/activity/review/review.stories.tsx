@@ -23,12 +23,14 @@ export const Lista: Story = {
       .getAllByRole('heading', { level: 3 })
       .map((h) => h.textContent);
     await expect(titles).toEqual([
-      'Erik Johansson läste Ahmed Haddad',
-      'Erik Johansson läste Ahmed Haddad',
+      'Erik Johansson läste Ahmed Haddads uppgifter',
+      'Erik Johansson läste Ahmed Haddads uppgifter',
     ]);
     const lars = within(within(list).getAllByRole('article')[0]!);
     await expect(lars.getByText('Akut vårdbehov')).toBeVisible();
     await expect(lars.getByText('6 rader')).toBeVisible();
+    // what was read, in Swedish that reads as Swedish (design §4.20)
+    await expect(lars.getByText('provsvar, klientöversikt och journal')).toBeVisible();
     await expect(lars.getByText('Stängdes')).toBeVisible();
     await expect(
       lars.getByRole('link', { name: /Visa raderna i aktivitetsloggen/ }),
@@ -50,26 +52,26 @@ export const Lista: Story = {
   },
 };
 
-/** 'Granskad' needs a comment; with one the access moves to 'Granskade'. */
+/** 'Markera som granskad' needs a comment; with one the access moves to 'Granskade'. */
 export const Granska: Story = {
   name: 'Granska en nödåtkomst',
   play: async ({ canvas, userEvent }) => {
     const list = await canvas.findByRole('list', { name: 'Att granska' });
     const first = within(within(list).getAllByRole('article')[0]!);
-    await userEvent.click(first.getByRole('button', { name: 'Granskad' }));
     await userEvent.click(first.getByRole('button', { name: 'Markera som granskad' }));
+    await userEvent.click(first.getByRole('button', { name: 'Spara granskningen' }));
     await expect(await first.findByText('Kommentar till granskningen måste anges.')).toBeVisible();
     await userEvent.type(
       first.getByRole('textbox', { name: 'Kommentar till granskningen' }),
       'Akut besök, i sin ordning.',
     );
-    await userEvent.click(first.getByRole('button', { name: 'Markera som granskad' }));
+    await userEvent.click(first.getByRole('button', { name: 'Spara granskningen' }));
     await waitFor(() =>
       expect(
         within(list)
           .getAllByRole('heading', { level: 3 })
           .map((h) => h.textContent),
-      ).toEqual(['Erik Johansson läste Ahmed Haddad']),
+      ).toEqual(['Erik Johansson läste Ahmed Haddads uppgifter']),
     );
     await userEvent.click(canvas.getByRole('tab', { name: 'Granskade' }));
     const reviewed = await canvas.findByRole('list', { name: 'Granskade' });
@@ -78,7 +80,7 @@ export const Granska: Story = {
   },
 };
 
-/** The reviewed ones: who reviewed, when and what she wrote; no 'Granskad' button. */
+/** The reviewed ones: who reviewed, when and what she wrote; no review button. */
 export const Granskade: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('list', { name: 'Att granska' });
@@ -91,7 +93,25 @@ export const Granskade: Story = {
     await expect(
       within(list).getByText('Ersatte ordinarie sjuksköterska under semester. I sin ordning.'),
     ).toBeVisible();
-    await expect(within(list).queryByRole('button', { name: 'Granskad' })).toBeNull();
+    await expect(within(list).queryByRole('button', { name: 'Markera som granskad' })).toBeNull();
+  },
+};
+
+/**
+ * An access still open cannot be marked reviewed yet (design §4.20): the card says when it can,
+ * and offers no button.
+ */
+export const FortfarandeOppen: Story = {
+  name: 'Nödåtkomsten är fortfarande öppen',
+  args: { now: new Date('2026-11-20T15:00:00.000Z') },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list', { name: 'Att granska' });
+    const open = within(within(list).getAllByRole('article')[0]!);
+    await expect(open.getByText('Stängs')).toBeVisible();
+    await expect(
+      open.getByText('Nödåtkomsten är fortfarande öppen. Den kan granskas när den har stängts.'),
+    ).toBeVisible();
+    await expect(open.queryByRole('button', { name: 'Markera som granskad' })).toBeNull();
   },
 };
 
@@ -114,9 +134,9 @@ export const GranskaMisslyckas: Story = {
   play: async ({ canvas, userEvent }) => {
     const list = await canvas.findByRole('list', { name: 'Att granska' });
     const first = within(within(list).getAllByRole('article')[0]!);
-    await userEvent.click(first.getByRole('button', { name: 'Granskad' }));
-    await userEvent.type(first.getByRole('textbox', { name: 'Kommentar till granskningen' }), 'OK');
     await userEvent.click(first.getByRole('button', { name: 'Markera som granskad' }));
+    await userEvent.type(first.getByRole('textbox', { name: 'Kommentar till granskningen' }), 'OK');
+    await userEvent.click(first.getByRole('button', { name: 'Spara granskningen' }));
     await expect(await first.findByRole('alert')).toHaveTextContent(
       'Kunde inte markera som granskad',
     );
@@ -128,6 +148,6 @@ export const Mobil: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvas }) => {
     await canvas.findByRole('list', { name: 'Att granska' });
-    await expect(canvas.getAllByRole('button', { name: 'Granskad' })).toHaveLength(2);
+    await expect(canvas.getAllByRole('button', { name: 'Markera som granskad' })).toHaveLength(2);
   },
 };

@@ -9,6 +9,7 @@ import {
   isWholePersonalNumber,
   type RegistrationStatus,
   useClientPage,
+  useMyEmergencyAccesses,
   useSession,
 } from '@halsa/api';
 import { useId, useState } from 'react';
@@ -28,6 +29,11 @@ import { LookupHit } from './lookup-hit';
 import { LoadError } from '../../../components/load-error/load-error';
 
 export const CLIENT_PAGE_SIZE = 25;
+/** What a STAFF member's search does (design §4.14, issue 35 item 4). */
+export const STAFF_SEARCH_HINT =
+  'Namn, personnummer eller e-post bland dina klienter. Andra klienter hittar du med hela personnumret.';
+export const OUTSIDE_TEAM_SEARCH =
+  'Utanför ditt vårdteam hittar du en klient bara med hela personnumret (ÅÅÅÅMMDD-NNNN).';
 /** Typing waits this long before it searches, so a name is one request, not one per letter. */
 export const SEARCH_DELAY_MS = 250;
 
@@ -43,15 +49,22 @@ const STATUSES = [
   { value: 'INVITED', label: registrationStatusLabels.INVITED },
 ];
 
-const clientColumns = (now: Date | undefined): TableColumn<Client>[] => [
+const clientColumns = (
+  now: Date | undefined,
+  /** Clients she reads under an open emergency access, marked in the list (design §4.20). */
+  emergency: ReadonlySet<number>,
+): TableColumn<Client>[] => [
   {
     header: 'Namn',
     primary: true,
     className: 'whitespace-nowrap',
     cell: (c) => (
-      <Link to={to.client(c.id)} className="text-primary underline-offset-4 hover:underline">
-        {displayName(c)}
-      </Link>
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Link to={to.client(c.id)} className="text-primary underline-offset-4 hover:underline">
+          {displayName(c)}
+        </Link>
+        {emergency.has(c.id) ? <Badge variant="warning">Nödåtkomst</Badge> : null}
+      </span>
     ),
   },
   {
@@ -81,6 +94,8 @@ export interface ClientListScreenProps {
 
 export function ClientListScreen({ now }: ClientListScreenProps) {
   const { user } = useSession();
+  const { accesses } = useMyEmergencyAccesses(user?.role);
+  const emergency = new Set((accesses ?? []).map((a) => a.clientId));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ClientSort>('name');
   const [status, setStatus] = useState<RegistrationStatus | ''>('');
@@ -119,7 +134,7 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
         <TextField
           label="Sök klient"
-          hint="Namn, personnummer eller e-post"
+          hint={user?.role === 'STAFF' ? STAFF_SEARCH_HINT : 'Namn, personnummer eller e-post'}
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
@@ -146,16 +161,27 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
       ) : isLoading && !result ? (
         <Spinner label="Hämtar klienter…" />
       ) : result && result.items.length === 0 ? (
-        <>
+        user?.role === 'STAFF' && isWholePersonalNumber(q) ? (
+          // Outside her care team a whole personal number finds the name only (design §4.14):
+          // the hit, or that nobody has the number; never the hit under 'Inga klienter hittades'.
+          <LookupHit personalNumber={q} />
+        ) : user?.role === 'STAFF' ? (
+          <EmptyState
+            title={
+              q || status ? `Ingen av dina klienter matchar ”${q}”.` : 'Du har inga klienter ännu.'
+            }
+            description={
+              q || status
+                ? OUTSIDE_TEAM_SEARCH
+                : `En administratör lägger till dig i klienternas vårdteam. ${OUTSIDE_TEAM_SEARCH}`
+            }
+          />
+        ) : (
           <EmptyState
             title={q || status ? 'Inga klienter hittades.' : 'Inga klienter ännu.'}
             description={q ? `Ingen klient matchar ”${q}”.` : undefined}
           />
-          {/* Outside her care team a whole personal number finds the name only (design §4.14). */}
-          {user?.role === 'STAFF' && isWholePersonalNumber(q) ? (
-            <LookupHit personalNumber={q} />
-          ) : null}
-        </>
+        )
       ) : result ? (
         <>
           <p className="text-sm text-fg-muted" role="status" aria-live="polite">
@@ -163,7 +189,7 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
           </p>
           <Table
             caption={`Klienter, sida ${result.page} av ${pages}`}
-            columns={clientColumns(now)}
+            columns={clientColumns(now, emergency)}
             rows={result.items}
             rowKey={(c) => c.id}
           />

@@ -7,18 +7,27 @@ import { useNavigate } from 'react-router';
 import { EmergencyAccessDialog } from '../emergency-access/emergency-access-dialog';
 import { to } from '../../../config/paths';
 import { Button } from '../../../primitives/button/button';
+import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 
 export const OUTSIDE_CARE_TEAM_HIT =
   'Klienten finns men ingår inte i ditt vårdteam. Du ser bara namnet.';
 
 export function LookupHit({ personalNumber }: { personalNumber: string }) {
-  const { lookup, isLoading } = useClientLookup(personalNumber);
+  const { lookup, isLoading, error } = useClientLookup(personalNumber);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
 
   if (isLoading) return <Spinner label="Söker på personnumret…" />;
-  if (!lookup || lookup.inCareTeam) return null;
+  if (error || !lookup) {
+    return (
+      <EmptyState
+        title="Ingen klient har personnumret."
+        description="Kontrollera numret. Klienter i ditt vårdteam hittar du också på namn eller e-post."
+      />
+    );
+  }
+  if (lookup.inCareTeam) return null;
   const name = displayName(lookup);
   return (
     <section
@@ -35,7 +44,7 @@ export function LookupHit({ personalNumber }: { personalNumber: string }) {
         clientName={name}
         open={open}
         onOpenChange={setOpen}
-        onOpened={() => void navigate(to.client(lookup.id))}
+        onOpened={() => void navigate(to.client(lookup.id), { state: { clientName: name } })}
       />
     </section>
   );

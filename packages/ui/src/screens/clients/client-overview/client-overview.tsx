@@ -1,6 +1,7 @@
 // Översikt (spec §2.6): personal info (name, personal number, street and city, or N/A), contact
 // (phone or N/A, e-mail), account info (created, updated, membership, package, last active with
-// 'sedan') and the latest signed note, or 'Ingen signerad anteckning tillgänglig'.
+// 'sedan') and the latest signed note, or 'Ingen signerad anteckning tillgänglig'; first her
+// next meeting and her latest message (design §4.7).
 import { type Client, personName, useLatestSignedNote } from '@halsa/api';
 import type { ReactNode } from 'react';
 import { formatDate, formatRelative } from '../../../lib/format';
@@ -9,6 +10,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { CareTeamEditor } from '../care-team-editor/care-team-editor';
 import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 import { ClientAccountActions } from './account-actions';
+import { LatestMessageCard, NextMeetingCard } from './next-and-latest';
 
 export const NO_SIGNED_NOTE = 'Ingen signerad anteckning tillgänglig';
 
@@ -44,6 +46,8 @@ export function ClientOverviewTab({ client, now }: ClientOverviewTabProps) {
   const address = [client.street, client.city].filter(Boolean).join(', ');
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      <NextMeetingCard client={client} now={now} />
+      <LatestMessageCard client={client} now={now} />
       <Card title="Personuppgifter">
         <Facts
           rows={[

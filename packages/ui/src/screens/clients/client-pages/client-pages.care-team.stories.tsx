@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { authScenarios } from '@halsa/api/mocks';
+import { authScenarios, mockState, openEmergencyAccessFixture } from '@halsa/api/mocks';
 import { mocks, STORY_NOW } from '../../../testing';
 import { ClientPagesScreen } from './client-pages';
 
@@ -35,6 +35,33 @@ export const IngenVardrelation: Story = {
       await canvas.findByRole('heading', { level: 1, name: 'Ahmed Haddad' }),
     ).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Personuppgifter' })).toBeVisible();
+    // the banner says until when, and that everything is logged (design §4.20)
+    const banner = await canvas.findByRole('status', { name: 'Nödåtkomst till Ahmed Haddad' });
+    await expect(banner).toHaveTextContent(/Nödåtkomst till \d\d:\d\d – allt du läser loggas/);
+  },
+};
+
+/**
+ * Under an open emergency access every page of the client has the banner; 'Avsluta nu' closes
+ * it and the page goes back to the 403, which now names her.
+ */
+export const NodatkomstOppen: Story = {
+  name: 'Nödåtkomst öppen, avslutas nu',
+  beforeEach: () => {
+    mockState.careTeam.emergencyAccesses.push(structuredClone(openEmergencyAccessFixture));
+  },
+  play: async ({ canvas, userEvent }) => {
+    const banner = await canvas.findByRole('status', { name: 'Nödåtkomst till Ahmed Haddad' });
+    await expect(banner).toHaveTextContent('Nödåtkomst till 17:40 – allt du läser loggas');
+    await expect(banner).toHaveTextContent(
+      'Du läser Ahmed Haddads uppgifter utan att vara med i vårdteamet.',
+    );
+    await userEvent.click(within(banner).getByRole('button', { name: 'Avsluta nu' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Du har ingen vårdrelation med Ahmed Haddad.' }),
+    ).toBeVisible();
+    await expect(await within(document.body).findByText('Nödåtkomsten är avslutad.')).toBeVisible();
+    await expect(canvas.queryByRole('status', { name: 'Nödåtkomst till Ahmed Haddad' })).toBeNull();
   },
 };
 

@@ -39,12 +39,21 @@ export const OversiktAdmin: Story = {
   },
 };
 
-/** STAFF opens the same page without a tab list (spec §2.6). */
-export const PersonalUtanFlikar: Story = {
+/**
+ * STAFF in the client's care team gets Översikt, Journal, Lab Resultat and Handlingsplan
+ * (design §4.7), not 'Aktivitet'; the overview starts with her next meeting and latest message.
+ */
+export const PersonalMedFlikar: Story = {
+  name: 'Personal med flikar',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { name: 'Personuppgifter' });
-    await expect(canvas.queryByRole('navigation', { name: 'Klientflikar' })).toBeNull();
+    const tabs = canvas.getByRole('navigation', { name: 'Klientflikar' });
+    await expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Översikt', 'Journal', 'Lab Resultat', 'Handlingsplan']);
     await expect(
       canvas.queryByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
     ).toBeNull();
@@ -52,6 +61,33 @@ export const PersonalUtanFlikar: Story = {
     await expect(
       canvas.getByRole('link', { name: 'Bokningar för Anna Lindqvist' }),
     ).toHaveAttribute('href', '/appointments?klient=3');
+    const meeting = canvas.getByRole('heading', { name: 'Nästa möte' }).parentElement!;
+    await expect(
+      await within(meeting).findByText('torsdag 26 november 2026 kl. 09:30, 45 min'),
+    ).toBeVisible();
+    await expect(
+      within(meeting).getByText('Med Erik Johansson · Mottagningen, Storgatan 1, rum 3'),
+    ).toBeVisible();
+    const message = canvas.getByRole('heading', { name: 'Senaste meddelande' }).parentElement!;
+    await expect(
+      within(message).getByRole('button', { name: 'Öppna konversationen' }),
+    ).toBeVisible();
+  },
+};
+
+/** STAFF typing the Aktivitet tab's address lands on the overview: that tab stays ADMIN's. */
+export const PersonalAktivitetTillOversikt: Story = {
+  name: 'Personal: Aktivitet går till översikten',
+  parameters: {
+    route: { path: '/clients/:clientId/*', url: '/clients/3/activity' },
+    ...mocks(authScenarios.asStaff),
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Personuppgifter' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Översikt' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };
 

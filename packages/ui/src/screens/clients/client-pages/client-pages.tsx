@@ -1,10 +1,11 @@
 // /clients/{id}/* (spec §2.6): the breadcrumb 'Klienter / {name} {personnummer} / {tab}', the
-// header actions, the tab list (built for ADMIN only; STAFF opens the pages without tabs), and
-// the tab pages. Unknown subpaths go to the overview; an id that is no client shows a Swedish
+// header actions, the tab list (every tab for ADMIN; Översikt, Journal, Lab Resultat and
+// Handlingsplan for a STAFF member who may read the client, design §4.7), and the tab pages; a
+// tab her role does not get goes to the overview. Unknown subpaths go to the overview; an id that is no client shows a Swedish
 // not-found state.
 import { type Client, displayName, isNoCareRelation, useClient, useSession } from '@halsa/api';
 import type { ReactNode } from 'react';
-import { Link, Navigate, NavLink, Route, Routes, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
 import { paths, to } from '../../../config/paths';
 import { Breadcrumb } from '../../../components/breadcrumb';
@@ -17,12 +18,23 @@ import { ClientOverviewTab } from '../client-overview/client-overview';
 import { ClientHeaderActions, NoConversationWarning } from './client-header-actions';
 import { LoadError } from '../../../components/load-error/load-error';
 import { NoCareRelation } from '../emergency-access/no-care-relation';
+import { EmergencyAccessBanner } from '../emergency-access/emergency-access-banner';
+
+/** What a link to a client's page may carry: her name, so the 403 page can name her. */
+export interface ClientPageState {
+  clientName?: string;
+}
 
 export interface ClientPagesScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */
   now?: Date;
   /** The Journal tab, which the journal feature builds (the portal passes it in). */
   journalTab?: (client: Client) => ReactNode;
+  /**
+   * The values, flags and trends under the Lab Resultat tab's files (design §4.7), which the
+   * lab-results feature builds (the portal passes it in, as the journal tab).
+   */
+  labValues?: (client: Client) => ReactNode;
 }
 
 const labelOf = (tab: ClientTab) => clientTabs.find((t) => t.id === tab)!.label;
@@ -45,11 +57,12 @@ function Tab({ tab, clientId }: { tab: ClientTab; clientId: number }) {
   );
 }
 
-export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
+export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScreenProps) {
   const { clientId: raw } = useParams();
   const clientId = Number(raw);
   const valid = Number.isSafeInteger(clientId) && clientId > 0;
   const { user } = useSession();
+  const location = useLocation();
   const { data: client, error, isLoading, mutate } = useClient(valid ? clientId : null);
   const tabs = clientTabsFor(user?.role);
   const tabOf = (path: string) => path.split('/')[0] as ClientTab;
@@ -74,11 +87,15 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
   }
   if (isNoCareRelation(error)) {
     // Outside her care team (design §4.14): the message and 'Nödåtkomst'; once it is open every
-    // answer is fetched again and the page shows.
+    // answer is fetched again and the page shows. The client is named (§4.20) when the page
+    // knows her: from the link she came by (the lookup), or the page she read until her
+    // emergency access closed.
+    const state = location.state as ClientPageState | null;
+    const knownName = client ? displayName(client) : state?.clientName;
     return (
       <div className="mx-auto max-w-6xl px-gutter py-section">
-        <h1 className="sr-only">Klient</h1>
-        <NoCareRelation clientId={clientId} />
+        <h1 className="sr-only">{knownName ?? 'Klient'}</h1>
+        <NoCareRelation clientId={clientId} clientName={knownName} />
       </div>
     );
   }
@@ -100,6 +117,7 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
   const name = displayName(client);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section">
+      <EmergencyAccessBanner clientId={clientId} clientName={name} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <Breadcrumb
@@ -145,12 +163,22 @@ export function ClientPagesScreen({ now, journalTab }: ClientPagesScreenProps) {
             )
           }
         />
-        <Route path="lab-data" element={<ClientFilesTab kind="lab" client={client} />} />
+        <Route
+          path="lab-data"
+          element={
+            <div className="flex flex-col gap-6">
+              <ClientFilesTab kind="lab" client={client} />
+              {labValues?.(client)}
+            </div>
+          }
+        />
         <Route
           path="action-plan-data"
           element={<ClientFilesTab kind="actionPlan" client={client} />}
         />
-        <Route path="activity" element={<ClientActivityTab client={client} />} />
+        {user?.role !== 'STAFF' ? (
+          <Route path="activity" element={<ClientActivityTab client={client} />} />
+        ) : null}
         <Route path="*" element={<Navigate to={to.client(clientId)} replace />} />
       </Routes>
     </div>

@@ -13,7 +13,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const dialog = () => within(document.body).findByRole('dialog', { name: 'Nödåtkomst' });
+const dialog = () =>
+  within(document.body).findByRole('dialog', { name: 'Nödåtkomst till Ahmed Haddad' });
 
 /** The four reasons, the comment, the 4 hours and the two buttons. */
 export const Dialog: Story = {
@@ -30,6 +31,12 @@ export const Dialog: Story = {
     await expect(
       d.getByText(
         'Åtkomsten gäller i 4 timmar och loggas. En administratör följer upp varje nödåtkomst.',
+      ),
+    ).toBeVisible();
+    // design §4.20: she is told the client sees the reason, not the comment
+    await expect(
+      d.getByText(
+        'Klienten ser att du har läst hennes uppgifter och skälet du väljer under ”Vem har läst mina uppgifter”. Kommentaren ser bara administratörer.',
       ),
     ).toBeVisible();
     await expect(d.getByRole('button', { name: 'Öppna nödåtkomst' })).toBeVisible();

@@ -21,6 +21,9 @@ import { Modal, ModalClose } from '../../../primitives/modal/modal';
 export const EMERGENCY_REASON_REQUIRED = 'Välj ett skäl till nödåtkomsten.';
 export const EMERGENCY_ACCESS_FAILED = 'Kunde inte öppna nödåtkomst';
 export const EMERGENCY_ACCESS_NOTICE = `Åtkomsten gäller i ${EMERGENCY_ACCESS_HOURS} timmar och loggas. En administratör följer upp varje nödåtkomst.`;
+/** Design §4.20: the client sees the reason's label, never the comment. */
+export const CLIENT_SEES_REASON =
+  'Klienten ser att du har läst hennes uppgifter och skälet du väljer under ”Vem har läst mina uppgifter”. Kommentaren ser bara administratörer.';
 
 export interface EmergencyAccessDialogProps {
   clientId: number;
@@ -87,7 +90,7 @@ export function EmergencyAccessDialog({
         if (!next) reset();
         onOpenChange(next);
       }}
-      title="Nödåtkomst"
+      title={clientName ? `Nödåtkomst till ${clientName}` : 'Nödåtkomst'}
       description={
         clientName
           ? `Du är inte med i vårdteamet för ${clientName}.`
@@ -144,6 +147,7 @@ export function EmergencyAccessDialog({
           <FieldError id={commentErrorId}>{errors.comment}</FieldError>
         </div>
         <p className="text-sm text-fg-muted">{EMERGENCY_ACCESS_NOTICE}</p>
+        <p className="text-sm text-fg-muted">{CLIENT_SEES_REASON}</p>
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 // What a client's page shows a STAFF member outside the client's care team instead of the
 // client's data (the 403 NO_CARE_RELATION of design §4.14): the server's Swedish message and
-// 'Nödåtkomst', which opens the emergency-access dialog. Once open, the page fetches again.
+// 'Nödåtkomst', which opens the emergency-access dialog. Once open, the page fetches again. The
+// client is named when the page knows her (design §4.20).
 import { NO_CARE_RELATION_MESSAGE, type EmergencyAccess } from '@halsa/api';
 import { useState } from 'react';
 import { LockIcon } from '../../../lib/icons';
@@ -34,7 +35,9 @@ export function NoCareRelation({
         className={className}
         headingLevel={headingLevel}
         icon={<LockIcon className="size-6" />}
-        title={NO_CARE_RELATION_MESSAGE}
+        title={
+          clientName ? `Du har ingen vårdrelation med ${clientName}.` : NO_CARE_RELATION_MESSAGE
+        }
         description={NO_CARE_RELATION_HINT}
         action={<Button onClick={() => setOpen(true)}>Nödåtkomst</Button>}
       />

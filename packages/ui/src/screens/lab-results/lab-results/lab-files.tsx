@@ -21,8 +21,18 @@ interface Viewed {
   url: string;
 }
 
+export interface LabFilesProps {
+  userId: Id;
+  files: readonly LabFile[];
+  /**
+   * Her own page (default): the newest file is marked new until she opens it, and opening marks
+   * it. Staff reading her page (design §4.7) see the files without marking anything.
+   */
+  own?: boolean;
+}
+
 /** Her lab files newest first: download, a PDF opened in the page, the newest marked new. */
-export function LabFiles({ userId, files }: { userId: Id; files: readonly LabFile[] }) {
+export function LabFiles({ userId, files, own = true }: LabFilesProps) {
   const download = useDownloadLabData();
   const open = useOpenLabFile(userId);
   const [viewed, setViewed] = useState<Viewed | null>(null);
@@ -37,7 +47,7 @@ export function LabFiles({ userId, files }: { userId: Id; files: readonly LabFil
     setBusy(file.fileName);
     try {
       const blob = await download.trigger({ userId, fileName: file.fileName });
-      if (file.openedAt === null) void open.trigger(file.fileName).catch(() => {});
+      if (own && file.openedAt === null) void open.trigger(file.fileName).catch(() => {});
       return blob;
     } catch (e) {
       setError(isApiError(e) && e.message ? e.message : DOWNLOAD_FAILED);
@@ -74,7 +84,7 @@ export function LabFiles({ userId, files }: { userId: Id; files: readonly LabFil
       ) : null}
       <ul className="flex flex-col divide-y divide-border rounded-card border border-border">
         {files.map((file) => {
-          const isNew = file === newest && file.openedAt === null;
+          const isNew = own && file === newest && file.openedAt === null;
           const isPdf = file.format === 'PDF';
           const inView = viewed?.fileName === file.fileName;
           return (

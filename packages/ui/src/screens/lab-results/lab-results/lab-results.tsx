@@ -6,33 +6,25 @@
 // and 'Rättat', blood pressure as one trend of both components, partial dates as given.
 import { labResultsKey, noticeMayBe, useLabResults, useSession } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useId } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { groupAnalyses, groupTrends, latestTexts } from '../analyses';
 import { LAB_RESULTS_LEAD } from '../labels';
 import { LabFiles } from './lab-files';
-import { Trends } from './trends';
-import { TextValuesTable, ValuesTable } from './values-table';
+import { LabOverview } from './lab-overview';
 
 export const NO_LAB_RESULTS = 'Inga provsvar ännu';
 
 export function LabResultsScreen() {
   const { user } = useSession();
   const headingId = useId();
-  const { overview: latest, error, isLoading, mutate } = useLabResults(user?.id);
-  // SWR hands new data over synchronously; drawn as a deferred render, the tables and trends
-  // are built in slices a phone's main thread can interleave with input (issue 26).
-  const overview = useDeferredValue(latest);
+  const { overview, error, isLoading, mutate } = useLabResults(user?.id);
   // A LAB_RESULT notice arriving live brings the new file in without a reload.
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
     if (noticeMayBe(body, 'LAB_RESULT')) void mutate();
   });
   useRevalidateOnReconnect(user ? [labResultsKey(user.id)] : []);
-  const analyses = useMemo(() => groupAnalyses(overview?.values ?? []), [overview]);
-  const trends = useMemo(() => groupTrends(analyses), [analyses]);
-  const texts = useMemo(() => latestTexts(overview?.textValues ?? []), [overview]);
 
   return (
     <section
@@ -57,31 +49,11 @@ export function LabResultsScreen() {
           description="När mottagningen har laddat upp dina provsvar visas de här."
         />
       ) : (
-        <>
-          {analyses.length > 0 || texts.length > 0 ? (
-            <section aria-labelledby={`${headingId}-values`} className="flex flex-col gap-3">
-              <h2 id={`${headingId}-values`} className="text-xl font-semibold">
-                Senaste värden
-              </h2>
-              {analyses.length > 0 ? <ValuesTable analyses={analyses} /> : null}
-              {texts.length > 0 ? <TextValuesTable values={texts} /> : null}
-            </section>
-          ) : null}
-          {analyses.length > 0 ? (
-            <section aria-labelledby={`${headingId}-trends`} className="flex flex-col gap-3">
-              <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
-                Utveckling över tid
-              </h2>
-              <Trends trends={trends} />
-            </section>
-          ) : null}
-          <section aria-labelledby={`${headingId}-files`} className="flex flex-col gap-3">
-            <h2 id={`${headingId}-files`} className="text-xl font-semibold">
-              Dina filer
-            </h2>
-            <LabFiles userId={user.id} files={overview.files} />
-          </section>
-        </>
+        <LabOverview
+          overview={overview}
+          filesHeading="Dina filer"
+          files={<LabFiles userId={user.id} files={overview.files} />}
+        />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, waitFor, within } from 'storybook/test';
-import { activityActionLabels, type ActivityLog } from '@halsa/api';
+import { type ActivityLog } from '@halsa/api';
 import { authScenarios, mockState, profileScenarios } from '@halsa/api/mocks';
 import { answer } from '@halsa/api/mocks/handlers/endpoint';
 import { mocks } from '../../../testing';
@@ -39,12 +39,12 @@ export const Klient: Story = {
     await expect(await canvas.findByText('klient@example.com')).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 3, name: 'Personuppgifter' })).toBeVisible();
     await expect(canvas.getByText('Klient')).toBeVisible();
-    const table = await canvas.findByRole('table', {
+    const table = await canvas.findByRole('list', {
       name: 'Vem har läst mina uppgifter, senaste först',
     });
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = within(table).getAllByRole('listitem');
     await expect(rows[0]).toHaveTextContent('Erik Johansson');
-    await expect(rows[0]).toHaveTextContent(activityActionLabels.JOURNAL_VIEWED);
+    await expect(rows[0]).toHaveTextContent('Läste din journal');
     await expect(rows[0]).toHaveTextContent('20 november 2026');
     // her own logins are not in it
     await expect(within(table).queryByText(/Anna Lindqvist/)).toBeNull();
@@ -188,12 +188,13 @@ const manyReads = (): ActivityLog[] =>
     id: 20_000 + i,
     action: 'LAB_RESULTS_VIEWED',
     performedByName: 'Erik Johansson',
-    timestamp: new Date(Date.UTC(2026, 10, 20, 12) - i * 3_600_000).toISOString(),
+    // one a day: the page shows one line per person and day (design §4.20)
+    timestamp: new Date(Date.UTC(2026, 10, 20, 12) - i * 86_400_000).toISOString(),
     subjectUserName: 'Anna Lindqvist',
     ipAddress: '192.168.10.24',
   }));
 
-/** A long log: 20 rows a page, 'Nyare' and 'Äldre'. */
+/** A long log: 20 lines a page, 'Nyare' and 'Äldre'. */
 export const LoggMangaSidor: Story = {
   beforeEach: () => {
     mockState.activityLogs = manyReads();

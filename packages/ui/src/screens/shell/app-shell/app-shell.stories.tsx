@@ -55,9 +55,14 @@ export const AdminMedOlasta: Story = {
   args: { user: sessionUsers.admin },
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('button', { name: 'Notiser, 3 olästa' })).toBeVisible();
+    // 'Logguppföljning' with the emergency accesses not yet reviewed (design §4.20)
+    await expect(
+      await canvas.findByRole('link', { name: 'Logguppföljning 2 att granska' }),
+    ).toBeVisible();
     await expect(sidebarLinks(canvas)).toEqual([
       'Att göra',
       'Klienter',
+      'Logguppföljning 2 att granska',
       'Bokningar',
       'Rapporter',
       'Personal',

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } f
 import { Outlet } from 'react-router';
 import {
   isApiError,
+  useAccessReviewCount,
   useAfterUsable,
   useConversations,
   useLogout,
@@ -9,6 +10,7 @@ import {
   useUserStats,
 } from '@halsa/api';
 import type { SessionUser } from '@halsa/api/contract';
+import { paths } from '../../../config/paths';
 import { Sidebar } from '../../../components/sidebar/sidebar';
 import { StrongSignInNotice } from '../../../components/strong-sign-in-notice/strong-sign-in-notice';
 import { TopBar } from '../../../components/top-bar/top-bar';
@@ -55,6 +57,19 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
   const unreadMessages = conversations?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
   const { trigger: logout, isMutating: loggingOut } = useLogout();
   const toast = useToast();
+  // ADMIN's menu: 'Logguppföljning' with the emergency accesses not yet reviewed (design
+  // §4.20); a new notice (an access opened) counts again.
+  const review = useAccessReviewCount(usable ? user.role : undefined);
+  const { mutate: recount } = review;
+  useEffect(() => {
+    if (unreadCount > 0) void recount();
+  }, [unreadCount, recount]);
+  const menuCounts = {
+    [paths.activityReview]:
+      review.unreviewed !== undefined
+        ? { count: review.unreviewed, label: 'att granska' }
+        : undefined,
+  };
 
   const [panelOpen, setPanelOpen] = useState(false);
   const bellRef = useRef<HTMLButtonElement>(null);
@@ -142,7 +157,7 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
             />
           ) : null}
           <div className="flex flex-1 flex-col lg:flex-row">
-            <Sidebar user={user} />
+            <Sidebar user={user} counts={menuCounts} />
             <main
               ref={mainRef}
               id={MAIN_CONTENT_ID}

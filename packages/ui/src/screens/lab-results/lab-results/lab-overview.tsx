@@ -1,0 +1,54 @@
+// A client's lab results as one block, drawn the same for her (/lab-results) and for her coach
+// (the 'Lab Resultat' tab of her page, design §4.7): the latest value of every analysis against
+// its range (flags, comparators, text results) and a trend per analysis, then her files. One
+// component, so staff and the client never see two versions of the same values.
+import type { LabResultsOverview } from '@halsa/api';
+import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
+import { groupAnalyses, groupTrends, latestTexts } from '../analyses';
+import { Trends } from './trends';
+import { TextValuesTable, ValuesTable } from './values-table';
+
+export interface LabOverviewProps {
+  overview: LabResultsOverview;
+  /** The heading of the files part ('Dina filer' for her, 'Filer' for staff). */
+  filesHeading: string;
+  /** The files part under the values and trends. */
+  files: ReactNode;
+}
+
+export function LabOverview({ overview: latest, filesHeading, files }: LabOverviewProps) {
+  const headingId = useId();
+  // SWR hands new data over synchronously; drawn as a deferred render, the tables and trends
+  // are built in slices a phone's main thread can interleave with input (issue 26).
+  const overview = useDeferredValue(latest);
+  const analyses = useMemo(() => groupAnalyses(overview.values), [overview]);
+  const trends = useMemo(() => groupTrends(analyses), [analyses]);
+  const texts = useMemo(() => latestTexts(overview.textValues ?? []), [overview]);
+  return (
+    <>
+      {analyses.length > 0 || texts.length > 0 ? (
+        <section aria-labelledby={`${headingId}-values`} className="flex flex-col gap-3">
+          <h2 id={`${headingId}-values`} className="text-xl font-semibold">
+            Senaste värden
+          </h2>
+          {analyses.length > 0 ? <ValuesTable analyses={analyses} /> : null}
+          {texts.length > 0 ? <TextValuesTable values={texts} /> : null}
+        </section>
+      ) : null}
+      {analyses.length > 0 ? (
+        <section aria-labelledby={`${headingId}-trends`} className="flex flex-col gap-3">
+          <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
+            Utveckling över tid
+          </h2>
+          <Trends trends={trends} />
+        </section>
+      ) : null}
+      <section aria-labelledby={`${headingId}-files`} className="flex flex-col gap-3">
+        <h2 id={`${headingId}-files`} className="text-xl font-semibold">
+          {filesHeading}
+        </h2>
+        {files}
+      </section>
+    </>
+  );
+}
