@@ -24,6 +24,7 @@ import * as m0018 from './migrations/0018_people_and_access.ts';
 import * as m0019 from './migrations/0019_lab_value_details.ts';
 import * as m0020 from './migrations/0020_notice_mails.ts';
 import * as m0021 from './migrations/0021_lab_values_from_upload.ts';
+import * as m0027 from './migrations/0027_lab_file_seal.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -48,6 +49,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0019,
   m0020,
   m0021,
+  m0027,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */
