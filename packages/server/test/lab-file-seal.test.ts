@@ -88,7 +88,7 @@ function fakeFile(t: TestApp, seal: string | null): string[] {
       ? []
       : [
           `insert into lab_files (file_id, subject_user_id, format, values_status, note, read_count, seal)
-            values ('${id}', ${client}, 'FHIR', 'READ', null, 1, '${seal}')`,
+            values ('${id}', ${client}, 'FHIR', 'READ', 'Förfalskad anteckning', 1, '${seal}')`,
         ]),
     'commit',
   ];
@@ -150,8 +150,10 @@ describeDb('a lab file’s values count only under the server’s seal', () => {
     expect(first.statusCode).toBe(201);
     expect(await herGlucose(t)).toMatchObject([{ value: 6.3, refHigh: 6.2 }]);
 
-    // Both are accepted by the database (0021 sees an ADMIN's file in this transaction) ...
+    // Accepted by the database (0021 sees an ADMIN's file in this transaction), without a seal
+    // or with a made-up one ...
     await asApp(t, fakeFile(t, null));
+    expect(await herGlucose(t)).toMatchObject([{ value: 6.3, refHigh: 6.2 }]);
     await asApp(t, fakeFile(t, randomBytes(32).toString('hex')));
     const fakes = await t.db.db
       .selectFrom('lab_values')
@@ -164,6 +166,14 @@ describeDb('a lab file’s values count only under the server’s seal', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ value: 6.3, refHigh: 6.2 });
     expect(seen[0]).not.toHaveProperty('correctedAt');
+    // The fake file rows are listed (files rows are frozen), but as nothing was read from them.
+    const cookie = await login(t, t.users.klient.email);
+    const page = await send(t, 'GET', '/api/v1/user/lab-results', { cookie });
+    const fakeFiles = (
+      page.json().files as Array<{ fileName: string; valuesStatus: string; note: string | null }>
+    ).filter((f) => f.fileName !== 'Glukos.json');
+    expect(fakeFiles).toHaveLength(2);
+    for (const f of fakeFiles) expect(f).toMatchObject({ valuesStatus: 'NONE', note: null });
   });
 
   it('a seal cannot be set to "before the seal", nor changed, by the app', async () => {
@@ -180,6 +190,11 @@ describeDb('a lab file’s values count only under the server’s seal', () => {
         asApp(t, [`update lab_files set seal = '${seal}' where file_id = '${file.id}'`]),
       ).rejects.toThrow(/ett provsvars försegling kan inte ändras/);
     }
+    // What the sealed row says cannot be changed either; her opening it still can.
+    await expect(
+      asApp(t, [`update lab_files set note = 'Ändrad' where file_id = '${file.id}'`]),
+    ).rejects.toThrow(/ett lagrat provsvar kan inte ändras/);
+    await asApp(t, [`update lab_files set opened_at = now() where file_id = '${file.id}'`]);
     expect(await herGlucose(t)).toMatchObject([{ value: 6.3, refHigh: 6.2 }]);
   });
 

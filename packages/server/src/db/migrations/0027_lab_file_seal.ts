@@ -9,6 +9,8 @@
 //   them once when it starts. Only this migration can mark a file so: an INSERT with 'legacy' is
 //   refused, and an UPDATE may change a seal only from 'legacy' to a seal (never set, clear or
 //   replace one), so no row written later can be laundered by the start-up sealing.
+// - What a sealed file's `lab_files` row says (format, read or not, note, counts) is covered by
+//   its seal and can no longer be changed; only `opened_at` (her opening it) still can.
 export const name = '0027_lab_file_seal';
 
 export const sql = /* sql */ `
@@ -25,6 +27,11 @@ begin
   elsif new.seal is distinct from old.seal
       and (old.seal is distinct from 'legacy' or new.seal is null or new.seal = 'legacy') then
     raise exception 'ett provsvars försegling kan inte ändras';
+  elsif old.seal is not null and (new.file_id, new.subject_user_id, new.format, new.values_status,
+      new.note, new.read_count, new.skipped_count) is distinct from (old.file_id,
+      old.subject_user_id, old.format, old.values_status, old.note, old.read_count,
+      old.skipped_count) then
+    raise exception 'ett lagrat provsvar kan inte ändras';
   end if;
   return new;
 end;

@@ -121,18 +121,21 @@ async function storeRead(
       )
       .execute();
   }
+  const about = {
+    format: read.format,
+    values_status: read.status,
+    note: read.note,
+    read_count: read.summary?.read ?? null,
+    skipped_count: read.summary?.skippedCount ?? null,
+  };
   await trx
     .insertInto('lab_files')
     .values({
       file_id: fileId,
       subject_user_id: subjectUserId,
-      format: read.format,
-      values_status: read.status,
-      note: read.note,
+      ...about,
       opened_at: null,
-      read_count: read.summary?.read ?? null,
-      skipped_count: read.summary?.skippedCount ?? null,
-      seal: await sealOf(trx, key, fileId),
+      seal: await sealOf(trx, key, fileId, about),
     })
     .execute();
 }
@@ -233,6 +236,7 @@ export class LabResultsService {
       .selectFrom('files')
       .leftJoin('lab_files', 'lab_files.file_id', 'files.id')
       .select([
+        'files.id',
         'files.original_name',
         'files.created_at',
         'files.mime_type',
@@ -246,15 +250,26 @@ export class LabResultsService {
       .orderBy('files.created_at', 'desc')
       .orderBy(sql`files.original_name collate "C"`, 'desc')
       .execute();
-    const files: LabFile[] = fileRows.map((r) => ({
-      fileName: r.original_name,
-      timestamp: r.created_at.toISOString(),
-      mimeType: r.mime_type,
-      format: r.format ?? formatOfMime(r.mime_type),
-      valuesStatus: r.values_status ?? 'NONE',
-      note: r.note ?? null,
-      openedAt: r.opened_at ? r.opened_at.toISOString() : null,
-    }));
+    // Only a file the server sealed at its upload (seal.ts) has its values, format, status and
+    // note used: a file row and values written beside it outside the app change nothing she
+    // sees but one more file name (files rows are frozen; an operator is warned).
+    const sealed = await sealedFiles(
+      this.db,
+      this.sealKey,
+      fileRows.map((r) => r.id),
+    );
+    const files: LabFile[] = fileRows.map((r) => {
+      const ok = sealed.has(r.id);
+      return {
+        fileName: r.original_name,
+        timestamp: r.created_at.toISOString(),
+        mimeType: r.mime_type,
+        format: (ok ? r.format : null) ?? formatOfMime(r.mime_type),
+        valuesStatus: (ok ? r.values_status : null) ?? 'NONE',
+        note: (ok ? r.note : null) ?? null,
+        openedAt: r.opened_at ? r.opened_at.toISOString() : null,
+      };
+    });
     const valueRows = await this.db
       .selectFrom('lab_values')
       .innerJoin('files', 'files.id', 'lab_values.file_id')
@@ -286,16 +301,7 @@ export class LabResultsService {
       .orderBy('files.created_at', 'asc')
       .orderBy('lab_values.position', 'asc')
       .execute()
-      .then(async (rows) => {
-        // Only the values of a file the server sealed at its upload (seal.ts): a file row and
-        // values written beside it outside the app change nothing she sees.
-        const sealed = await sealedFiles(
-          this.db,
-          this.sealKey,
-          rows.map((r) => r.file_id),
-        );
-        return rows.filter((r) => sealed.has(r.file_id));
-      });
+      .then((rows) => rows.filter((r) => sealed.has(r.file_id)));
     // Rows are frozen: a correction is a newer row with the same identifier, and only the
     // newest row of each identifier counts (a cancelled or entered-in-error one hides them all).
     const newest = new Map<string, { at: number; id: number }>();
