@@ -7,6 +7,8 @@ import { labResultsOverviewSchema } from '@halsa/api/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../src/clock.ts';
 import { MemoryStorage } from '../src/files/storage.ts';
+import { noteSigningKey } from '../src/modules/journal/signature.ts';
+import { labSealKey } from '../src/modules/lab-results/seal.ts';
 import { LabResultsService } from '../src/modules/lab-results/service.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 import { createTestDb, describeDb, type TestDb } from './helpers.ts';
@@ -15,10 +17,12 @@ describeDb('demo seed', () => {
   let db: TestDb;
   const clock = new FakeClock('2026-11-24T09:00:00.000Z');
   const storage = new MemoryStorage();
+  // The server's key: the demo's signed notes and sealed lab files are the server's.
+  const noteKey = noteSigningKey('test-secret-0123456789abcdef0123456789');
 
   beforeAll(async () => {
     db = await createTestDb();
-    expect(await seedDemoData(db.db, storage, clock)).toBe(true);
+    expect(await seedDemoData(db.db, storage, clock, noteKey)).toBe(true);
   }, 120_000);
   afterAll(async () => {
     await db?.close();
@@ -52,7 +56,7 @@ describeDb('demo seed', () => {
 
   it('the demo client has two read lab CSVs a few weeks apart, with values, a flag and a value without range', async () => {
     const overview = labResultsOverviewSchema.parse(
-      await new LabResultsService(db.db, clock).overview(await klientId()),
+      await new LabResultsService(db.db, clock, labSealKey(noteKey)).overview(await klientId()),
     );
     const csv = overview.files.filter((f) => f.format === 'CSV');
     expect(csv.map((f) => [f.fileName, f.valuesStatus, f.timestamp])).toEqual([

@@ -211,6 +211,7 @@ export interface LabFilesTable {
   opened_at: Date | null;
   read_count: number | null;
   skipped_count: number | null;
+  seal: string | null;
 }
 
 export interface LabSkippedValuesTable {

@@ -11,6 +11,7 @@ import { ClientFileService } from '../files/client-files.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { storeBuffer, withUpload } from '../files/upload.ts';
 import { ActivityLog } from '../modules/activity/service.ts';
+import type { LabSealKey } from '../modules/lab-results/seal.ts';
 import { labUploadReader } from '../modules/lab-results/service.ts';
 
 /** One analysis of the demo: name, LOINC, unit, range (empty: none), older and newer value. */
@@ -52,13 +53,17 @@ const seedNotices = {
   flush: async () => 0,
 };
 
-/** Uploads the demo client's two lab CSVs as the ADMIN, each dated its own day in the past. */
+/**
+ * Uploads the demo client's two lab CSVs as the ADMIN, each dated its own day in the past, sealed
+ * with `sealKey` as the server seals an upload (the server's key: else her values are not shown).
+ */
 export async function seedLabValues(
   db: Db,
   storage: FileStorage,
   clock: Clock,
   clientId: number,
   adminId: number,
+  sealKey: LabSealKey,
 ): Promise<void> {
   for (const { daysAgo, column } of DEMO_LAB_UPLOADS) {
     const at = new Date(clock.now().getTime() - daysAgo * DAY);
@@ -79,7 +84,7 @@ export async function seedLabValues(
         clientId,
         { userId: adminId, role: 'ADMIN', ip: '127.0.0.1' },
         file,
-        labUploadReader,
+        labUploadReader(sealKey),
       ),
     );
   }

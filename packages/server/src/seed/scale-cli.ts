@@ -7,6 +7,8 @@ import { openDatabase } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import path from 'node:path';
 import { DiskStorage } from '../files/storage.ts';
+import { noteSigningKey } from '../modules/journal/signature.ts';
+import { dataDirSecret } from '../security/secret.ts';
 import { seedDemoData } from './seed.ts';
 import { seedScale } from './scale.ts';
 
@@ -24,7 +26,14 @@ const opened = await openDatabase(
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 await migrate(opened.db);
-await seedDemoData(opened.db, new DiskStorage(path.join(config.dataDir, 'files')), systemClock);
+// With the server's key (SESSION_SECRET, else DATA_DIR's own, as the server takes it): the demo's
+// signed notes and sealed lab files must be the server's, or its lab values are not shown.
+await seedDemoData(
+  opened.db,
+  new DiskStorage(path.join(config.dataDir, 'files')),
+  systemClock,
+  noteSigningKey(config.sessionSecret ?? (await dataDirSecret(config.dataDir))),
+);
 const result = await seedScale(opened.db, {
   clients: arg('clients', 20_000),
   logs: arg('logs', 1_000_000),

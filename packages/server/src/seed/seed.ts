@@ -15,6 +15,7 @@ import {
   type NoteSigningKey,
 } from '../modules/journal/signature.ts';
 import { seedJournal } from './journal.ts';
+import { labSealKey } from '../modules/lab-results/seal.ts';
 import { seedLabValues } from './lab.ts';
 import { newId } from '../security/tokens.ts';
 
@@ -112,7 +113,9 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Seeds when the database has no users; returns whether it did. Signed notes carry the
  * signature of `noteKey` (the server's, from SESSION_SECRET; without one, a key of this process
- * only, whose signatures `pnpm notes:verify` then reports as wrong).
+ * only, whose signatures `pnpm notes:verify` then reports as wrong). The demo lab files are
+ * sealed with the key derived from it (modules/lab-results/seal.ts): under another server key
+ * their values are not shown.
  */
 export async function seedDemoData(
   db: Db,
@@ -407,6 +410,13 @@ export async function seedDemoData(
       .execute();
   });
   for (const b of blobs) await storage.put(b.key, b.data);
-  await seedLabValues(db, storage, clock, ids['klient@example.com']!, ids['admin@example.com']!);
+  await seedLabValues(
+    db,
+    storage,
+    clock,
+    ids['klient@example.com']!,
+    ids['admin@example.com']!,
+    labSealKey(noteKey),
+  );
   return true;
 }

@@ -12,11 +12,15 @@ import { registerClientFileRoutes } from '../../files/client-file-routes.ts';
 import { UPLOAD_POLICIES } from '../../files/upload.ts';
 import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
+import { noteSigningKey } from '../journal/signature.ts';
+import { sealLegacyFiles, labSealKey } from './seal.ts';
 import { LabResultsService, labUploadReader } from './service.ts';
 
 const OWNER = { ownerParam: 'userId' } as const;
 
 export const labResultsModule: AppModule = (app, ctx) => {
+  // Lab files are sealed with a key derived from SESSION_SECRET, as signed notes are (seal.ts).
+  const sealKey = labSealKey(noteSigningKey(ctx.config.sessionSecret));
   registerClientFileRoutes(
     app,
     ctx,
@@ -27,10 +31,21 @@ export const labResultsModule: AppModule = (app, ctx) => {
       list: endpointDefs.labData,
       download: endpointDefs.downloadLab,
     },
-    { policy: UPLOAD_POLICIES.labFile, reader: labUploadReader },
+    { policy: UPLOAD_POLICIES.labFile, reader: labUploadReader(sealKey) },
   );
 
-  const labs = new LabResultsService(ctx.db, ctx.clock);
+  const labs = new LabResultsService(ctx.db, ctx.clock, sealKey);
+
+  // Files stored before the seal existed (marked by migration 0027) are sealed once, here, by
+  // the server that holds the key; every instance may try, the first one's UPDATE wins.
+  app.addHook('onReady', async () => {
+    try {
+      const n = await sealLegacyFiles(ctx.db, sealKey);
+      if (n > 0) app.log.info(`Förseglade ${n} provsvarsfiler från före förseglingen`);
+    } catch (err) {
+      app.log.error({ err }, 'Provsvarsfilerna från före förseglingen kunde inte förseglas');
+    }
+  });
 
   // A client reading her own results is not logged (staff cannot call these routes).
   defineRoute(app, endpointDefs.labResults, { ...OWNER, audit: 'none' }, async (request) =>

@@ -18,6 +18,7 @@ import { notFound } from '../../http/errors.ts';
 import type { ReadLabFile } from './parse.ts';
 import { readLabFileIsolated } from './read-isolated.ts';
 import { sexOfPersonalNumber, type LabSubject } from './read-types.ts';
+import { sealedFiles, sealOf, type LabSealKey } from './seal.ts';
 
 export const LAB_WRONG_TYPE =
   'Filtypen stöds inte. Ladda upp en PDF-, PNG- eller JPEG-fil, en CSV-fil med provsvar (analys;loinc;värde;enhet;ref_låg;ref_hög;provtagningsdatum) eller en FHIR-bundle (JSON).';
@@ -44,26 +45,15 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
  * Writes what was read from a lab upload beside its file row, in the upload's transaction: the
  * values, the rows that take back earlier values (a cancelled or entered-in-error Observation
  * with an identifier; never shown) and what the upload answer said (read count, skipped ones).
+ * Last the file's `lab_files` row with the server's seal over the file and those rows (seal.ts).
  */
 async function storeRead(
   trx: Transaction<Database>,
+  key: LabSealKey,
   fileId: string,
   subjectUserId: number,
   read: ReadLabFile,
 ): Promise<void> {
-  await trx
-    .insertInto('lab_files')
-    .values({
-      file_id: fileId,
-      subject_user_id: subjectUserId,
-      format: read.format,
-      values_status: read.status,
-      note: read.note,
-      opened_at: null,
-      read_count: read.summary?.read ?? null,
-      skipped_count: read.summary?.skippedCount ?? null,
-    })
-    .execute();
   type Row = Insertable<LabValuesTable>;
   const rows: Row[] = read.values.map((v, position) => ({
     file_id: fileId,
@@ -131,11 +121,32 @@ async function storeRead(
       )
       .execute();
   }
+  const about = {
+    format: read.format,
+    values_status: read.status,
+    note: read.note,
+    read_count: read.summary?.read ?? null,
+    skipped_count: read.summary?.skippedCount ?? null,
+  };
+  await trx
+    .insertInto('lab_files')
+    .values({
+      file_id: fileId,
+      subject_user_id: subjectUserId,
+      ...about,
+      opened_at: null,
+      seal: await sealOf(trx, key, fileId, about),
+    })
+    .execute();
 }
 
-/** What the upload answer said about each of these files (structured files only). */
+/**
+ * What the upload answer said about each of these files (structured files whose seal is right
+ * only: a file written outside the upload has no summary to show).
+ */
 export async function readSummaries(
   db: Kysely<Database>,
+  key: LabSealKey,
   fileIds: string[],
 ): Promise<Map<string, LabReadSummary>> {
   const out = new Map<string, LabReadSummary>();
@@ -144,9 +155,16 @@ export async function readSummaries(
     .selectFrom('lab_files')
     .select(['file_id', 'read_count', 'skipped_count'])
     .where('file_id', 'in', fileIds)
+    .where('seal', 'is not', null)
     .where('read_count', 'is not', null)
     .execute();
+  const sealed = await sealedFiles(
+    db,
+    key,
+    files.map((f) => f.file_id),
+  );
   for (const f of files) {
+    if (!sealed.has(f.file_id)) continue;
     out.set(f.file_id, {
       read: f.read_count!,
       skipped: [],
@@ -166,8 +184,11 @@ export async function readSummaries(
   return out;
 }
 
-/** The lab upload's reader: PDF/PNG/JPEG as before, plus the structured CSV and FHIR files. */
-export const labUploadReader: UploadReader = {
+/**
+ * The lab upload's reader: PDF/PNG/JPEG as before, plus the structured CSV and FHIR files; what
+ * it stores is sealed with `key` (the server's, seal.ts).
+ */
+export const labUploadReader = (key: LabSealKey): UploadReader => ({
   wrongType: LAB_WRONG_TYPE,
   // Her sex (personal number) and birth date: a range meant for some people only (design §4.15).
   async subject(db, subjectUserId): Promise<LabSubject> {
@@ -192,20 +213,21 @@ export const labUploadReader: UploadReader = {
     if (!read) return null;
     return {
       type: read.type,
-      store: (trx, fileId, subjectUserId) => storeRead(trx, fileId, subjectUserId, read),
+      store: (trx, fileId, subjectUserId) => storeRead(trx, key, fileId, subjectUserId, read),
       ...(read.summary ? { answer: { readSummary: read.summary } } : {}),
     };
   },
   async describe(db, fileIds) {
-    const summaries = await readSummaries(db, fileIds);
+    const summaries = await readSummaries(db, key, fileIds);
     return new Map([...summaries].map(([id, readSummary]) => [id, { readSummary }]));
   },
-};
+});
 
 export class LabResultsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly sealKey: LabSealKey,
   ) {}
 
   /** Her files newest first and every value read from them (oldest sample first). */
@@ -214,6 +236,7 @@ export class LabResultsService {
       .selectFrom('files')
       .leftJoin('lab_files', 'lab_files.file_id', 'files.id')
       .select([
+        'files.id',
         'files.original_name',
         'files.created_at',
         'files.mime_type',
@@ -227,15 +250,26 @@ export class LabResultsService {
       .orderBy('files.created_at', 'desc')
       .orderBy(sql`files.original_name collate "C"`, 'desc')
       .execute();
-    const files: LabFile[] = fileRows.map((r) => ({
-      fileName: r.original_name,
-      timestamp: r.created_at.toISOString(),
-      mimeType: r.mime_type,
-      format: r.format ?? formatOfMime(r.mime_type),
-      valuesStatus: r.values_status ?? 'NONE',
-      note: r.note ?? null,
-      openedAt: r.opened_at ? r.opened_at.toISOString() : null,
-    }));
+    // Only a file the server sealed at its upload (seal.ts) has its values, format, status and
+    // note used: a file row and values written beside it outside the app change nothing she
+    // sees but one more file name (files rows are frozen; an operator is warned).
+    const sealed = await sealedFiles(
+      this.db,
+      this.sealKey,
+      fileRows.map((r) => r.id),
+    );
+    const files: LabFile[] = fileRows.map((r) => {
+      const ok = sealed.has(r.id);
+      return {
+        fileName: r.original_name,
+        timestamp: r.created_at.toISOString(),
+        mimeType: r.mime_type,
+        format: (ok ? r.format : null) ?? formatOfMime(r.mime_type),
+        valuesStatus: (ok ? r.values_status : null) ?? 'NONE',
+        note: (ok ? r.note : null) ?? null,
+        openedAt: r.opened_at ? r.opened_at.toISOString() : null,
+      };
+    });
     const valueRows = await this.db
       .selectFrom('lab_values')
       .innerJoin('files', 'files.id', 'lab_values.file_id')
@@ -266,7 +300,8 @@ export class LabResultsService {
       .orderBy('lab_values.sampled_on', 'asc')
       .orderBy('files.created_at', 'asc')
       .orderBy('lab_values.position', 'asc')
-      .execute();
+      .execute()
+      .then((rows) => rows.filter((r) => sealed.has(r.file_id)));
     // Rows are frozen: a correction is a newer row with the same identifier, and only the
     // newest row of each identifier counts (a cancelled or entered-in-error one hides them all).
     const newest = new Map<string, { at: number; id: number }>();

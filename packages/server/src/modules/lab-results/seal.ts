@@ -1,0 +1,244 @@
+// The server's seal on a stored lab file (issue 34 item 5, migration 0027). Migration 0021 takes a
+// value only in the transaction that wrote its LAB_RESULT file "uploaded by" an ADMIN, but whoever
+// may INSERT (the app role) can write that file row himself, with an `amended` value beside it.
+// So the upload seals each lab file: HMAC-SHA256 over the file's id, client, uploader, content
+// hash and time, what its `lab_files` row says to her (format, read or not, note, counts) and a
+// digest of its value and skipped rows, under a key derived (HKDF) from the
+// server's signing key, itself derived from SESSION_SECRET — a secret the database never holds.
+// Every reader of lab values uses only the rows of a file whose seal is right; a file without one,
+// or with a wrong one, is left out and logged once per process.
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { NoteSigningKey } from '../journal/signature.ts';
+
+export interface LabSealKey {
+  readonly key: Buffer;
+}
+
+/** The seal key: its own HKDF label, so a seal can never stand in for another MAC or signature. */
+export function labSealKey(signingKey: NoteSigningKey): LabSealKey {
+  const pkcs8 = signingKey.privateKey.export({ format: 'der', type: 'pkcs8' });
+  const seed = pkcs8.subarray(pkcs8.length - 32);
+  return {
+    key: Buffer.from(hkdfSync('sha256', seed, 'halsa-lab-file', 'hmac-sha256 seal v1', 32)),
+  };
+}
+
+/** Marks a file stored before migration 0027, sealed once by the server when it starts. */
+export const LEGACY_SEAL = 'legacy';
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** What a file's `lab_files` row says and the seal covers (not `opened_at`: hers to change). */
+export interface SealedLabFileFields {
+  format: string;
+  values_status: string;
+  note: string | null;
+  read_count: number | null;
+  skipped_count: number | null;
+}
+
+export interface ExpectedSeal {
+  seal: string;
+  /** Value and skipped rows the file has: a file with none that is unsealed is not worth a warning. */
+  rows: number;
+}
+
+/**
+ * The seal each of these LAB_RESULT files should carry, computed from what the database holds
+ * now (a file that is not a LAB_RESULT file has none), or for `pending` files from the
+ * `lab_files` row about to be written. One JSON array per row, fixed order.
+ */
+export async function expectedSeals(
+  db: Kysely<Database>,
+  key: LabSealKey,
+  fileIds: readonly string[],
+  pending: ReadonlyMap<string, SealedLabFileFields> = new Map(),
+): Promise<Map<string, ExpectedSeal>> {
+  const out = new Map<string, ExpectedSeal>();
+  if (fileIds.length === 0) return out;
+  const files = await db
+    .selectFrom('files')
+    .select(['id', 'subject_user_id', 'uploaded_by', 'sha256', 'created_at'])
+    .where('id', 'in', [...fileIds])
+    .where('kind', '=', 'LAB_RESULT')
+    .execute();
+  if (files.length === 0) return out;
+  const ids = files.map((f) => f.id);
+  const labFiles = new Map<string, SealedLabFileFields>(
+    (
+      await db
+        .selectFrom('lab_files')
+        .select(['file_id', 'format', 'values_status', 'note', 'read_count', 'skipped_count'])
+        .where('file_id', 'in', ids)
+        .execute()
+    ).map((r) => [r.file_id, r]),
+  );
+  const rows = new Map(ids.map((id) => [id, 0]));
+  const values = await db
+    .selectFrom('lab_values')
+    .selectAll()
+    .where('file_id', 'in', ids)
+    .orderBy('file_id')
+    .orderBy('position')
+    .execute();
+  const skipped = await db
+    .selectFrom('lab_skipped_values')
+    .selectAll()
+    .where('file_id', 'in', ids)
+    .orderBy('file_id')
+    .orderBy('position')
+    .execute();
+  const digests = new Map(ids.map((id) => [id, createHash('sha256')]));
+  for (const v of [...values, ...skipped]) rows.set(v.file_id, (rows.get(v.file_id) ?? 0) + 1);
+  for (const v of values) {
+    digests
+      .get(v.file_id)
+      ?.update(
+        JSON.stringify([
+          'v',
+          v.position,
+          v.subject_user_id,
+          v.analysis,
+          v.loinc,
+          v.value,
+          v.unit,
+          v.ref_low,
+          v.ref_high,
+          v.sampled_on,
+          v.value_text,
+          v.comparator,
+          v.obs_status,
+          v.interpretation,
+          v.identifier,
+          iso(v.reported_at),
+          v.group_key,
+          v.group_name,
+          v.group_loinc,
+        ]) + '\n',
+      );
+  }
+  for (const s of skipped) {
+    digests.get(s.file_id)?.update(JSON.stringify(['s', s.position, s.analysis, s.reason]) + '\n');
+  }
+  for (const f of files) {
+    const about = pending.get(f.id) ?? labFiles.get(f.id) ?? null;
+    const text = JSON.stringify([
+      'halsa-lab-file-v1',
+      f.id,
+      f.subject_user_id,
+      f.uploaded_by,
+      f.sha256,
+      f.created_at.toISOString(),
+      about?.format ?? null,
+      about?.values_status ?? null,
+      about?.note ?? null,
+      about?.read_count ?? null,
+      about?.skipped_count ?? null,
+      digests.get(f.id)!.digest('hex'),
+    ]);
+    out.set(f.id, {
+      seal: createHmac('sha256', key.key).update(text, 'utf8').digest('hex'),
+      rows: rows.get(f.id) ?? 0,
+    });
+  }
+  return out;
+}
+
+/**
+ * The seal of a file just stored, in its upload's transaction (after its value and skipped rows),
+ * for the `lab_files` row `fields` about to be written with it.
+ */
+export async function sealOf(
+  trx: Kysely<Database>,
+  key: LabSealKey,
+  fileId: string,
+  fields: SealedLabFileFields,
+): Promise<string> {
+  const expected = (await expectedSeals(trx, key, [fileId], new Map([[fileId, fields]]))).get(
+    fileId,
+  );
+  if (!expected) throw new Error('Provsvarsfilen saknas i sin egen uppladdning');
+  return expected.seal;
+}
+
+const warned = new Set<string>();
+
+/**
+ * Which of these files' values (and `lab_files` details) may be shown: those whose seal is right.
+ * Each file left out that has a seal or rows is logged once per process (an operator should look:
+ * the database was written outside the app); a file from before structured results (no
+ * `lab_files` row, or only the one her opening it wrote) has neither and is not.
+ */
+export async function sealedFiles(
+  db: Kysely<Database>,
+  key: LabSealKey,
+  fileIds: readonly string[],
+  log: Pick<Console, 'warn'> = console,
+): Promise<Set<string>> {
+  const unique = [...new Set(fileIds)];
+  const ok = new Set<string>();
+  if (unique.length === 0) return ok;
+  const stored = await db
+    .selectFrom('lab_files')
+    .select(['file_id', 'seal'])
+    .where('file_id', 'in', unique)
+    .execute();
+  const seals = new Map(stored.map((r) => [r.file_id, r.seal]));
+  const expected = await expectedSeals(db, key, unique);
+  for (const id of unique) {
+    const have = seals.get(id);
+    const want = expected.get(id);
+    if (
+      have &&
+      want &&
+      have.length === want.seal.length &&
+      timingSafeEqual(Buffer.from(have), Buffer.from(want.seal))
+    ) {
+      ok.add(id);
+    } else if ((have || (want?.rows ?? 0) > 0) && !warned.has(id)) {
+      warned.add(id);
+      log.warn(
+        `Provsvarsfilen ${id} har ${have === LEGACY_SEAL ? 'ännu ingen' : have ? 'fel' : 'ingen'} ` +
+          'försegling: dess värden visas inte (skrivna utanför appens uppladdning?)',
+      );
+    }
+  }
+  return ok;
+}
+
+/**
+ * Seals the files stored before migration 0027 (marked 'legacy' by it): once, by the server
+ * that holds the key, at start. The database lets only a 'legacy' seal be replaced, and only
+ * that migration marks a file so. Answers how many it sealed.
+ */
+export async function sealLegacyFiles(db: Kysely<Database>, key: LabSealKey): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const batch = await db
+      .selectFrom('lab_files')
+      .select('file_id')
+      .where('seal', '=', LEGACY_SEAL)
+      .orderBy('file_id')
+      .limit(200)
+      .execute();
+    if (batch.length === 0) return sealed;
+    const seals = await expectedSeals(
+      db,
+      key,
+      batch.map((b) => b.file_id),
+    );
+    for (const { file_id } of batch) {
+      // A lab_files row of a file that is not a lab result (none in practice): an unusable seal.
+      const seal = seals.get(file_id)?.seal ?? '0'.repeat(64);
+      const res = await db
+        .updateTable('lab_files')
+        .set({ seal })
+        .where('file_id', '=', file_id)
+        .where('seal', '=', LEGACY_SEAL)
+        .executeTakeFirst();
+      sealed += Number(res.numUpdatedRows);
+    }
+  }
+}
