@@ -3,7 +3,7 @@
 // topic is for its participants (STAFF only while she may read the client, re-checked whenever
 // her access changes), each message pushed to staff on it is logged as a read of the client, and
 // calls that end sessions close that user's sockets.
-import { endpointDefs } from '@halsa/api/contract';
+import { endpointDefs, type Role } from '@halsa/api/contract';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -15,6 +15,7 @@ import { attachLive, conversationIdOf, type LiveUser } from './live/index.ts';
 import { IDLE_TIMEOUT_MS, sessionCookieName } from './modules/auth/sessions.ts';
 import type { ActivityEntry, ActivityLog } from './modules/activity/service.ts';
 import { conversationReadGrant } from './modules/care-team/live-access.ts';
+import { strongSignInState } from './modules/security/strong-rule.ts';
 import type { RedisConnections } from './redis.ts';
 import { sha256 } from './security/tokens.ts';
 import type { BackgroundTasks } from './tasks.ts';
@@ -36,7 +37,12 @@ export function attachLiveEndpoint(
   return attachLive<LiveSessionUser>(app.server, {
     authenticate: (req) => authenticateLive(db, clock, req, sessionCookieName(config.publicUrl)),
     isAllowedOrigin: (origin, req) => isAllowedLiveOrigin(origin, req, config.publicUrl),
+    // Her own /topic/users/{id}/… (the conversation summaries) are asked too: the staff rule.
+    authorizeOwnTopics: true,
     authorize: async (user, destination) => {
+      // The clinic's staff rule (design §4.17): a STAFF or ADMIN who must set up a passkey or an
+      // authenticator app receives no client's messages or summaries, read with her role now.
+      if (destination.startsWith('/topic/users/')) return ownTopicGrant(db, user.id);
       const id = conversationIdOf(destination);
       // SUBSCRIBE to /topic/conversations/{id}/… is for the conversation's two participants,
       // and a STAFF participant only while she may read the client (design §4.14), with the
@@ -45,6 +51,7 @@ export function attachLiveEndpoint(
       if (id === null || !/^[1-9][0-9]{0,9}$/.test(id)) return false;
       const grant = await conversationReadGrant(db, user.id, Number(id), clock.now());
       if (!grant) return false;
+      if (grant.role !== 'USER' && (await mustSetUp(db, user.id, grant.role))) return false;
       const reader: DeliveryReader | null =
         grant.clientId === null ? null : { clientId: grant.clientId, conversationId: Number(id) };
       return {
@@ -59,6 +66,21 @@ export function attachLiveEndpoint(
     // console (its default logger); with it, through Fastify's logger.
     ...(options.logger ? { log: app.log } : {}),
   });
+}
+
+const mustSetUp = async (db: Db, userId: number, role: Role) =>
+  (await strongSignInState(db, { userId, role })).mustSetUp;
+
+/** Her own topics (classifySubscription let only hers through): refused under the staff rule. */
+async function ownTopicGrant(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', userId)
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return false;
+  return row.role === 'USER' || !(await mustSetUp(db, userId, row.role));
 }
 
 /** What a staff member's grant on a client's conversation carries for the delivery log. */

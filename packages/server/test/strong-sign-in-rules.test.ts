@@ -27,9 +27,10 @@ const setRule = (t: TestApp, staffStrongSignIn: boolean, clientEmailCode = true)
     .where('id', '=', 1)
     .execute();
 
-/** The client-data routes staff may call, by who calls them in the test. */
+/** The client-data routes staff may call (messaging's too), by who calls them in the test. */
 const clientDataRoutes = endpoints.filter(
-  (e) => e.clientData && (e.roles.includes('STAFF') || e.roles.includes('ADMIN')),
+  (e) =>
+    (e.clientData || e.clientMessages) && (e.roles.includes('STAFF') || e.roles.includes('ADMIN')),
 );
 
 /** A URL for the route: every path parameter filled with something of the right kind. */
@@ -44,6 +45,17 @@ describe('the route table', () => {
     expect(clientDataRoutes.length).toBeGreaterThan(20);
     expect(clientDataRoutes.some((e) => e.roles.includes('STAFF'))).toBe(true);
     expect(clientDataRoutes.map((e) => e.name)).toContain('client');
+    // Messaging carries clients' messages and names to staff: held back as well (design §4.17).
+    expect(clientDataRoutes.map((e) => e.name)).toEqual(
+      expect.arrayContaining([
+        'conversations',
+        'filteredUsers',
+        'createConversation',
+        'sendMessage',
+        'uploadWithText',
+        'editMessage',
+      ]),
+    );
   });
 });
 
@@ -142,6 +154,11 @@ describeDb('the staff rule: no client data without a passkey or an app', () => {
     expect((await send(t, 'GET', '/api/v1/user/lab-results', { cookie: klient })).statusCode).toBe(
       200,
     );
+    // Nor in messaging: her conversations and the people she may write to answer.
+    for (const path of ['conversations', 'filteredUsers']) {
+      const res = await send(t, 'GET', `/api/v1/user/messaging/${path}`, { cookie: klient });
+      expect(res.statusCode, path).toBe(200);
+    }
   });
 });
 

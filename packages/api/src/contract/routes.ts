@@ -53,6 +53,11 @@ export interface RouteDef {
    * the server refuses to register it without an audit declaration other than `'none'`.
    */
   clientData?: true;
+  /**
+   * The call carries clients' messages or names to staff (messaging) but keeps its own audit and
+   * care-team rule: the clinic's staff rule (design §4.17) holds it back as it does clientData.
+   */
+  clientMessages?: true;
 }
 
 export { fallbacks } from './route-shared.ts';

@@ -196,8 +196,13 @@ export function defineRoute<const D extends EndpointDef>(
         benchTimings.add(`http.beforeHandler ${def.method} ${def.path}`, reply.elapsedTime);
       }
       // The clinic's staff rule (design §4.17): no client data for STAFF or ADMIN without a
-      // passkey or an authenticator app while it is on. Here, so no client-data route skips it.
-      if (def.clientData && request.session && request.session.role !== 'USER') {
+      // passkey or an authenticator app while it is on. Here, so no client-data route skips it;
+      // messaging's routes (clientMessages) carry clients' messages and names too.
+      if (
+        (def.clientData || def.clientMessages) &&
+        request.session &&
+        request.session.role !== 'USER'
+      ) {
         await requireStrongSignIn(app.ctx.db, request.session);
       }
       if (request.validationError) throw inputError(def, request);

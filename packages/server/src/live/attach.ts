@@ -55,7 +55,8 @@ export interface AttachLiveOptions<U extends LiveUser> {
    * Absent or false (or null) → refused; true or a `LiveGrant` → allowed. A grant may end
    * (`until`) and may ask for its deliveries to be reported (`audit`, see `delivered`). It is
    * asked again on `recheckAccess`, after `until`, and when older than `revalidateAfterMs`.
-   * `/user/queue/…` and `/topic/users/{id}/…` are built in.
+   * `/user/queue/…` and `/topic/users/{id}/…` are built in (the latter asked too with
+   * `authorizeOwnTopics`).
    */
   authorize?(
     user: U,
@@ -95,6 +96,12 @@ export interface AttachLiveOptions<U extends LiveUser> {
   subscribeBurst?: number;
   /** How long a granted `authorize(user, destination)` is reused (ms). Default 10 000; 0 = never. */
   authorizeCacheMs?: number;
+  /**
+   * The caller's own `/topic/users/{her id}/…` are asked of `authorize` too (and re-checked like
+   * any grant) instead of being always allowed: the app may refuse them (the staff rule, §4.17).
+   * Another user's stay refused. Default false.
+   */
+  authorizeOwnTopics?: boolean;
   /** Serve SockJS under the same path. Default true. */
   sockjs?: boolean;
   /**
@@ -164,6 +171,7 @@ export function attachLive<U extends LiveUser>(
     subscribesPerSecond: options.subscribesPerSecond ?? 10,
     subscribeBurst: options.subscribeBurst ?? 40,
     revalidateAfterMs: options.revalidateAfterMs ?? 10_000,
+    authorizeOwnTopics: options.authorizeOwnTopics ?? false,
   };
   const now = options.now ?? Date.now;
   const maxSessionsPerUser = options.maxSessionsPerUser ?? 32;

@@ -52,6 +52,8 @@ export interface SessionSettings {
   subscribeBurst: number;
   /** A grant older than this (ms of `now()`) is re-checked at its next delivery; 0 = never. */
   revalidateAfterMs: number;
+  /** The caller's own `/topic/users/{id}/…` are asked of `authorize` too (attach.ts). */
+  authorizeOwnTopics: boolean;
 }
 
 export interface SessionHost<U extends LiveUser> {
@@ -419,7 +421,11 @@ export class StompSession<U extends LiveUser> implements MessageSink {
       return this.forbidden(destination, verdict.reason, receipt);
     }
     let access: SubscriptionAccess | undefined;
-    if (verdict.verdict === 'ask') {
+    const ownTopic =
+      verdict.verdict === 'allow' &&
+      this.host.settings.authorizeOwnTopics &&
+      destination.startsWith('/topic/users/');
+    if (verdict.verdict === 'ask' || ownTopic) {
       let granted: Granted | null = null;
       const epoch = this.grants.epoch;
       try {

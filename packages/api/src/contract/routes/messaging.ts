@@ -11,6 +11,7 @@ export const messagingRouteDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta konversationer',
     roles: SIGNED_IN,
+    clientMessages: true,
   },
   filteredUsers: {
     method: 'GET',
@@ -18,6 +19,7 @@ export const messagingRouteDefs = {
     response: 'json',
     fallback: 'Kunde inte hämta användare',
     roles: SIGNED_IN,
+    clientMessages: true,
   },
   createConversation: {
     method: 'POST',
@@ -27,6 +29,7 @@ export const messagingRouteDefs = {
     response: 'json',
     fallback: fallbacks.conversationExists,
     roles: SIGNED_IN,
+    clientMessages: true,
   },
   conversation: {
     method: 'GET',
@@ -42,6 +45,7 @@ export const messagingRouteDefs = {
     response: 'json',
     fallback: 'Kunde inte skicka meddelandet',
     roles: SIGNED_IN,
+    clientMessages: true,
   },
   markMessageRead: {
     method: 'PUT',
@@ -59,6 +63,7 @@ export const messagingRouteDefs = {
     response: 'json',
     fallback: 'Kunde inte skicka filen eller meddelandet',
     roles: SIGNED_IN,
+    clientMessages: true,
   },
   downloadConversation: {
     method: 'GET',
@@ -84,5 +89,6 @@ export const messagingRouteDefs = {
     response: 'json',
     fallback: 'Kunde inte redigera meddelandet',
     roles: SIGNED_IN,
+    clientMessages: true,
   },
 } as const satisfies Record<string, RouteDef>;

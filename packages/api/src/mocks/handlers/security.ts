@@ -232,7 +232,7 @@ const oncePerReset = (apply: () => void): HttpHandler => {
  */
 const strongSignInRequiredHandlers = (): HttpHandler[] =>
   endpoints
-    .filter((e) => e.clientData)
+    .filter((e) => e.clientData || e.clientMessages)
     .map((e) =>
       http[e.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](
         mockPath(e.name),

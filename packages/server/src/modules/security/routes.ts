@@ -115,7 +115,10 @@ export const securityModule: AppModule = (app, ctx) => {
       audit: { records: ['SIGN_IN_METHOD_REMOVED', 'SIGN_IN_METHOD_FAILED'] },
     },
     async (request, _reply, { params, body }) => {
-      await methods.remove(actorOf(request), params.id, body.password);
+      const actor = actorOf(request);
+      await methods.remove(actor, params.id, body.password);
+      // Her last strong method gone: under the staff rule her live subscriptions end (§4.17).
+      await ctx.live.recheckAccess(actor.userId);
     },
   );
 
@@ -186,8 +189,15 @@ export const securityModule: AppModule = (app, ctx) => {
     app,
     endpointDefs.updateSignInSettings,
     { audit: { records: ['SIGN_IN_SETTING_CHANGED'] } },
-    (request, _reply, { body }) =>
-      settings.update(body, { userId: requireSession(request).userId, ip: request.ip }),
+    async (request, _reply, { body }) => {
+      const saved = await settings.update(body, {
+        userId: requireSession(request).userId,
+        ip: request.ip,
+      });
+      // The staff rule may now hold back staff already subscribed: every live grant is re-checked.
+      await ctx.live.recheckAccess();
+      return saved;
+    },
   );
 
   defineRoute(
@@ -201,8 +211,11 @@ export const securityModule: AppModule = (app, ctx) => {
     app,
     endpointDefs.resetSignInMethods,
     { rateLimit: perMinute(30), audit: { records: ['SIGN_IN_METHODS_RESET'] } },
-    async (request, _reply, { params }) => ({
-      methods: await methods.reset(requireSession(request).userId, request.ip, params.id),
-    }),
+    async (request, _reply, { params }) => {
+      const left = await methods.reset(requireSession(request).userId, request.ip, params.id);
+      // She sets up again: under the staff rule her live subscriptions end now.
+      await ctx.live.recheckAccess(params.id);
+      return { methods: left };
+    },
   );
 };

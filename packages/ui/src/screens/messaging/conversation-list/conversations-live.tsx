@@ -6,7 +6,14 @@ import { ConversationsLiveContext, useConversationsLive } from './use-conversati
  * Keeps the conversation list live for everything below it, once: the conversation lists
  * inside do not subscribe again (see ConversationsLiveContext).
  */
-export function ConversationsLive({ userId, children }: { userId: Id; children: ReactNode }) {
+export function ConversationsLive({
+  userId,
+  children,
+}: {
+  /** null: nothing is subscribed (the staff rule holds her back). */
+  userId: Id | null;
+  children: ReactNode;
+}) {
   useConversationsLive(userId);
   return <ConversationsLiveContext value={true}>{children}</ConversationsLiveContext>;
 }

@@ -53,7 +53,10 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
   useNotificationsLive();
   const userStats = useUserStats({ enabled: usable && user.role === 'ADMIN' });
   // The widget button's badge: unread messages over all conversations, kept live below.
-  const { conversations } = useConversations({ enabled: usable });
+  // Not while the staff rule holds her back (design §4.17): the server refuses both until she has
+  // set up a passkey or an authenticator app, and a refused SUBSCRIBE would close the socket.
+  const heldBack = user.mustSetUpStrongSignIn === true;
+  const { conversations } = useConversations({ enabled: usable && !heldBack });
   const unreadMessages = conversations?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
   const { trigger: logout, isMutating: loggingOut } = useLogout();
   const toast = useToast();
@@ -128,7 +131,7 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
 
   return (
     <ShellUserContext value={user}>
-      <ConversationsLive userId={user.id}>
+      <ConversationsLive userId={heldBack ? null : user.id}>
         <div className="flex min-h-dvh flex-col bg-surface-muted">
           <a
             href={`#${MAIN_CONTENT_ID}`}
