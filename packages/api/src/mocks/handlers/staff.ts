@@ -186,6 +186,7 @@ export const staffScenarios = {
     'staffAccounts',
     'createStaff',
     'changeRole',
+    'setPersonalNumber',
     'accountState',
     'deactivateUser',
     'reactivateUser',
