@@ -10,6 +10,7 @@ import { MemoryStorage } from '../src/files/storage.ts';
 import { noteSigningKey } from '../src/modules/journal/signature.ts';
 import { labSealKey } from '../src/modules/lab-results/seal.ts';
 import { LabResultsService } from '../src/modules/lab-results/service.ts';
+import { EidLogins } from '../src/modules/eid/service.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 import { createTestDb, describeDb, type TestDb } from './helpers.ts';
 
@@ -110,6 +111,41 @@ describeDb('demo seed', () => {
       { action: 'LAB_RESULT_UPLOADED', subject_user_id: id },
       { action: 'LAB_RESULT_UPLOADED', subject_user_id: id },
     ]);
+  });
+
+  it('Erik and Astrid have their own valid personal numbers, so the test broker lists them (§4.18)', async () => {
+    // The Luhn check digit over YYMMDDNNN, as Skatteverket computes it.
+    const luhnValid = (pnr: string) => {
+      const d = pnr.replace('-', '').slice(2);
+      const sum = [...d.slice(0, 9)].reduce((acc, c, i) => {
+        const n = Number(c) * (i % 2 === 0 ? 2 : 1);
+        return acc + (n > 9 ? n - 9 : n);
+      }, 0);
+      return (10 - (sum % 10)) % 10 === Number(d[9]);
+    };
+    const staff = await db.db
+      .selectFrom('users')
+      .select(['email', 'first_name', 'personal_number'])
+      .where('role', 'in', ['STAFF', 'ADMIN'])
+      .orderBy('email')
+      .execute();
+    expect(staff.map((s) => [s.email, s.first_name])).toEqual([
+      ['admin@example.com', 'Astrid'],
+      ['staff@example.com', 'Erik'],
+    ]);
+    const logins = new EidLogins(db.db, clock);
+    const people = await logins.demoPeople();
+    for (const s of staff) {
+      const pnr = s.personal_number!;
+      expect(pnr, s.email).toMatch(/^\d{8}-\d{4}$/);
+      expect(luhnValid(pnr), pnr).toBe(true);
+      // Exactly one account has it: no demo client shares it.
+      expect(await logins.accountsWithPnr(pnr)).toHaveLength(1);
+      expect(people.map((p) => p.pnr)).toContain(pnr);
+    }
+    expect(people.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Astrid Lindqvist', 'Erik Sandberg']),
+    );
   });
 
   it('runs only on an empty database', async () => {

@@ -69,6 +69,8 @@ export const ACTIVITY_ACTIONS = [
   'STAFF_CREATED',
   'ADMIN_CREATED',
   'ROLE_CHANGED',
+  /** A STAFF/ADMIN's own personal number set, changed or cleared (§4.18); logged as a keyed hash. */
+  'PERSONAL_NUMBER_CHANGED',
   'ACCOUNT_DEACTIVATED',
   'ACCOUNT_REACTIVATED',
   'ACCOUNT_UNLOCKED',
@@ -145,6 +147,7 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   STAFF_CREATED: 'Lade till personal',
   ADMIN_CREATED: 'Skapade administratör',
   ROLE_CHANGED: 'Bytte roll',
+  PERSONAL_NUMBER_CHANGED: 'Ändrade personnummer',
   ACCOUNT_DEACTIVATED: 'Inaktiverade konto',
   ACCOUNT_REACTIVATED: 'Återaktiverade konto',
   ACCOUNT_UNLOCKED: 'Låste upp inloggning',

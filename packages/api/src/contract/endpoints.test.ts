@@ -500,6 +500,13 @@ const specCalls: SpecCall[] = [
     body: { json: { role: 'ADMIN' } },
   },
   {
+    method: 'PUT',
+    path: '/api/v1/admin/users/:id/personal-number',
+    url: '/api/v1/admin/users/2/personal-number',
+    sends: 'json',
+    body: { json: { personalNumber: '19810730-1239' } },
+  },
+  {
     method: 'GET',
     path: '/api/v1/admin/users/:id/account-state',
     url: '/api/v1/admin/users/3/account-state',

@@ -42,6 +42,7 @@ import {
   accountStateSchema,
   changeRoleRequestSchema,
   createStaffRequestSchema,
+  setPersonalNumberRequestSchema,
   staffAccountListSchema,
   staffAccountSchema,
 } from './staff.ts';
@@ -307,6 +308,11 @@ const schemas = {
   staffAccounts: { response: staffAccountListSchema },
   createStaff: { request: createStaffRequestSchema, response: staffAccountSchema },
   changeRole: { params: id, request: changeRoleRequestSchema, response: staffAccountSchema },
+  setPersonalNumber: {
+    params: id,
+    request: setPersonalNumberRequestSchema,
+    response: staffAccountSchema,
+  },
   accountState: { params: id, response: accountStateSchema },
   deactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
   reactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },

@@ -36,6 +36,8 @@ export const staffAccountSchema = z.object({
   status: accountStatusSchema,
   locked: z.boolean(),
   lastActive: timestampSchema.nullable(),
+  /** Her own personal number for e-legitimation (§4.18), masked as lists show it: `19850412-****`. */
+  personalNumber: z.string().nullable(),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
@@ -58,6 +60,12 @@ const nameField = (label: string) =>
     .max(100, `${label} får vara högst 100 tecken.`)
     .refine((v) => !hasControlCharacters(v), `${label} innehåller otillåtna tecken.`);
 
+/** A staff member's personal number as she writes it: like a client's, `YYYYMMDD-XXXX`. */
+const personalNumberField = z
+  .string()
+  .trim()
+  .regex(/^\d{8}-\d{4}$/, 'Personnummer måste vara i formatet YYYYMMDD-XXXX.');
+
 /** `POST /api/v1/admin/staff`: the new person gets the set-password mail (design §4.3). */
 export const createStaffRequestSchema = z.object({
   firstName: nameField('Förnamn'),
@@ -72,17 +80,18 @@ export const createStaffRequestSchema = z.object({
    * Her own personal number, optional (design §4.18): lets her sign in with e-legitimation.
    * Written as a client's (YYYYMMDD-XXXX); empty means none. Unique among STAFF and ADMIN.
    */
-  personalNumber: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{8}-\d{4}$/, 'Personnummer måste vara i formatet YYYYMMDD-XXXX.'),
-    ])
-    .optional(),
+  personalNumber: z.union([z.literal(''), personalNumberField]).optional(),
 });
 export type CreateStaffRequest = z.infer<typeof createStaffRequestSchema>;
+
+/**
+ * `PUT /api/v1/admin/users/:id/personal-number`: set, change or clear (null or '') the personal
+ * number of an existing STAFF or ADMIN (design §4.18). Unique among them.
+ */
+export const setPersonalNumberRequestSchema = z.object({
+  personalNumber: z.union([z.null(), z.literal(''), personalNumberField]),
+});
+export type SetPersonalNumberRequest = z.infer<typeof setPersonalNumberRequestSchema>;
 
 /** `PUT /api/v1/admin/users/:id/role`. */
 export const changeRoleRequestSchema = z.object({ role: staffRoleSchema });

@@ -42,6 +42,26 @@ export function useChangeRole() {
   );
 }
 
+/** `PUT /api/v1/admin/users/:id/personal-number`: null clears it. */
+export const setPersonalNumber = (id: Id, personalNumber: string | null): Promise<StaffAccount> =>
+  call('setPersonalNumber', { params: { id }, body: { personalNumber } });
+
+export const SET_PERSONAL_NUMBER_KEY = mutationKey('setPersonalNumber');
+
+/** `trigger({ id, personalNumber })`; 409 when another of the staff has the number. */
+export function useSetPersonalNumber() {
+  const revalidate = useRevalidateAccount();
+  return useSWRMutation<StaffAccount, ApiError, string, { id: Id; personalNumber: string | null }>(
+    SET_PERSONAL_NUMBER_KEY,
+    async (_key, { arg }) => {
+      const account = await setPersonalNumber(arg.id, arg.personalNumber);
+      await revalidate(arg.id);
+      return account;
+    },
+    { throwOnError: true },
+  );
+}
+
 type StateChange = 'deactivateUser' | 'reactivateUser' | 'unlockUser';
 
 const changeState = (name: StateChange, id: Id): Promise<AccountState> =>

@@ -26,9 +26,24 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{
   role: Role;
   first: string;
   last: string;
+  /** Her own personal number (design §4.18), so the demo's test broker lets her sign in. */
+  pnr?: string;
 }> = [
-  { email: 'admin@example.com', role: 'ADMIN', first: 'Astrid', last: 'Lindqvist' },
-  { email: 'staff@example.com', role: 'STAFF', first: 'Erik', last: 'Sandberg' },
+  // Valid check digits, none a demo client's.
+  {
+    email: 'admin@example.com',
+    role: 'ADMIN',
+    first: 'Astrid',
+    last: 'Lindqvist',
+    pnr: '19720905-4563',
+  },
+  {
+    email: 'staff@example.com',
+    role: 'STAFF',
+    first: 'Erik',
+    last: 'Sandberg',
+    pnr: '19810730-1239',
+  },
   { email: 'klient@example.com', role: 'USER', first: 'Karin', last: 'Johansson' },
 ];
 
@@ -152,6 +167,7 @@ export async function seedDemoData(
           created_at: ago(120 * DAY),
           updated_at: ago(120 * DAY),
           last_active_at: ago(2 * HOUR),
+          personal_number: a.pnr ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -25,6 +25,13 @@ export const staffRouteDefs = {
     fallback: 'Kunde inte byta roll',
     roles: ADMIN,
   },
+  setPersonalNumber: {
+    method: 'PUT',
+    path: '/api/v1/admin/users/:id/personal-number',
+    response: 'json',
+    fallback: 'Kunde inte spara personnumret',
+    roles: ADMIN,
+  },
   // A client's account too (her page's actions): clientData, so every call is logged.
   accountState: {
     method: 'GET',

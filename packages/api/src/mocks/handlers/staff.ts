@@ -3,6 +3,7 @@
 // server: nobody deactivates herself or the last active ADMIN, an e-mail is used once.
 import type { HttpHandler } from 'msw';
 import {
+  maskPersonalNumber,
   STAFF_MESSAGES,
   type AccountState,
   type Id,
@@ -52,7 +53,7 @@ const staffUserOr404 = (params: MockParams): DemoUser & { role: StaffRole } => {
 };
 
 const toStaffAccount = (user: DemoUser & { role: StaffRole }): StaffAccount => {
-  const { status, locked, lastActive } = accountOf(user.id);
+  const { status, locked, lastActive, personalNumber } = accountOf(user.id);
   return {
     id: user.id,
     firstName: user.firstName,
@@ -62,6 +63,7 @@ const toStaffAccount = (user: DemoUser & { role: StaffRole }): StaffAccount => {
     status,
     locked,
     lastActive,
+    personalNumber: maskPersonalNumber(personalNumber ?? null),
   };
 };
 
@@ -97,14 +99,30 @@ const emailTaken = (email: string): boolean => {
   );
 };
 
+/** Whether a STAFF or ADMIN other than `except` has this personal number (unique, §4.18). */
+const personalNumberTaken = (pnr: string, except?: Id): boolean =>
+  Object.entries(mockState.accounts).some(
+    ([id, a]) => a.personalNumber === pnr && Number(id) !== except,
+  );
+
 export const staffHandlers: HttpHandler[] = [
   on('staffAccounts', () => HttpResponse.json(staffUsers().map(toStaffAccount))),
   on('createStaff', async ({ request }) => {
     const body = await readJson(request, 'createStaff');
     if (emailTaken(body.email)) return errorResponse(409, STAFF_MESSAGES.emailTaken);
-    const user = { id: nextMockId(), imageUrl: null, ...body };
+    const personalNumber = body.personalNumber || null;
+    if (personalNumber && personalNumberTaken(personalNumber)) {
+      return errorResponse(409, STAFF_MESSAGES.personalNumberTaken);
+    }
+    const { personalNumber: _pnr, ...fields } = body;
+    const user = { id: nextMockId(), imageUrl: null, ...fields };
     mockState.users.push(user);
-    mockState.accounts[user.id] = { status: 'INVITED', locked: false, lastActive: null };
+    mockState.accounts[user.id] = {
+      status: 'INVITED',
+      locked: false,
+      lastActive: null,
+      personalNumber,
+    };
     return HttpResponse.json(toStaffAccount(user), { status: 201 });
   }),
   on('changeRole', async ({ request, params }) => {
@@ -113,6 +131,15 @@ export const staffHandlers: HttpHandler[] = [
     if (user.id === viewer().id) return errorResponse(400, STAFF_MESSAGES.self);
     if (role !== 'ADMIN') guardLastAdmin(user.id);
     user.role = role;
+    return HttpResponse.json(toStaffAccount(user));
+  }),
+  on('setPersonalNumber', async ({ request, params }) => {
+    const user = staffUserOr404(params);
+    const pnr = (await readJson(request, 'setPersonalNumber')).personalNumber || null;
+    if (pnr && personalNumberTaken(pnr, user.id)) {
+      return errorResponse(409, STAFF_MESSAGES.personalNumberTaken);
+    }
+    accountOf(user.id).personalNumber = pnr;
     return HttpResponse.json(toStaffAccount(user));
   }),
   on('accountState', ({ params }) => HttpResponse.json(stateOf(accountIdOr404(params)))),
@@ -159,6 +186,7 @@ export const staffScenarios = {
     'staffAccounts',
     'createStaff',
     'changeRole',
+    'setPersonalNumber',
     'accountState',
     'deactivateUser',
     'reactivateUser',

@@ -1,6 +1,7 @@
 // The database side of an e-legitimation sign-in (design §4.18): the started sign-ins (state,
 // nonce, PKCE verifier; consumed once, across instances) and the account a personal number
 // belongs to.
+import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { MINUTE } from '../../clock.ts';
@@ -26,6 +27,20 @@ export function normalisePnr(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   const digits = raw.trim().replace(/[-+]/, '');
   return /^\d{12}$/.test(digits) ? `${digits.slice(0, 8)}-${digits.slice(8)}` : null;
+}
+
+// Without SESSION_SECRET (never in production): one key per process, as the sessions' own.
+const fallbackPnrKey = randomBytes(32);
+
+/**
+ * A personal number as the activity log keeps it: a keyed hash (the sign-in's refusals, /staff's
+ * changes), so a copy of the log cannot list numbers but the same number gives the same hash.
+ */
+export function pnrLogHash(secret: string | undefined, pnr: string): string {
+  return createHmac('sha256', secret ?? fallbackPnrKey)
+    .update(`eid-pnr:${pnr}`)
+    .digest('hex')
+    .slice(0, 24);
 }
 
 export class EidLogins {

@@ -2,12 +2,12 @@
 // belong to exactly one active account; whatever else happens the answer is one of a few
 // refusals, shown on /login, and the attempt is logged with the broker's issuer and, for a
 // refused number, only its keyed hash.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { EidSettings } from './config.ts';
 import { EidFlow, EidFlowError } from './flow.ts';
-import { EID_LOGIN_TTL_MS, EidLogins } from './service.ts';
+import { EID_LOGIN_TTL_MS, EidLogins, pnrLogHash } from './service.ts';
 
 /** Why a sign-in was refused, as /login?eid=… names it (packages/ui's eid-login shows the text). */
 export type EidRefusal = 'no-account' | 'deactivated' | 'cancelled' | 'failed';
@@ -25,7 +25,6 @@ const refusedAt = (reason: EidRefusal) => `/login?eid=${reason}`;
 export class EidSignIn {
   readonly flow: EidFlow;
   readonly logins: EidLogins;
-  readonly #pnrKey: string | Buffer;
   readonly #secureCookie: boolean;
 
   constructor(
@@ -34,7 +33,6 @@ export class EidSignIn {
   ) {
     this.flow = new EidFlow(settings, ctx.config.publicUrl);
     this.logins = new EidLogins(ctx.db, ctx.clock);
-    this.#pnrKey = ctx.config.sessionSecret ?? randomBytes(32);
     this.#secureCookie = ctx.config.isProduction || ctx.config.publicUrl.startsWith('https:');
   }
 
@@ -146,7 +144,7 @@ export class EidSignIn {
 
   /** The number as the log keeps it: a keyed hash, so a copy of the log cannot list numbers. */
   pnrHash(pnr: string): string {
-    return createHmac('sha256', this.#pnrKey).update(`eid-pnr:${pnr}`).digest('hex').slice(0, 24);
+    return pnrLogHash(this.ctx.config.sessionSecret, pnr);
   }
 }
 

@@ -38,6 +38,14 @@ export const staffModule: AppModule = (app, ctx) => {
 
   defineRoute(
     app,
+    endpointDefs.setPersonalNumber,
+    { audit: { records: ['PERSONAL_NUMBER_CHANGED'] } },
+    (request, _reply, { params, body }) =>
+      staff.setPersonalNumber(params.id, body.personalNumber || null, actorOf(request)),
+  );
+
+  defineRoute(
+    app,
     endpointDefs.accountState,
     { audit: { action: 'ACCOUNT_STATE_VIEWED', subject: ({ input }) => input.params.id } },
     (_request, _reply, { params }) => staff.state(params.id),

@@ -11,6 +11,7 @@ import {
   type AccountState,
   type AccountStatus,
   type CreateStaffRequest,
+  maskPersonalNumber,
   type StaffAccount,
   type StaffRole,
 } from '@halsa/api/contract';
@@ -21,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { isAccountLocked, unlockAccount } from '../../security/rate-limit.ts';
 import { findUserByEmail, normalizeEmail } from '../auth/deps.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
+import { pnrLogHash } from '../eid/service.ts';
 
 interface AccountRow {
   id: number;
@@ -31,6 +33,7 @@ interface AccountRow {
   registration_status: 'INVITED' | 'REGISTERED';
   deactivated_at: Date | null;
   last_active_at: Date | null;
+  personal_number: string | null;
 }
 
 const ACCOUNT_COLUMNS = [
@@ -42,6 +45,7 @@ const ACCOUNT_COLUMNS = [
   'registration_status',
   'deactivated_at',
   'last_active_at',
+  'personal_number',
 ] as const;
 
 const statusOf = (r: AccountRow): AccountStatus =>
@@ -69,6 +73,7 @@ export class StaffService {
       status: statusOf(r),
       locked: await isAccountLocked(this.ctx, r.id),
       lastActive: r.last_active_at ? r.last_active_at.toISOString() : null,
+      personalNumber: maskPersonalNumber(r.personal_number),
     };
   }
 
@@ -140,14 +145,53 @@ export class StaffService {
     return this.toAccount(await this.find(id));
   }
 
-  /** Whether a STAFF or ADMIN already has this personal number (design §4.18: unique). */
-  private async personalNumberTaken(pnr: string): Promise<boolean> {
-    const row = await this.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('personal_number', '=', pnr)
-      .executeTakeFirst();
-    return row !== undefined;
+  /** Whether a STAFF or ADMIN (other than `except`) has this personal number (§4.18: unique). */
+  private async personalNumberTaken(
+    pnr: string,
+    except?: number,
+    db: Pick<AppContext['db'], 'selectFrom'> = this.ctx.db,
+  ): Promise<boolean> {
+    let query = db.selectFrom('users').select('id').where('personal_number', '=', pnr);
+    if (except !== undefined) query = query.where('id', '!=', except);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * Sets, changes or clears (null) the own personal number of an existing STAFF or ADMIN, for
+   * e-legitimation (§4.18). Logged with keyed hashes of the numbers, never the numbers.
+   */
+  async setPersonalNumber(id: number, pnr: string | null, actor: Actor): Promise<StaffAccount> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await this.lockAccount(trx, id);
+      if (row.role === 'USER') throw badRequest(STAFF_MESSAGES.notStaff);
+      if (row.personal_number === pnr) return;
+      if (pnr && (await this.personalNumberTaken(pnr, id, trx))) {
+        throw conflict(STAFF_MESSAGES.personalNumberTaken);
+      }
+      const updated = await trx
+        .updateTable('users')
+        .set({ personal_number: pnr, updated_at: this.ctx.clock.now() })
+        .where('id', '=', id)
+        // Two ADMINs giving one number to two people at once: the unique index decides.
+        .executeTakeFirst()
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(STAFF_MESSAGES.personalNumberTaken);
+          throw error;
+        });
+      if (!updated) return;
+      const hash = (n: string | null) => (n ? pnrLogHash(this.ctx.config.sessionSecret, n) : null);
+      await this.ctx.activity.record(
+        {
+          action: 'PERSONAL_NUMBER_CHANGED',
+          actorUserId: actor.userId,
+          subjectUserId: id,
+          ip: actor.ip,
+          details: { fromHash: hash(row.personal_number), toHash: hash(pnr) },
+        },
+        trx,
+      );
+    });
+    return this.toAccount(await this.find(id));
   }
 
   /** STAFF ↔ ADMIN; never her own, never the last active ADMIN's. */
@@ -318,6 +362,10 @@ export class StaffService {
     return rows.map((r) => r.id);
   }
 }
+
+/** A unique index refused the change (PostgreSQL 23505). */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** 409 when `id` is the only active ADMIN left. */
 function refuseLastAdmin(activeAdmins: number[], id: number): void {

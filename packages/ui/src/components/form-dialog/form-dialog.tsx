@@ -4,7 +4,7 @@
 // of the server shown inside it (nothing changes until the caller's call succeeds).
 import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '../../primitives/alert/alert';
-import { Button } from '../../primitives/button/button';
+import { Button, type ButtonProps } from '../../primitives/button/button';
 import { Modal, ModalClose } from '../../primitives/modal/modal';
 
 export interface FormDialogProps {
@@ -13,6 +13,8 @@ export interface FormDialogProps {
   description: ReactNode;
   /** The text of the button that opens the dialog. */
   triggerLabel: string;
+  /** Size, variant and class of the opening button (a row's action is small and secondary). */
+  triggerProps?: Pick<ButtonProps, 'size' | 'variant' | 'className' | 'aria-label'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -30,6 +32,7 @@ export function FormDialog({
   title,
   description,
   triggerLabel,
+  triggerProps,
   open,
   onOpenChange,
   onSubmit,
@@ -45,7 +48,7 @@ export function FormDialog({
       description={description}
       open={open}
       onOpenChange={onOpenChange}
-      trigger={<Button>{triggerLabel}</Button>}
+      trigger={<Button {...triggerProps}>{triggerLabel}</Button>}
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         {children}

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { Button } from '../../../primitives/button/button';
 import { useToast } from '../../../primitives/toast/toast';
+import { PersonalNumber } from './personal-number';
 import { ResetSignInMethods } from './reset-sign-in-methods';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import {
@@ -93,6 +94,7 @@ export function StaffActions({ account, name, onError }: StaffActionsProps) {
           Inaktivera
         </Button>
       )}
+      <PersonalNumber account={account} name={name} />
       <ResetSignInMethods account={account} name={name} />
       <ConfirmDialog
         open={confirm === 'deactivate'}

@@ -51,6 +51,12 @@ export function StaffScreen({ now }: StaffScreenProps) {
     },
     { header: 'E-post', cell: (a) => a.email },
     { header: 'Roll', cell: (a) => staffRoleLabels[a.role] },
+    // For e-legitimation (§4.18), masked as lists show a client's.
+    {
+      header: 'Personnummer',
+      className: 'whitespace-nowrap',
+      cell: (a) => a.personalNumber ?? 'Saknas',
+    },
     {
       header: 'Status',
       cell: (a) => (
