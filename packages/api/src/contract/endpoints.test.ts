@@ -8,6 +8,7 @@ import { getResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultHandlers, mockState, resetMockState, sessionUsers } from '../mocks/index.ts';
+import { openEmergencyAccessFixture } from '../mocks/fixtures/care-team.ts';
 import { endpoints, findEndpoint, pathParams, buildPath, type HttpMethod } from './endpoints.ts';
 
 type Body = { json: unknown } | { form: Record<string, string | File> } | undefined;
@@ -579,6 +580,35 @@ const specCalls: SpecCall[] = [
     url: '/api/v1/admin/activity/review/901',
     sends: 'json',
     body: { json: { comment: 'Kontrollerad med kollegan, i sin ordning.' } },
+  },
+  // The coach's day (design §4.7, §4.20): the client's values on her coach's page, the caller's
+  // own open emergency accesses and their close, and the menu's count not yet reviewed.
+  {
+    method: 'GET',
+    path: '/api/v1/admin/lab-results/:userId',
+    url: '/api/v1/admin/lab-results/3',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/emergency-access',
+    url: '/api/v1/admin/emergency-access',
+    setup: () => {
+      mockState.sessionUser = { ...sessionUsers.staff };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/emergency-access/:id/close',
+    url: '/api/v1/admin/emergency-access/950/close',
+    setup: () => {
+      mockState.sessionUser = { ...sessionUsers.staff };
+      mockState.careTeam.emergencyAccesses.push(structuredClone(openEmergencyAccessFixture));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/activity/review/count',
+    url: '/api/v1/admin/activity/review/count',
   },
   // Strong sign-in (design §4.17)
   { method: 'GET', path: '/api/v1/user/security', url: '/api/v1/user/security' },

@@ -129,7 +129,7 @@ export const Profilmeny: Story = {
   parameters: { route: { url: '/profile/notifications' } },
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Profilmeny' });
-    await expect(linkNames(nav)).toEqual(['Mitt konto', 'Notiser']);
+    await expect(linkNames(nav)).toEqual(['Mitt konto', 'Notiser', 'Inloggning och säkerhet']);
     await expect(current(nav)).toEqual(['Notiser']);
     await expect(within(nav).getByRole('link', { name: 'Mitt konto' })).toHaveAttribute(
       'href',

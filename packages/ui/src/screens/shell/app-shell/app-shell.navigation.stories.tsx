@@ -19,7 +19,11 @@ export const InstallningarForNotiser: Story = {
     await userEvent.click(within(panel).getByRole('link', { name: 'Inställningar för notiser' }));
     await expect(canvas.getByTestId('location')).toHaveTextContent('/profile/notifications');
     await expect(canvas.queryByRole('dialog', { name: 'Notiser' })).toBeNull();
-    await expect(sidebarLinks(canvas, 'Profilmeny')).toEqual(['Mitt konto', 'Notiser']);
+    await expect(sidebarLinks(canvas, 'Profilmeny')).toEqual([
+      'Mitt konto',
+      'Notiser',
+      'Inloggning och säkerhet',
+    ]);
     await expect(
       within(canvas.getByRole('main')).getByRole('heading', { level: 1, name: 'Notiser' }),
     ).toBeVisible();
