@@ -104,7 +104,12 @@ const loaded: Record<string, [Module, string, string, string[]?][]> = {
     [noCareRelation, 'MedNodatkomst', 'Du har ingen vårdrelation med klienten.'],
   ],
   logguppfoljning: [
-    [review, 'Lista', 'Erik Johansson läste Ahmed Haddad', ['Läsningar utanför vårdteamet']],
+    [
+      review,
+      'Lista',
+      'Erik Johansson läste Ahmed Haddads uppgifter',
+      ['Läsningar utanför vårdteamet'],
+    ],
     [review, 'Tom', 'Inga nödåtkomster att granska.', ['Inga mönster att titta på.']],
   ],
 };
@@ -176,12 +181,12 @@ describe('nodatkomst', () => {
   for (const width of WIDTHS) {
     test(`Dialog ${width} px`, async () => {
       await show(width, emergencyAccess, 'Dialog', opened, DIALOG_HEIGHT);
-      await shootDialog(page.getByRole('dialog', { name: 'Nödåtkomst' }));
+      await shootDialog(page.getByRole('dialog', { name: 'Nödåtkomst till Ahmed Haddad' }));
     });
 
     test(`AnnatUtanKommentar ${width} px`, async () => {
       await show(width, emergencyAccess, 'AnnatUtanKommentar', opened, DIALOG_HEIGHT);
-      const dialog = page.getByRole('dialog', { name: 'Nödåtkomst' });
+      const dialog = page.getByRole('dialog', { name: 'Nödåtkomst till Ahmed Haddad' });
       await userEvent.click(dialog.getByRole('radio', { name: 'Annat' }));
       await userEvent.click(dialog.getByRole('button', { name: 'Öppna nödåtkomst' }));
       await expect.element(dialog.getByText('Beskriv skälet när du väljer Annat.')).toBeVisible();
@@ -193,7 +198,12 @@ describe('nodatkomst', () => {
 describe('logguppfoljning', () => {
   for (const width of WIDTHS) {
     test(`Granskade ${width} px`, async () => {
-      const container = await show(width, review, 'Granskade', 'Erik Johansson läste Ahmed Haddad');
+      const container = await show(
+        width,
+        review,
+        'Granskade',
+        'Erik Johansson läste Ahmed Haddads uppgifter',
+      );
       await userEvent.click(page.getByRole('tab', { name: 'Granskade' }));
       await visible('Granskad 11 november 2026 kl. 09:15 av Maria Berg');
       await shootPage(container);
