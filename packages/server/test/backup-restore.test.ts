@@ -190,6 +190,13 @@ describe.runIf(pgUp && !missing)('backup and restore (README)', () => {
       const klient = await addUser(source, 'klient@example.com', 'USER', 'Karin', 'Klient');
       // Sven works with Karin (design §4.14); the care team is restored with the rest.
       await addToCareTeam(source, klient.id, staff.id);
+      // The staff rule (design §4.17) is on in a fresh clinic; this deployment's people sign in
+      // with the e-mailed code, as the demo's do.
+      await source.db
+        .updateTable('clinic_settings')
+        .set({ staff_strong_required: false })
+        .where('id', '=', 1)
+        .execute();
 
       const adminCookie = await signIn(first, 'admin@example.com');
       const upload = await call(first, 'POST', `/api/v1/admin/upload-lab/${klient.id}`, {
