@@ -4,9 +4,6 @@
 // has two routes of her own (issue 13): her files with the values read from them, and marking a
 // file opened. Both are USER-only and always for the signed-in client (ownerParam).
 import { endpointDefs } from '@halsa/api/contract';
-import { MAX_DB_ID } from '../../db/ids.ts';
-import { notFound } from '../../http/errors.ts';
-import { FILE_MESSAGES } from '../../files/client-files.ts';
 import type { AppModule } from '../../context.ts';
 import { registerClientFileRoutes } from '../../files/client-file-routes.ts';
 import { UPLOAD_POLICIES } from '../../files/upload.ts';
@@ -62,19 +59,7 @@ export const labResultsModule: AppModule = (app, ctx) => {
       audit: { action: 'LAB_RESULTS_VIEWED', subject: ({ input }) => input.params.userId },
       careTeam: { client: ({ params }) => params.userId },
     },
-    async (_request, _reply, { params }) => {
-      const client =
-        params.userId <= MAX_DB_ID
-          ? await ctx.db
-              .selectFrom('users')
-              .select('id')
-              .where('id', '=', params.userId)
-              .where('role', '=', 'USER')
-              .executeTakeFirst()
-          : undefined;
-      if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
-      return labs.overview(client.id);
-    },
+    async (_request, _reply, { params }) => labs.clientOverview(params.userId),
   );
 
   defineRoute(

@@ -11,6 +11,7 @@ import type {
 } from '@halsa/api/contract';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { MAX_DB_ID } from '../../db/ids.ts';
 import type { Database, LabValuesTable } from '../../db/schema.ts';
 import type { UploadReader } from '../../files/client-files.ts';
 import { FILE_MESSAGES } from '../../files/client-files.ts';
@@ -229,6 +230,22 @@ export class LabResultsService {
     private readonly clock: Clock,
     private readonly sealKey: LabSealKey,
   ) {}
+
+  /** A client's overview for her care team (GET /api/v1/admin/lab-results/:userId): 404 for an id
+   * that is no client's. */
+  async clientOverview(userId: number): Promise<LabResultsOverview> {
+    const client =
+      userId <= MAX_DB_ID
+        ? await this.db
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', userId)
+            .where('role', '=', 'USER')
+            .executeTakeFirst()
+        : undefined;
+    if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
+    return this.overview(client.id);
+  }
 
   /** Her files newest first and every value read from them (oldest sample first). */
   async overview(userId: number): Promise<LabResultsOverview> {
