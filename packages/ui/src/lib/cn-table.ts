@@ -281,6 +281,7 @@ const classGroups = {
   ],
   'pointer-events': [{ 'pointer-events': ['auto', 'none'] }],
   resize: [{ resize: ['none', '', 'y', 'x'] }],
+  'scroll-mt': [{ 'scroll-mt': scaleUnambiguousSpacing() }],
   touch: [{ touch: ['auto', 'none', 'manipulation'] }],
   select: [{ select: ['none', 'text', 'all', 'auto'] }],
   stroke: [{ stroke: ['none', ...scaleColor()] }],
