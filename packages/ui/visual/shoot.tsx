@@ -3,7 +3,7 @@
 // function, shot once the text that says its data has arrived is on screen.
 import type { ComponentType } from 'react';
 import { beforeAll, expect } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { page, userEvent, type Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
@@ -71,4 +71,17 @@ export async function shoot(element: Element, name?: string) {
   await (name
     ? locator.toMatchScreenshot(name, shotOptions)
     : locator.toMatchScreenshot(shotOptions));
+}
+
+/**
+ * Matches a dialog (fixed to the viewport, so shot on its own) against its baseline, the pointer
+ * at rest. A dialog shot as it opens is shot with `blur`: whether its first field shows a focus
+ * ring depends on whether the test before it last used the keyboard, so the shot would depend on
+ * the order the tests ran in.
+ */
+export async function shootDialog(dialog: Locator, { blur = false } = {}) {
+  await document.fonts.ready;
+  if (blur) (document.activeElement as HTMLElement | null)?.blur();
+  await restPointer();
+  await expect.element(dialog).toMatchScreenshot(shotOptions);
 }

@@ -6,11 +6,11 @@
 // person's reset. Each story runs its loaders (MSW) without its play function; states reached
 // by a click come from a step the test takes itself. The clock stands at the mocks' "now".
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { page, userEvent, type Locator } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { SECURITY_MESSAGES, signInSettingLabels } from '@halsa/api';
 import { MOCK_NOW } from '@halsa/api/mocks';
 import { fakeWebAuthn } from '../src/testing';
-import { holdStill, mountStory, restPointer, shoot, shotOptions } from './shoot';
+import { holdStill, mountStory, shoot, shootDialog } from './shoot';
 import * as notice from '../src/components/strong-sign-in-notice/strong-sign-in-notice.stories';
 import * as login from '../src/screens/auth/login/login.stories';
 import * as secondStep from '../src/screens/auth/two-factor/second-step.stories';
@@ -52,12 +52,6 @@ async function show(
 async function shootPage(container: HTMLElement) {
   expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   await shoot(container);
-}
-
-async function shootDialog(dialog: Locator) {
-  await document.fonts.ready;
-  await restPointer();
-  await expect.element(dialog).toMatchScreenshot(shotOptions);
 }
 
 /** Pages shot as they load: [module, story, text of its data]. */
