@@ -16,6 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The whole log: the subject column, and paging that asks for the next, older page. */
 export const HelaLoggen: Story = {
+  name: 'Hela loggen',
   play: async ({ canvas, args }) => {
     const table = canvas.getByRole('table', { name: 'Aktivitetslogg, sida 1 av 3, nyast först' });
     await expect(within(table).getByRole('columnheader', { name: 'Berörd klient' })).toBeVisible();
@@ -28,6 +29,7 @@ export const HelaLoggen: Story = {
 
 /** A client's own log leaves out whom; one page needs no paging. */
 export const EnKlientsLogg: Story = {
+  name: 'En klients logg',
   args: {
     showSubject: false,
     page: { items: activityLogFixtures.slice(0, 3), total: 3, page: 1, size: 25 },

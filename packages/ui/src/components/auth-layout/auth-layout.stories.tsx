@@ -20,6 +20,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The product name, one card with the page's h1, a line under it, the content and the footer. */
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Hälsoportalen', { selector: 'p' })).toBeVisible();
     const heading = canvas.getByRole('heading', { level: 1, name: 'Logga in' });
@@ -71,6 +72,7 @@ export const MedLankUnderKortet: Story = {
 
 /** `width="wide"` for the registration wizard: a wider card than the short forms' `narrow`. */
 export const Bred: Story = {
+  name: 'Bred',
   args: {
     title: 'Skapa din profil',
     width: 'wide',
@@ -152,6 +154,7 @@ export const FokusPaRubriken: Story = {
 
 /** The narrowest phone (320 px): the card fills the screen and nothing overflows. */
 export const Mobil: Story = {
+  name: 'Mobil',
   args: {
     title: 'Återställ lösenord',
     description: 'Välj ett nytt lösenord för ditt konto.',

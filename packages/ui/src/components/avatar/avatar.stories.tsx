@@ -40,6 +40,7 @@ type Story = StoryObj<typeof meta>;
 
 /** No picture: the first letters of the first and last name, å ä ö included. */
 export const Initialer: Story = {
+  name: 'Initialer',
   play: async ({ canvas, canvasElement }) => {
     const initials = canvas.getByText('ÅÖ');
     await expect(initials).toBeVisible();
@@ -148,6 +149,7 @@ export const Storre: Story = {
 };
 
 export const Mindre: Story = {
+  name: 'Mindre',
   args: { fullName: 'Karin Svensson', size: 'sm' },
   play: async ({ canvas }) => {
     const initials = canvas.getByText('KS');

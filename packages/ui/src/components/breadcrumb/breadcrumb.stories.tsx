@@ -13,6 +13,7 @@ type Story = StoryObj<typeof meta>;
 
 /** A client's tab: two links back, the tab itself the current page. */
 export const Klientflik: Story = {
+  name: 'Klientflik',
   args: {
     steps: [
       { label: 'Klienter', to: '/clients' },
@@ -35,6 +36,7 @@ export const Klientflik: Story = {
 
 /** On a 320 px phone a long name wraps; nothing runs past the edge. */
 export const Mobil: Story = {
+  name: 'Mobil',
   args: {
     steps: [
       { label: 'Klienter', to: '/clients' },

@@ -51,6 +51,7 @@ export const SocialtOchMentalt: Story = {
 
 /** The longest tip on the narrowest phone (320 px). */
 export const LongestTipOnMobile: Story = {
+  name: 'Längsta tipset i mobil',
   args: {
     tip: [...dailyTips].sort((a, b) => b.text.length - a.text.length)[0] as HealthTip,
   },
@@ -69,6 +70,7 @@ export const LongestTipOnMobile: Story = {
 
 /** Inside a section that already has an h2, e.g. the messaging widget's Hem tab. */
 export const AsSubsection: Story = {
+  name: 'Som underavsnitt',
   args: { tip: sleepTips[0] as HealthTip, headingLevel: 3 },
   render: (args) => (
     <section aria-labelledby="hem-rubrik">
@@ -94,6 +96,7 @@ const seed = (value: unknown) => () => {
 
 /** Today's tip from localStorage: the stored tip is shown while its 24 hours last. */
 export const Rotating: Story = {
+  name: 'Roterande',
   beforeEach: seed({ index: 5, since: Date.now() - 60 * 60 * 1000 }),
   play: async ({ canvas }) => {
     const tip = dailyTips[5] as HealthTip;
@@ -106,6 +109,7 @@ export const Rotating: Story = {
 
 /** 24 hours after the last change the next tip comes up, after the last one the first. */
 export const RotatingAfterADay: Story = {
+  name: 'Roterar efter en dag',
   beforeEach: seed({ index: dailyTips.length - 1, since: Date.now() - DAILY_TIP_PERIOD_MS }),
   play: async ({ canvas }) => {
     await expect(canvas.getByText((dailyTips[0] as HealthTip).text)).toBeVisible();
@@ -116,6 +120,7 @@ export const RotatingAfterADay: Story = {
 
 /** Corrupt storage starts over at the first tip. */
 export const RotatingWithCorruptStorage: Story = {
+  name: 'Roterar med trasig lagring',
   beforeEach: () => {
     localStorage.setItem(DAILY_TIP_STORAGE_KEY, '{trasig');
     return () => localStorage.removeItem(DAILY_TIP_STORAGE_KEY);

@@ -14,6 +14,7 @@ type Story = StoryObj<typeof meta>;
 const NEW_TAB = '(öppnas i ny flik)';
 
 export const Default: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     const footer = canvas.getByRole('contentinfo');
     const nav = within(footer).getByRole('navigation', { name: 'Sidfot' });
@@ -52,6 +53,7 @@ export const Default: Story = {
 
 /** Every value comes from the config prop; nothing is hard-coded in the component. */
 export const OtherConfig: Story = {
+  name: 'Annan konfiguration',
   args: {
     config: {
       ...createFooterConfig(new Date(2031, 5, 1)),
@@ -88,6 +90,7 @@ export const OtherConfig: Story = {
 
 /** Internal paths stay in the same tab and get no new-tab hint. */
 export const InternalLinks: Story = {
+  name: 'Interna länkar',
   args: {
     config: {
       ...defaultFooterConfig,
@@ -107,6 +110,7 @@ export const InternalLinks: Story = {
 };
 
 export const Mobile: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

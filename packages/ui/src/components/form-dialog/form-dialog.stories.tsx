@@ -41,6 +41,7 @@ export const Oppen: Story = {
 
 /** While the call runs the send button says so and a second click sends nothing. */
 export const Skickar: Story = {
+  name: 'Skickar',
   args: { busy: true },
   play: async ({ args, userEvent }) => {
     const send = dialog().getByRole('button', { name: 'Skickar…' });

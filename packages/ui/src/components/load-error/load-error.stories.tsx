@@ -12,6 +12,7 @@ type Story = StoryObj<typeof meta>;
 
 /** A heading and the server's message; 'Försök igen' fetches again. */
 export const MedRubrik: Story = {
+  name: 'Med rubrik',
   args: {
     title: 'Kunde inte hämta klienter',
     children: 'Servern svarar inte just nu.',
@@ -27,6 +28,7 @@ export const MedRubrik: Story = {
 
 /** Only the message. */
 export const UtanRubrik: Story = {
+  name: 'Utan rubrik',
   args: { children: 'Kunde inte hämta journalen' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Kunde inte hämta journalen');

@@ -50,6 +50,7 @@ export const AllaSorter: Story = {
 };
 
 export const Dekorativ: Story = {
+  name: 'Dekorativ',
   args: { fileName: 'Arm.jpg', decorative: true },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('img')).toBeNull();

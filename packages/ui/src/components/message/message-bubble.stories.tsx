@@ -105,6 +105,7 @@ export const FilMedFarligAdress: Story = {
 };
 
 export const Redigerat: Story = {
+  name: 'Redigerat',
   args: { message: text('Tack!', { isEdited: true, editedAt: '2026-11-20T07:50:00.000Z' }) },
   play: async ({ canvas, userEvent }) => {
     const marker = canvas.getByRole('button', { name: 'Redigerat' });
@@ -127,6 +128,7 @@ export const Redigerat: Story = {
 };
 
 export const Skickas: Story = {
+  name: 'Skickas',
   args: { own: true, status: 'sending', message: text('På väg…') },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Skickas…')).toBeVisible();

@@ -78,6 +78,7 @@ export const Tom: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   args: { notifications: undefined, isLoading: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Hämtar notiser…');

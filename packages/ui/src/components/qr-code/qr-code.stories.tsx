@@ -15,6 +15,7 @@ type Story = StoryObj<typeof meta>;
 
 /** An otpauth address: an image with its Swedish name, square, with a quiet zone. */
 export const Autentiseringsapp: Story = {
+  name: 'Autentiseringsapp',
   play: async ({ canvas }) => {
     const image = canvas.getByRole('img', { name: 'QR-kod för autentiseringsappen' });
     await expect(image).toBeVisible();

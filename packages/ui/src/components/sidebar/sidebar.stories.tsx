@@ -126,6 +126,7 @@ export const PersonalPaKlientsida: Story = {
 };
 
 export const Profilmeny: Story = {
+  name: 'Profilmeny',
   parameters: { route: { url: '/profile/notifications' } },
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Profilmeny' });
@@ -150,6 +151,7 @@ export const ProfilmenyAdmin: Story = {
 };
 
 export const Journalmeny: Story = {
+  name: 'Journalmeny',
   args: { user: sessionUsers.admin },
   parameters: { route: { url: '/journal/templates/3' } },
   play: async ({ canvas }) => {

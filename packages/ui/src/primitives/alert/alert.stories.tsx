@@ -19,6 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Info: Story = {
+  name: 'Info',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(
       'Dina provsvar från 12 mars finns nu under Lab Resultat.',
@@ -27,6 +28,7 @@ export const Info: Story = {
 };
 
 export const Lyckad: Story = {
+  name: 'Lyckad',
   args: { variant: 'success', children: 'Lösenord har uppdaterats!' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Lösenord har uppdaterats!');
@@ -34,6 +36,7 @@ export const Lyckad: Story = {
 };
 
 export const Varning: Story = {
+  name: 'Varning',
   args: {
     variant: 'warning',
     children: 'Du har ingen konversation med Anna Svensson.',
@@ -48,6 +51,7 @@ export const Varning: Story = {
 };
 
 export const Fel: Story = {
+  name: 'Fel',
   args: {
     variant: 'error',
     title: 'Registreringen misslyckades',

@@ -12,12 +12,14 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Neutral: Story = {
+  name: 'Neutral',
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Utkast')).toHaveAttribute('data-variant', 'neutral');
   },
 };
 
 export const Info: Story = {
+  name: 'Info',
   args: { variant: 'info', children: 'Ny' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Ny')).toHaveAttribute('data-variant', 'info');
@@ -25,6 +27,7 @@ export const Info: Story = {
 };
 
 export const Lyckad: Story = {
+  name: 'Lyckad',
   args: { variant: 'success', children: 'Signerad' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Signerad')).toHaveAttribute('data-variant', 'success');
@@ -32,6 +35,7 @@ export const Lyckad: Story = {
 };
 
 export const Varning: Story = {
+  name: 'Varning',
   args: { variant: 'warning', children: 'Väntar på svar' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Väntar på svar')).toHaveAttribute('data-variant', 'warning');
@@ -39,6 +43,7 @@ export const Varning: Story = {
 };
 
 export const Fara: Story = {
+  name: 'Fara',
   args: { variant: 'danger', children: 'Misslyckad' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Misslyckad')).toHaveAttribute('data-variant', 'danger');

@@ -19,6 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Primary: Story = {
+  name: 'Primär',
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Spara' }));
     await expect(args.onClick).toHaveBeenCalledTimes(1);
@@ -26,6 +27,7 @@ export const Primary: Story = {
 };
 
 export const Secondary: Story = {
+  name: 'Sekundär',
   args: { variant: 'secondary', children: 'Avbryt' },
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Avbryt' }));
@@ -34,6 +36,7 @@ export const Secondary: Story = {
 };
 
 export const Ghost: Story = {
+  name: 'Diskret',
   args: { variant: 'ghost', children: 'Visa fler' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Visa fler' })).toBeEnabled();
@@ -41,6 +44,7 @@ export const Ghost: Story = {
 };
 
 export const Danger: Story = {
+  name: 'Farlig',
   args: { variant: 'danger', children: 'Ta bort formulär' },
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Ta bort formulär' }));
@@ -49,6 +53,7 @@ export const Danger: Story = {
 };
 
 export const Link: Story = {
+  name: 'Länk',
   args: { variant: 'link', children: 'Glömt lösenord?' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Glömt lösenord?' })).toBeVisible();
@@ -56,6 +61,7 @@ export const Link: Story = {
 };
 
 export const Storlekar: Story = {
+  name: 'Storlekar',
   render: (args) => (
     <div className="flex flex-wrap items-center gap-4">
       <Button {...args} size="sm">
@@ -81,6 +87,7 @@ export const Storlekar: Story = {
 };
 
 export const Inaktiverad: Story = {
+  name: 'Inaktiverad',
   args: { disabled: true, children: 'Nästa' },
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Nästa' });
@@ -91,6 +98,7 @@ export const Inaktiverad: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   args: { loading: true, loadingLabel: 'Registrerar...', children: 'Registrera' },
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Registrerar...' });

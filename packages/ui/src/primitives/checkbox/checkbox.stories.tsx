@@ -12,6 +12,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, args, userEvent }) => {
     const box = canvas.getByRole('checkbox', { name: 'Har inget personnummer' });
     await expect(box).not.toBeChecked();
@@ -27,6 +28,7 @@ export const Standard: Story = {
 };
 
 export const Ikryssad: Story = {
+  name: 'Ikryssad',
   args: { label: 'Acceptera användarvillkor', defaultChecked: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Acceptera användarvillkor' })).toBeChecked();
@@ -65,6 +67,7 @@ export const MedFel: Story = {
 };
 
 export const Inaktiverad: Story = {
+  name: 'Inaktiverad',
   args: { disabled: true, defaultChecked: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Har inget personnummer' })).toBeDisabled();

@@ -45,6 +45,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, args }) => {
     const zone = canvas.getByRole('group', { name: 'Ladda upp labbresultat' });
     await expect(zone).toHaveAccessibleDescription('PDF, JPG, PNG, högst 10 MB.');
@@ -133,6 +134,7 @@ export const Laddar: Story = {
 };
 
 export const Uppladdad: Story = {
+  name: 'Uppladdad',
   args: { progress: 100 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('progressbar', { name: 'Uppladdad' })).toHaveAttribute(
@@ -144,6 +146,7 @@ export const Uppladdad: Story = {
 };
 
 export const Uppladdningsfel: Story = {
+  name: 'Uppladdningsfel',
   args: { error: 'Något gick fel' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Något gick fel')).toBeVisible();
@@ -151,6 +154,7 @@ export const Uppladdningsfel: Story = {
 };
 
 export const Inaktiverad: Story = {
+  name: 'Inaktiverad',
   args: { disabled: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Välj fil' })).toBeDisabled();

@@ -25,6 +25,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     const input = canvas.getByRole('textbox', { name: 'Stad' });
     await expect(input).not.toHaveAttribute('aria-invalid');

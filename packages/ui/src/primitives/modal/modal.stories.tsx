@@ -27,6 +27,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Lägg till formulär' });
     await userEvent.click(trigger);
@@ -92,6 +93,7 @@ function ControlledModal() {
 }
 
 export const Kontrollerad: Story = {
+  name: 'Kontrollerad',
   render: () => <ControlledModal />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));

@@ -21,6 +21,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, userEvent }) => {
     const input = canvas.getByLabelText('Lösenord');
     await expect(input).toHaveAttribute('type', 'password');
@@ -41,6 +42,7 @@ export const Standard: Story = {
 };
 
 export const Ifyllt: Story = {
+  name: 'Ifyllt',
   args: { defaultValue: 'Halsa2026!' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Visa lösenord' })).toBeVisible();

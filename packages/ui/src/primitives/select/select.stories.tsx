@@ -28,6 +28,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, args, userEvent }) => {
     const select = canvas.getByRole('combobox', { name: 'Exportintervall' });
     await expect(select).toHaveValue('all');
@@ -58,6 +59,7 @@ export const MedFel: Story = {
 };
 
 export const Inaktiverad: Story = {
+  name: 'Inaktiverad',
   args: { disabled: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('combobox', { name: 'Exportintervall' })).toBeDisabled();

@@ -11,6 +11,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Laddar…');
   },
@@ -25,6 +26,7 @@ export const MedSynligEtikett: Story = {
 };
 
 export const Storlekar: Story = {
+  name: 'Storlekar',
   render: () => (
     <div className="flex items-center gap-6">
       <Spinner size="sm" />

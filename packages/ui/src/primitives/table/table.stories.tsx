@@ -51,6 +51,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     const table = canvas.getByRole('table', { name: 'Klienter' });
     const headers = within(table).getAllByRole('columnheader');
@@ -68,6 +69,7 @@ export const Standard: Story = {
 };
 
 export const Tom: Story = {
+  name: 'Tom',
   args: {
     rows: [],
     empty: <EmptyState title="Inga klienter ännu." headingLevel={2} />,

@@ -37,6 +37,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, args, userEvent }) => {
     const overview = canvas.getByRole('tab', { name: 'Översikt' });
     await expect(overview).toHaveAttribute('aria-selected', 'true');
@@ -51,6 +52,7 @@ export const Standard: Story = {
 };
 
 export const Tangentbord: Story = {
+  name: 'Tangentbord',
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab();
     const overview = canvas.getByRole('tab', { name: 'Översikt' });

@@ -19,6 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, args, userEvent }) => {
     const input = canvas.getByRole('textbox', { name: 'E-post' });
     await userEvent.type(input, 'klient@example.com');
@@ -60,6 +61,7 @@ export const MedFel: Story = {
 };
 
 export const Ifylld: Story = {
+  name: 'Ifylld',
   args: { defaultValue: 'anna.svensson@example.com' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('textbox', { name: 'E-post' })).toHaveValue(
@@ -69,6 +71,7 @@ export const Ifylld: Story = {
 };
 
 export const Inaktiverad: Story = {
+  name: 'Inaktiverad',
   args: { disabled: true, defaultValue: 'anna.svensson@example.com' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('textbox', { name: 'E-post' })).toBeDisabled();

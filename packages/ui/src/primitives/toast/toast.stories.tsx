@@ -58,6 +58,7 @@ export const Bekraftelse: Story = {
 };
 
 export const Fel: Story = {
+  name: 'Fel',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa fel' }));
     // Errors interrupt: role alert.
@@ -89,6 +90,7 @@ export const FleraSamtidigt: Story = {
 };
 
 export const Visade: Story = {
+  name: 'Visade',
   render: () => <ShownToasts />,
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('status')).toHaveTextContent(

@@ -20,6 +20,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The current plan opened in the page; the earlier version listed with its date. */
 export const Aktuell: Story = {
+  name: 'Aktuell',
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { level: 2, name: 'Aktuell handlingsplan' }),
@@ -41,6 +42,7 @@ export const Aktuell: Story = {
 
 /** A download of an earlier version. */
 export const LaddaNer: Story = {
+  name: 'Ladda ner',
   play: async ({ canvas, userEvent }) => {
     const button = await canvas.findByRole('button', {
       name: 'Ladda ner Handlingsplan_2026-09-02.pdf',
@@ -53,6 +55,7 @@ export const LaddaNer: Story = {
 
 /** Only one plan: no earlier versions. */
 export const EnVersion: Story = {
+  name: 'En version',
   beforeEach: () => {
     mockState.actionPlans[3] = [
       { fileName: 'Handlingsplan_2026-11-18.pdf', timestamp: '2026-11-18T13:40:00.000Z' },
@@ -71,6 +74,7 @@ const many = (): FileEntry[] =>
 
 /** Many versions: the newest opened, fourteen listed newest first. */
 export const MangaVersioner: Story = {
+  name: 'Många versioner',
   beforeEach: () => {
     mockState.actionPlans[3] = many();
   },
@@ -85,6 +89,7 @@ export const MangaVersioner: Story = {
 
 /** The plan cannot be opened: a Swedish message, the download is still there. */
 export const KanInteOppnas: Story = {
+  name: 'Kan inte öppnas',
   parameters: mocks(authScenarios.asUser, [
     answer('downloadActionPlan', () => new Response(null, { status: 500 })),
   ]),
@@ -99,6 +104,7 @@ export const KanInteOppnas: Story = {
 };
 
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(authScenarios.asUser, actionPlanScenarios.empty),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Ingen handlingsplan ännu')).toBeVisible();
@@ -109,6 +115,7 @@ export const Tom: Story = {
 };
 
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(authScenarios.asUser, actionPlanScenarios.error(500)),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
@@ -118,6 +125,7 @@ export const Fel: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(authScenarios.asUser, actionPlanScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar handlingsplan…')).toBeInTheDocument();
@@ -128,6 +136,7 @@ const live = new FakeLiveClient();
 
 /** An ACTION_PLAN notice arriving live opens the new plan; the old one moves to the list. */
 export const NyPlanIRealtid: Story = {
+  name: 'Ny plan i realtid',
   decorators: [
     (Story) => (
       <FakeLiveProvider live={live}>

@@ -26,6 +26,7 @@ const bodyRows = async (canvas: { findByRole: (r: 'table') => Promise<HTMLElemen
 
 /** The whole log for an ADMIN, with filters and the export. */
 export const Admin: Story = {
+  name: 'Administratör',
   play: async ({ canvas }) => {
     const rows = await bodyRows(canvas);
     await expect(rows.length).toBeGreaterThan(3);
@@ -36,6 +37,7 @@ export const Admin: Story = {
 
 /** Filtered to one action. */
 export const FiltreradHandelse: Story = {
+  name: 'Filtrerad händelse',
   play: async ({ canvas, userEvent }) => {
     await bodyRows(canvas);
     await userEvent.selectOptions(
@@ -56,6 +58,7 @@ export const FiltreradHandelse: Story = {
  * screen asks `GET /api/v1/admin/staff`, not the whole register (design §4.13).
  */
 export const UtfordAv: Story = {
+  name: 'Utförd av',
   play: async ({ canvas }) => {
     const select = canvas.getByRole('combobox', { name: 'Utförd av' });
     const names = staffFixtures.map((s) => `${s.firstName} ${s.lastName}`);
@@ -72,6 +75,7 @@ export const UtfordAv: Story = {
 
 /** STAFF reads the log; only ADMIN exports. */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await bodyRows(canvas);
@@ -80,6 +84,7 @@ export const Personal: Story = {
 };
 
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(activityScenarios.empty),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Ingen aktivitet hittades.')).toBeVisible();
@@ -87,6 +92,7 @@ export const Tom: Story = {
 };
 
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(activityScenarios.error(500)),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
@@ -97,6 +103,7 @@ export const Fel: Story = {
 
 /** Waiting for the first page. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(activityScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar aktivitet…')).toBeInTheDocument();
@@ -115,6 +122,7 @@ const many = (): ActivityLog[] =>
 
 /** A long log: 50 rows a page, newest first, 'Nyare' and 'Äldre'. */
 export const MangaSidor: Story = {
+  name: 'Många sidor',
   beforeEach: () => {
     resetMockState();
     mockState.activityLogs = many();
@@ -135,6 +143,7 @@ export const MangaSidor: Story = {
 
 /** An ADMIN exports the last year; the button says so while it works. */
 export const Export: Story = {
+  name: 'Export',
   play: async ({ canvas, userEvent }) => {
     await bodyRows(canvas);
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Exportintervall' }), '1ar');
@@ -146,6 +155,7 @@ export const Export: Story = {
 
 /** The export fails without a message from the server: the call's Swedish fallback (spec §8). */
 export const ExportMisslyckas: Story = {
+  name: 'Exporten misslyckas',
   parameters: mocks(activityScenarios.exportFailure),
   play: async ({ canvas, userEvent }) => {
     await bodyRows(canvas);

@@ -82,6 +82,7 @@ export const Granska: Story = {
 
 /** The reviewed ones: who reviewed, when and what she wrote; no review button. */
 export const Granskade: Story = {
+  name: 'Granskade',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('list', { name: 'Att granska' });
     await userEvent.click(canvas.getByRole('tab', { name: 'Granskade' }));
@@ -145,6 +146,7 @@ export const GranskaMisslyckas: Story = {
 
 /** On a phone (375 px wide) nothing scrolls sideways but the table. */
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvas }) => {
     await canvas.findByRole('list', { name: 'Att granska' });

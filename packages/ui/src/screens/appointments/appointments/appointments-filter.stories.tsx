@@ -31,6 +31,7 @@ const listUnder = (canvas: HTMLElement, heading: string) => {
 
 /** Opened from Anna's page: only her meetings, and the booking form has her chosen. */
 export const FiltreradFranKlientsida: Story = {
+  name: 'Filtrerad från klientsidan',
   parameters: { route: { path: '/appointments', url: '/appointments?klient=3' } },
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByText('Visar möten med Anna Lindqvist.')).toBeVisible();
@@ -48,6 +49,7 @@ export const FiltreradFranKlientsida: Story = {
 
 /** Search as you type, pick Lars: only his meeting; 'Visa alla klienters möten' undoes it. */
 export const SokOchValjKlient: Story = {
+  name: 'Sök och välj klient',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
     await expect(listUnder(canvasElement, 'Kommande möten')).toHaveLength(3);
@@ -75,6 +77,7 @@ export const SokOchValjKlient: Story = {
 
 /** A client with no meetings: the empty state says so and points at the booking form. */
 export const FiltreradUtanMoten: Story = {
+  name: 'Filtrerad utan möten',
   parameters: { route: { path: '/appointments', url: '/appointments?klient=5' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Visar möten med Sofia Andersson.')).toBeVisible();
@@ -88,6 +91,7 @@ export const FiltreradUtanMoten: Story = {
 
 /** A search nobody matches. */
 export const SokningUtanTraff: Story = {
+  name: 'Sökning utan träff',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByLabelText('Sök klient'), 'Zzyzx');
     await expect(await canvas.findByText('Ingen klient matchar sökningen.')).toBeVisible();
@@ -97,6 +101,7 @@ export const SokningUtanTraff: Story = {
 
 /** The register cannot be searched: said in Swedish, the list stays. */
 export const SokningMisslyckas: Story = {
+  name: 'Sökningen misslyckas',
   parameters: mocks(authScenarios.asStaff, clientScenarios.error()),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
@@ -108,6 +113,7 @@ export const SokningMisslyckas: Story = {
 
 /** An id that is no client: said so, with the way back to every client's meetings. */
 export const OkandKlient: Story = {
+  name: 'Okänd klient',
   parameters: {
     route: { path: '/appointments', url: '/appointments?klient=999' },
     ...mocks(authScenarios.asStaff, clientScenarios.clientNotFound),
@@ -123,6 +129,7 @@ export const OkandKlient: Story = {
 
 /** A client given someone else's ?klient= still sees only her own meetings, and no filter. */
 export const KlientUtanFilter: Story = {
+  name: 'Klient utan filter',
   parameters: {
     route: { path: '/appointments', url: '/appointments?klient=4' },
     ...mocks(authScenarios.asUser),

@@ -45,6 +45,7 @@ const pickClient = async (
 
 /** The client: two upcoming meetings (one by video), one past; each can go to her calendar. */
 export const KlientKommandeOchTidigare: Story = {
+  name: 'Klient – kommande och tidigare',
   play: async ({ canvas, canvasElement }) => {
     await expect(
       await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' }),
@@ -69,6 +70,7 @@ export const KlientKommandeOchTidigare: Story = {
 
 /** No meetings at all. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(authScenarios.asUser, appointmentScenarios.empty),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Inga bokningar')).toBeVisible();
@@ -80,6 +82,7 @@ export const Tom: Story = {
 
 /** The list cannot be fetched: the call's Swedish fallback. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(authScenarios.asUser, appointmentScenarios.error()),
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
@@ -89,6 +92,7 @@ export const Fel: Story = {
 
 /** Waiting for the list. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(authScenarios.asUser, appointmentScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar bokningar…')).toBeInTheDocument();
@@ -97,6 +101,7 @@ export const Laddar: Story = {
 
 /** A cancelled meeting is shown as such, without the calendar button. */
 export const Avbokad: Story = {
+  name: 'Avbokad',
   beforeEach: () => {
     const first = mockState.appointments.find((a) => a.id === 501);
     if (first) first.status = 'CANCELLED';
@@ -111,6 +116,7 @@ export const Avbokad: Story = {
 
 /** Staff: the booking form and every client's meetings, each with 'Avboka'. */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('heading', { level: 2, name: 'Boka möte' })).toBeVisible();
@@ -125,6 +131,7 @@ export const Personal: Story = {
 
 /** Staff with no client chosen: the booking form says, in Swedish, how to choose one. */
 export const PersonalUtanValdKlient: Story = {
+  name: 'Personal utan vald klient',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     const heading = await canvas.findByRole('heading', { level: 2, name: 'Boka möte' });
@@ -139,6 +146,7 @@ export const PersonalUtanValdKlient: Story = {
 
 /** Staff pick Lars through the search and book a meeting: it is listed under his upcoming. */
 export const PersonalBokar: Story = {
+  name: 'Personal bokar',
   parameters: mocks(authScenarios.asStaff),
   play: async (context) => {
     const { canvas, canvasElement, userEvent } = context;
@@ -161,6 +169,7 @@ export const PersonalBokar: Story = {
 
 /** Validation in Swedish: no client (the hint), no time, a start in the past, a bad link. */
 export const PersonalValidering: Story = {
+  name: 'Personal – validering',
   parameters: mocks(authScenarios.asStaff),
   play: async (context) => {
     const { canvas, userEvent } = context;
@@ -188,6 +197,7 @@ export const PersonalValidering: Story = {
 
 /** Staff cancel a meeting: it is marked 'Avbokad'. */
 export const PersonalAvbokar: Story = {
+  name: 'Personal avbokar',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
@@ -201,6 +211,7 @@ export const PersonalAvbokar: Story = {
 
 /** Staff move a meeting: the new time is listed; a time in the past is refused in Swedish. */
 export const PersonalFlyttar: Story = {
+  name: 'Personal flyttar',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
@@ -228,6 +239,7 @@ const live = new FakeLiveClient();
 
 /** Staff book while the client's page is open: her APPOINTMENT notice brings it in live. */
 export const NyBokningIRealtid: Story = {
+  name: 'Ny bokning i realtid',
   decorators: [
     (Story) => (
       <FakeLiveProvider live={live}>

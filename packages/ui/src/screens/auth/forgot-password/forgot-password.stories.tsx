@@ -19,6 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Glömt lösenord' })).toBeVisible();
     await expect(canvas.getByLabelText('E-post')).toHaveAttribute('type', 'email');
@@ -31,6 +32,7 @@ export const Standard: Story = {
 };
 
 export const Skriver: Story = {
+  name: 'Skriver',
   play: async ({ canvas, userEvent }) => {
     const email = canvas.getByLabelText('E-post');
     await userEvent.type(email, 'klient@example.com');
@@ -41,6 +43,7 @@ export const Skriver: Story = {
 
 /** The e-mail is required and must look like one (the contract's messages). */
 export const Validering: Story = {
+  name: 'Validering',
   play: async ({ canvas, userEvent }) => {
     const email = canvas.getByLabelText('E-post');
     await userEvent.click(canvas.getByRole('button', { name: 'Skicka länk' }));
@@ -54,6 +57,7 @@ export const Validering: Story = {
 };
 
 export const Skickar: Story = {
+  name: 'Skickar',
   parameters: mocks(loadingFor(['forgotPassword'])),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('E-post'), 'klient@example.com');
@@ -66,6 +70,7 @@ export const Skickar: Story = {
 };
 
 export const Serverfel: Story = {
+  name: 'Serverfel',
   parameters: mocks(authScenarios.forgotFailure),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('E-post'), 'klient@example.com');
@@ -79,6 +84,7 @@ export const Serverfel: Story = {
 
 /** Sent: the confirmation mentions the spam folder; focus moves to its heading. */
 export const Skickat: Story = {
+  name: 'Skickat',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('E-post'), 'klient@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Skicka länk' }));
@@ -114,6 +120,7 @@ export const EndastTangentbord: Story = {
 };
 
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

@@ -26,6 +26,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Idle: an empty form, no password toggle yet, a link to /forgot-password. */
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
     await expect(canvas.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -45,6 +46,7 @@ export const Standard: Story = {
 
 /** Typing: the show/hide toggle appears once text is typed. */
 export const Skriver: Story = {
+  name: 'Skriver',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('E-post'), 'klient@example.com');
     const password = canvas.getByLabelText('Lösenord');
@@ -73,6 +75,7 @@ export const TomtFormular: Story = {
 
 /** Submitting: the button is busy ('Loggar in...') while the server answers. */
 export const Skickar: Story = {
+  name: 'Skickar',
   parameters: mocks(loadingFor(['authenticate'])),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('E-post'), 'klient@example.com');
@@ -115,6 +118,7 @@ export const KontotInaktiverat: Story = {
 
 /** A server fault is not blamed on the password: the call's fallback 'Inloggning misslyckades'. */
 export const Serverfel: Story = {
+  name: 'Serverfel',
   parameters: mocks(authScenarios.loginError),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('E-post'), 'klient@example.com');
@@ -126,6 +130,7 @@ export const Serverfel: Story = {
 
 /** Success: a toast asks for the code and the page moves on to /2fa?twoFactorId=…. */
 export const Lyckad: Story = {
+  name: 'Lyckad',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('E-post'), 'klient@example.com');
     await userEvent.type(canvas.getByLabelText('Lösenord'), 'Halsa2026!');
@@ -236,6 +241,7 @@ export const OkandNyckel: Story = {
 
 /** The narrowest phone (320 px): nothing overflows. */
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

@@ -29,6 +29,7 @@ type Story = StoryObj<typeof meta>;
 const HINT = 'Minst 8 tecken och minst en stor bokstav.';
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'Återställ lösenord' }),
@@ -54,6 +55,7 @@ export const GlomtNyttLosenord: Story = {
 };
 
 export const Skriver: Story = {
+  name: 'Skriver',
   play: async ({ canvas, userEvent }) => {
     const password = canvas.getByLabelText('Nytt lösenord');
     await userEvent.type(password, 'Sommar2026');
@@ -66,6 +68,7 @@ export const Skriver: Story = {
 
 /** Every password rule of spec §5 with its exact message. */
 export const Validering: Story = {
+  name: 'Validering',
   play: async ({ canvas, userEvent }) => {
     const password = canvas.getByLabelText('Nytt lösenord');
     const confirm = canvas.getByLabelText('Bekräfta lösenord');
@@ -102,6 +105,7 @@ export const Validering: Story = {
 };
 
 export const Skickar: Story = {
+  name: 'Skickar',
   parameters: mocks(loadingFor(['resetPassword'])),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Nytt lösenord'), 'Sommar2026');
@@ -116,6 +120,7 @@ export const Skickar: Story = {
 
 /** An expired or used link: the server's message; the form stays. */
 export const Serverfel: Story = {
+  name: 'Serverfel',
   parameters: mocks(authScenarios.resetFailure),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Nytt lösenord'), 'Sommar2026');
@@ -130,6 +135,7 @@ export const Serverfel: Story = {
 
 /** Success: 'Lösenord har uppdaterats!', then /login after 2 seconds. */
 export const Lyckad: Story = {
+  name: 'Lyckad',
   parameters: mocks(sent.handlers),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Nytt lösenord'), 'Sommar2026');
@@ -168,6 +174,7 @@ export const EndastTangentbord: Story = {
 };
 
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

@@ -28,6 +28,7 @@ type Story = StoryObj<typeof meta>;
 const HINT = 'Minst 8 tecken och minst en stor bokstav.';
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Välj lösenord' })).toBeVisible();
     await expect(canvas.getByLabelText('Lösenord')).toHaveAccessibleDescription(HINT);
@@ -36,6 +37,7 @@ export const Standard: Story = {
 };
 
 export const Skriver: Story = {
+  name: 'Skriver',
   play: async ({ canvas, userEvent }) => {
     const password = canvas.getByLabelText('Lösenord');
     await userEvent.type(password, 'Vinter2026');
@@ -46,6 +48,7 @@ export const Skriver: Story = {
 
 /** The rules of spec §5 with their exact messages. */
 export const Validering: Story = {
+  name: 'Validering',
   play: async ({ canvas, userEvent }) => {
     const password = canvas.getByLabelText('Lösenord');
     const confirm = canvas.getByLabelText('Bekräfta lösenord');
@@ -71,6 +74,7 @@ export const Validering: Story = {
 };
 
 export const Skickar: Story = {
+  name: 'Skickar',
   parameters: mocks(loadingFor(['setPassword'])),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Lösenord'), 'Vinter2026');
@@ -84,6 +88,7 @@ export const Skickar: Story = {
 };
 
 export const Serverfel: Story = {
+  name: 'Serverfel',
   parameters: mocks(authScenarios.setPasswordFailure),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Lösenord'), 'Vinter2026');
@@ -97,6 +102,7 @@ export const Serverfel: Story = {
 
 /** Success: 'Lösenord har satts!', then /login after 2 seconds. */
 export const Lyckad: Story = {
+  name: 'Lyckad',
   parameters: mocks(sent.handlers),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Lösenord'), 'Vinter2026');
@@ -135,6 +141,7 @@ export const EndastTangentbord: Story = {
 };
 
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

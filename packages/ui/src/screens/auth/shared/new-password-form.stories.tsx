@@ -45,6 +45,7 @@ const fillIn = async (
 
 /** Idle: two empty password fields, the rule as a hint, 'Spara lösenord' and the way back. */
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, args }) => {
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'Återställ lösenord' }),
@@ -86,6 +87,7 @@ export const ValjLosenord: Story = {
 
 /** Every rule of spec §5 with its exact message; after the first submit they follow the typing. */
 export const Validering: Story = {
+  name: 'Validering',
   play: async ({ canvas, args, userEvent }) => {
     const password = canvas.getByLabelText('Nytt lösenord');
     const confirm = canvas.getByLabelText('Bekräfta lösenord');
@@ -144,6 +146,7 @@ export const MatcharInte: Story = {
 
 /** Submitting (`sending`): 'Sparar...' is busy and a second submit sends nothing. */
 export const Skickar: Story = {
+  name: 'Skickar',
   args: { sending: true },
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('Nytt lösenord'), 'Sommar2026');
@@ -160,6 +163,7 @@ export const Skickar: Story = {
 
 /** Success: `send` gets the link's token and the password; then the success message and /login. */
 export const Sparat: Story = {
+  name: 'Sparat',
   play: async ({ canvas, args, userEvent }) => {
     await fillIn(canvas, userEvent, 'Åsasommar2026');
     await expect(args.send).toHaveBeenCalledOnce();
@@ -196,6 +200,7 @@ export const GaTillInloggningenNu: Story = {
 
 /** The server refuses (an expired link): its message; the form stays filled in. */
 export const Serverfel: Story = {
+  name: 'Serverfel',
   args: {
     send: fn(async () => {
       throw new ApiError(400, 'Länken är ogiltig eller har gått ut.', {
@@ -261,6 +266,7 @@ export const EndastTangentbord: Story = {
 
 /** The narrowest phone (320 px), with the messages shown: nothing overflows. */
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

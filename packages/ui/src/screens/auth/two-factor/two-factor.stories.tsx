@@ -55,6 +55,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Idle: a numeric one-time-code field; resend waits with a visible countdown. */
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Ange verifieringskod' }),
@@ -72,6 +73,7 @@ export const Standard: Story = {
 
 /** Typing and pasting: non-digits are stripped and at most six digits kept. */
 export const Skriver: Story = {
+  name: 'Skriver',
   play: async ({ canvas, userEvent }) => {
     const input = await canvas.findByLabelText('Verifieringskod');
     await userEvent.type(input, 'a1b2-c3 d4');
@@ -106,6 +108,7 @@ export const OfullstandigKod: Story = {
 
 /** Submitting: 'Verifierar...' while the server checks the code. */
 export const Skickar: Story = {
+  name: 'Skickar',
   parameters: mocks(emailOnly, loadingFor(['verifyTwoFactor'])),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByLabelText('Verifieringskod'), '123456');
@@ -132,6 +135,7 @@ export const FelKod: Story = {
 
 /** A failure without a message: 'Verifiering misslyckades. Försök igen.' */
 export const Serverfel: Story = {
+  name: 'Serverfel',
   parameters: mocks(emailOnly, authScenarios.error(500)),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByLabelText('Verifieringskod'), '123456');
@@ -144,6 +148,7 @@ export const Serverfel: Story = {
 
 /** Success: the session user is stored and the page moves on to /overview. */
 export const Lyckad: Story = {
+  name: 'Lyckad',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByLabelText('Verifieringskod'), '123456');
     await userEvent.click(canvas.getByRole('button', { name: 'Verifiera' }));
@@ -235,6 +240,7 @@ export const EndastTangentbord: Story = {
 };
 
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

@@ -15,6 +15,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The client's log in Swedish words, newest first, and the export for an ADMIN. */
 export const Logg: Story = {
+  name: 'Logg',
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -27,6 +28,7 @@ export const Logg: Story = {
 
 /** Nothing logged for this client. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(activityScenarios.empty),
   play: async ({ canvas }) => {
     await expect(
@@ -37,6 +39,7 @@ export const Tom: Story = {
 
 /** The log cannot be fetched. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(activityScenarios.error(500, 'Kunde inte hämta loggar')),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte hämta loggar');
@@ -45,6 +48,7 @@ export const Fel: Story = {
 
 /** An ADMIN exports the last 3 months. */
 export const Export: Story = {
+  name: 'Export',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('table');
     await userEvent.selectOptions(
@@ -58,6 +62,7 @@ export const Export: Story = {
 
 /** The export fails: a Swedish message. */
 export const ExportMisslyckas: Story = {
+  name: 'Exporten misslyckas',
   parameters: mocks(activityScenarios.exportFailure),
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('table');
@@ -68,6 +73,7 @@ export const ExportMisslyckas: Story = {
 
 /** STAFF reads the log but exports nothing (spec §6). */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await canvas.findByRole('table');
@@ -77,6 +83,7 @@ export const Personal: Story = {
 
 /** Waiting for the client's log. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(activityScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar aktivitet…')).toBeInTheDocument();
@@ -85,6 +92,7 @@ export const Laddar: Story = {
 
 /** A long log of one client: 25 rows a page, newest first, 'Nyare' and 'Äldre'. */
 export const MangaSidor: Story = {
+  name: 'Många sidor',
   beforeEach: () => {
     resetMockState();
     const client = mockState.clients.find((c) => c.id === 3)!;

@@ -75,6 +75,7 @@ type Story = StoryObj<typeof meta>;
 
 /** An ADMIN uploads a PDF: 'Filen har laddats upp', and the history shows it first. */
 export const UppladdningKlar: Story = {
+  name: 'Uppladdningen klar',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('button', { name: 'Välj fil' });
     await userEvent.upload(fileInput(canvasElement), pdf('Blodprov_2026-11-24.pdf'));
@@ -177,6 +178,7 @@ export const HistorikMedLastaVarden: Story = {
 
 /** While the file is on its way: a progress bar, the dropzone disabled. */
 export const UppladdningPagar: Story = {
+  name: 'Uppladdning pågår',
   parameters: mocks([answer('uploadLab', () => new Promise<Response>(() => {}))]),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('button', { name: 'Välj fil' });
@@ -188,6 +190,7 @@ export const UppladdningPagar: Story = {
 
 /** The server refuses without a message: 'Något gick fel'. */
 export const UppladdningMisslyckas: Story = {
+  name: 'Uppladdningen misslyckas',
   parameters: mocks(labScenarios.uploadFailure),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('button', { name: 'Välj fil' });
@@ -198,6 +201,7 @@ export const UppladdningMisslyckas: Story = {
 
 /** The server's own message is shown. */
 export const UppladdningForStor: Story = {
+  name: 'Uppladdningen är för stor',
   parameters: mocks(labScenarios.uploadTooLarge),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('button', { name: 'Välj fil' });
@@ -208,6 +212,7 @@ export const UppladdningForStor: Story = {
 
 /** The history: file name, Swedish date and time, download. */
 export const HistorikOppen: Story = {
+  name: 'Historik öppen',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
     const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
@@ -221,6 +226,7 @@ export const HistorikOppen: Story = {
 
 /** The lab history cannot be fetched (spec §8). */
 export const HistorikFel: Story = {
+  name: 'Historik – fel',
   parameters: mocks(labScenarios.error(500)),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
@@ -231,6 +237,7 @@ export const HistorikFel: Story = {
 
 /** The action-plan history cannot be fetched (spec §8). */
 export const HandlingsplanHistorikFel: Story = {
+  name: 'Handlingsplanens historik – fel',
   args: { kind: 'actionPlan' },
   parameters: mocks(actionPlanScenarios.error(500)),
   play: async ({ canvas, userEvent }) => {
@@ -244,6 +251,7 @@ export const HandlingsplanHistorikFel: Story = {
 
 /** No uploads yet. */
 export const HistorikTom: Story = {
+  name: 'Historik tom',
   parameters: mocks(labScenarios.empty),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
@@ -256,6 +264,7 @@ export const HistorikTom: Story = {
 
 /** While the history loads. */
 export const HistorikLaddar: Story = {
+  name: 'Historik laddar',
   parameters: mocks([
     answer('labHistory', () => createGate().promise.then(() => HttpResponse.json([]))),
   ]),
@@ -267,6 +276,7 @@ export const HistorikLaddar: Story = {
 
 /** STAFF reads the history but does not upload (spec §6). */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await expect(

@@ -16,6 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** An ADMIN sees the first page: name, personal number, e-mail, status and 'sedan'. */
 export const Admin: Story = {
+  name: 'Administratör',
   play: async ({ canvas }) => {
     const row = (await canvas.findByRole('link', { name: 'Anna Lindqvist' })).closest('tr')!;
     const cells = within(row);
@@ -34,6 +35,7 @@ export const Admin: Story = {
 
 /** STAFF sees the same list without the invitation. */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await canvas.findByRole('link', { name: 'Anna Lindqvist' });
@@ -43,6 +45,7 @@ export const Personal: Story = {
 
 /** Typing part of a name searches on the server after a short pause. */
 export const Sok: Story = {
+  name: 'Sök',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Anna Lindqvist' });
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Sök klient' }), 'sofi');
@@ -54,6 +57,7 @@ export const Sok: Story = {
 
 /** A search that matches nobody. */
 export const IngenTraff: Story = {
+  name: 'Ingen träff',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Anna Lindqvist' });
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Sök klient' }), 'zzz');
@@ -64,6 +68,7 @@ export const IngenTraff: Story = {
 
 /** No clients at all. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(clientScenarios.empty),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Inga klienter ännu.')).toBeVisible();
@@ -72,6 +77,7 @@ export const Tom: Story = {
 
 /** The list cannot be fetched. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(clientScenarios.error(500)),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte hämta klienter');
@@ -81,6 +87,7 @@ export const Fel: Story = {
 
 /** Waiting for the first page. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(clientScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar klienter…')).toBeInTheDocument();
@@ -99,6 +106,7 @@ const many = (): Client[] =>
 
 /** A register of many: 25 a page, 'Nästa' and 'Föregående'. */
 export const MangaSidor: Story = {
+  name: 'Många sidor',
   beforeEach: () => {
     resetMockState();
     mockState.clients = many();
@@ -115,6 +123,7 @@ export const MangaSidor: Story = {
 
 /** An ADMIN invites a client; she shows as 'Inbjuden' at once. */
 export const BjudIn: Story = {
+  name: 'Bjud in',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Anna Lindqvist' });
     await userEvent.click(canvas.getByRole('button', { name: 'Bjud in klient' }));
@@ -132,6 +141,7 @@ export const BjudIn: Story = {
 
 /** Inviting an address that already has an account: the server's message in the dialog. */
 export const BjudInFinnsRedan: Story = {
+  name: 'Bjud in – finns redan',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Anna Lindqvist' });
     await userEvent.click(canvas.getByRole('button', { name: 'Bjud in klient' }));

@@ -18,6 +18,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Every field filled in, and the latest signed note as its text (spec §2.6). */
 export const Fullstandig: Story = {
+  name: 'Fullständig',
   play: async ({ canvas }) => {
     for (const title of ['Personuppgifter', 'Kontakt']) {
       await expect(canvas.getByText(title)).toBeVisible();
@@ -30,6 +31,7 @@ export const Fullstandig: Story = {
 
 /** Missing address and phone read 'N/A'; no signed note says so. */
 export const SaknadeUppgifter: Story = {
+  name: 'Saknade uppgifter',
   render: (args) => <ClientOverviewTab {...args} client={client(8)} now={now} />,
   parameters: mocks(journalScenarios.empty),
   play: async ({ canvas }) => {

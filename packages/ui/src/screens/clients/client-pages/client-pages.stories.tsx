@@ -22,6 +22,7 @@ type Story = StoryObj<typeof meta>;
 
 /** ADMIN on Översikt: breadcrumb, tabs, personal info, contact, account, latest signed note. */
 export const OversiktAdmin: Story = {
+  name: 'Översikt – administratör',
   play: async ({ canvas }) => {
     const crumbs = await canvas.findByRole('navigation', { name: 'Brödsmulor' });
     await expect(crumbs).toHaveTextContent('Klienter/Anna Lindqvist 19850412-2384/Översikt');
@@ -93,6 +94,7 @@ export const PersonalAktivitetTillOversikt: Story = {
 
 /** Missing values are N/A; no signed note yet. */
 export const SaknadeUppgifter: Story = {
+  name: 'Saknade uppgifter',
   parameters: {
     route: { path: '/clients/:clientId/*', url: '/clients/6/overview' },
     ...mocks(journalScenarios.empty),
@@ -106,6 +108,7 @@ export const SaknadeUppgifter: Story = {
 
 /** No conversation with the client: the warning offers to start one through the widget. */
 export const IngenKonversation: Story = {
+  name: 'Ingen konversation',
   parameters: { route: { path: '/clients/:clientId/*', url: '/clients/6/overview' } },
   play: async ({ canvas, userEvent }) => {
     const started = spyOn(window, 'dispatchEvent');
@@ -122,6 +125,7 @@ export const IngenKonversation: Story = {
 
 /** The message icon opens the existing conversation in the widget. */
 export const OppnaKonversation: Story = {
+  name: 'Öppna konversation',
   play: async ({ canvas, userEvent }) => {
     const opened = spyOn(window, 'dispatchEvent');
     const button = await canvas.findByRole('button', {
@@ -137,6 +141,7 @@ export const OppnaKonversation: Story = {
 
 /** The reset link is sent: the toast names the client. */
 export const AterstallningslankSkickad: Story = {
+  name: 'Återställningslänk skickad',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
@@ -149,6 +154,7 @@ export const AterstallningslankSkickad: Story = {
 
 /** The reset link fails without a message: the fallback of spec §8. */
 export const AterstallningslankMisslyckas: Story = {
+  name: 'Återställningslänk misslyckas',
   parameters: mocks(clientScenarios.resetLinkFailure),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(
@@ -164,6 +170,7 @@ export const AterstallningslankMisslyckas: Story = {
 
 /** An unknown subpath goes to the overview. */
 export const OkandFlik: Story = {
+  name: 'Okänd flik',
   parameters: { route: { path: '/clients/:clientId/*', url: '/clients/3/nagot-annat' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { name: 'Personuppgifter' })).toBeVisible();
@@ -176,6 +183,7 @@ export const OkandFlik: Story = {
 
 /** An id that is no client: a Swedish not-found state, not a crash. */
 export const HittadesInte: Story = {
+  name: 'Hittades inte',
   parameters: {
     route: { path: '/clients/:clientId/*', url: '/clients/999/overview' },
     ...mocks(clientScenarios.clientNotFound),
@@ -199,6 +207,7 @@ let clientGets = 0;
  * fallback, not the not-found state; 'Försök igen' fetches again and the page shows.
  */
 export const HamtningMisslyckas: Story = {
+  name: 'Hämtningen misslyckas',
   parameters: mocks([
     answer('client', () => (++clientGets === 1 ? errorResponse(500) : undefined)),
   ]),
@@ -219,6 +228,7 @@ export const HamtningMisslyckas: Story = {
 
 /** Waiting for the client. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(clientScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar klienten…')).toBeInTheDocument();
@@ -227,6 +237,7 @@ export const Laddar: Story = {
 
 /** The journal tab has its place; its content comes with the journal. */
 export const JournalFlik: Story = {
+  name: 'Journalflik',
   parameters: { route: { path: '/clients/:clientId/*', url: '/clients/3/journal' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('navigation', { name: 'Brödsmulor' })).toHaveTextContent(

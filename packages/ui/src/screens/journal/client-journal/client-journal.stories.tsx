@@ -26,6 +26,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Signed and unsigned notes, newest first; an unsigned one can be continued. */
 export const Anteckningar: Story = {
+  name: 'Anteckningar',
   play: async ({ canvas }) => {
     const list = await canvas.findByRole('list', { name: 'Journalanteckningar, nyast först' });
     const titles = within(list)
@@ -59,6 +60,7 @@ export const Anteckningar: Story = {
 
 /** No notes yet. */
 export const Tom: Story = {
+  name: 'Tom',
   args: { client: karin },
   parameters: mocks(journalScenarios.empty),
   play: async ({ canvas }) => {
@@ -75,6 +77,7 @@ export const Tom: Story = {
 
 /** Forty notes, every fifth unsigned. */
 export const Manga: Story = {
+  name: 'Många',
   parameters: mocks(journalScenarios.many),
   play: async ({ canvas }) => {
     const list = await canvas.findByRole('list', { name: 'Journalanteckningar, nyast först' });
@@ -88,6 +91,7 @@ export const Manga: Story = {
 
 /** A correction names the note it corrects; the corrected note links to its correction. */
 export const MedRattelse: Story = {
+  name: 'Med rättelse',
   parameters: mocks(journalScenarios.correction),
   play: async ({ canvas }) => {
     const correction = await canvas.findByRole('link', {
@@ -100,6 +104,7 @@ export const MedRattelse: Story = {
 
 /** The journal fails to load: the exact text of spec §8. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(journalScenarios.journalFailure),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Misslyckades att ladda journal.')).toBeVisible();
@@ -109,6 +114,7 @@ export const Fel: Story = {
 
 /** Waiting for the journal. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(journalScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar journal…')).toBeInTheDocument();
@@ -117,6 +123,7 @@ export const Laddar: Story = {
 
 /** 'Välj formulär': drafts carry 'Utkast' and cannot be picked; a published one opens the form. */
 export const ValjFormular: Story = {
+  name: 'Välj formulär',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Lägg till formulär' }));
     const dialog = await within(document.body).findByRole('dialog', { name: 'Välj formulär' });
@@ -138,6 +145,7 @@ export const ValjFormular: Story = {
 
 /** The forms fail to load inside the modal. */
 export const ValjFormularFel: Story = {
+  name: 'Välj formulär – fel',
   parameters: mocks(formScenarios.error(500)),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Lägg till formulär' }));
@@ -148,6 +156,7 @@ export const ValjFormularFel: Story = {
 
 /** There are no forms yet: the modal points to the forms builder. */
 export const ValjFormularInga: Story = {
+  name: 'Välj formulär – inga',
   parameters: mocks(formScenarios.empty),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Lägg till formulär' }));

@@ -32,6 +32,7 @@ const OFFLINE = 'Ingen anslutning – ändringarna sparas när du är online ige
 
 /** While the save runs: 'Sparar…'. */
 export const Sparar: Story = {
+  name: 'Sparar',
   parameters: mocks(formScenarios.saveHangs),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: 'Formulärets namn' }), '!');
@@ -44,6 +45,7 @@ export const Sparar: Story = {
 
 /** A pause after typing saves the whole form once: 'Sparat'. */
 export const Sparat: Story = {
+  name: 'Sparat',
   play: async ({ canvas, userEvent }) => {
     const name = await canvas.findByRole('textbox', { name: 'Formulärets namn' });
     await userEvent.clear(name);
@@ -60,6 +62,7 @@ export const Sparat: Story = {
 
 /** The network is down: the edit waits, and the coach is told. */
 export const Offline: Story = {
+  name: 'Offline',
   parameters: mocks(formScenarios.saveOffline),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: 'Formulärets namn' }), '!');
@@ -77,6 +80,7 @@ const network = formNetwork();
 
 /** The network drops mid-edit and returns: nothing typed meanwhile is lost. */
 export const TillbakaOnline: Story = {
+  name: 'Tillbaka online',
   parameters: mocks(network.handlers),
   beforeEach: () => network.reset(),
   play: async ({ canvas, userEvent }) => {
@@ -104,6 +108,7 @@ export const TillbakaOnline: Story = {
 
 /** The server refuses without a message: spec-style fallback and 'Försök igen'. */
 export const Misslyckades: Story = {
+  name: 'Misslyckades',
   parameters: mocks(formScenarios.saveFailure),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: 'Formulärets namn' }), '!');
@@ -122,6 +127,7 @@ export const Misslyckades: Story = {
 
 /** Someone else saved first: the contract's 409 message; saving stops until reloaded. */
 export const Konflikt: Story = {
+  name: 'Konflikt',
   parameters: mocks(formScenarios.saveConflict),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: 'Formulärets namn' }), '!');
@@ -148,6 +154,7 @@ export const Konflikt: Story = {
  * coach saw, so the server refuses it (409) instead of the coach's next save overwriting theirs.
  */
 export const TaBortEfterAnnansAndring: Story = {
+  name: 'Ta bort efter annans ändring',
   play: async ({ canvas, userEvent }) => {
     const first = within(await canvas.findByRole('region', { name: 'Sektion 1' }));
     const before = savedForm().sections[0]!.questions.map((q) => q.id);
@@ -163,6 +170,7 @@ export const TaBortEfterAnnansAndring: Story = {
 
 /** A choice left empty: a Swedish message at the field, and nothing is sent until it is fixed. */
 export const OgiltigtSvarsalternativ: Story = {
+  name: 'Ogiltigt svarsalternativ',
   play: async ({ canvas, userEvent }) => {
     const second = within(await canvas.findByRole('region', { name: 'Sektion 2' }));
     await userEvent.click(second.getByRole('button', { name: 'Lägg till fråga' }));
@@ -198,6 +206,7 @@ export const OgiltigtSvarsalternativ: Story = {
 
 /** An unsaved edit left by a reload while offline is restored and sent at once. */
 export const AterstalltEfterOmladdning: Story = {
+  name: 'Återställt efter omladdning',
   beforeEach: () => {
     const doc = { ...fromForm(everyTypeForm), title: 'Livsstilsenkät (ändrad offline)' };
     localStorage.setItem(

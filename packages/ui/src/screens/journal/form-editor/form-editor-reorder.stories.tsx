@@ -37,6 +37,7 @@ const sectionTitles = () =>
 
 /** Section 1 moves below section 2 by keyboard; the server gets the new order. */
 export const FlyttaSektionMedTangentbord: Story = {
+  name: 'Flytta sektion med tangentbord',
   play: async ({ canvas, userEvent }) => {
     const handle = await canvas.findByRole('button', { name: 'Flytta sektion 1' });
     await expect(handle).toHaveAttribute('aria-roledescription', 'flyttbar');
@@ -69,6 +70,7 @@ export const FlyttaSektionMedTangentbord: Story = {
 
 /** A question moves up two places inside its section. */
 export const FlyttaFragaMedTangentbord: Story = {
+  name: 'Flytta fråga med tangentbord',
   play: async ({ canvas, userEvent }) => {
     const first = within(await canvas.findByRole('region', { name: 'Sektion 1' }));
     first.getByRole('button', { name: 'Flytta fråga 3 i sektion 1' }).focus();
@@ -101,6 +103,7 @@ export const FlyttaFragaMedTangentbord: Story = {
 
 /** Escape puts the lifted section back where it was; nothing is saved. */
 export const FlyttAvbruten: Story = {
+  name: 'Flytt avbruten',
   play: async ({ canvas, userEvent }) => {
     const handle = await canvas.findByRole('button', { name: 'Flytta sektion 1' });
     handle.focus();
@@ -121,6 +124,7 @@ export const FlyttAvbruten: Story = {
 
 /** A question dragged with the pointer by its handle, below the one after it. */
 export const FlyttaFragaMedMus: Story = {
+  name: 'Flytta fråga med mus',
   play: async ({ canvas, userEvent }) => {
     const first = within(await canvas.findByRole('region', { name: 'Sektion 1' }));
     const handle = first.getByRole('button', { name: 'Flytta fråga 1 i sektion 1' });

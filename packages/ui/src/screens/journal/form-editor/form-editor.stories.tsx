@@ -26,6 +26,7 @@ const body = () => within(document.body);
 
 /** A draft with one question of each of the eight types. */
 export const AllaFragetyper: Story = {
+  name: 'Alla frågetyper',
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Livsstilsenkät',
@@ -77,6 +78,7 @@ export const AllaFragetyper: Story = {
 
 /** Waiting for the form. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(formScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar formulär…')).toBeInTheDocument();
@@ -85,6 +87,7 @@ export const Laddar: Story = {
 
 /** The form cannot be fetched: spec §8's text and a retry. */
 export const LaddaFel: Story = {
+  name: 'Laddningsfel',
   parameters: mocks(formScenarios.loadFailure),
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
@@ -95,6 +98,7 @@ export const LaddaFel: Story = {
 
 /** A form that does not exist. */
 export const HittadesInte: Story = {
+  name: 'Hittades inte',
   parameters: editorRoute(999),
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
@@ -105,6 +109,7 @@ export const HittadesInte: Story = {
 
 /** A published form is read-only, with 'Duplicera'. */
 export const Publicerat: Story = {
+  name: 'Publicerat',
   parameters: editorRoute(1),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Publicerat')).toBeVisible();
@@ -122,6 +127,7 @@ export const Publicerat: Story = {
 
 /** 'Duplicera' on a published form opens its draft copy in the editor. */
 export const PubliceratDuplicera: Story = {
+  name: 'Publicerat – duplicera',
   parameters: editorRoute(1),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Duplicera' }));
@@ -138,6 +144,7 @@ export const PubliceratDuplicera: Story = {
 
 /** A new question is focused, typed and saved; deleting it removes it on the server too. */
 export const LaggTillOchTaBortFraga: Story = {
+  name: 'Lägg till och ta bort fråga',
   play: async ({ canvas, userEvent }) => {
     const first = within(await canvas.findByRole('region', { name: 'Sektion 1' }));
     await userEvent.click(first.getByRole('button', { name: 'Lägg till fråga' }));
@@ -164,6 +171,7 @@ export const LaggTillOchTaBortFraga: Story = {
 
 /** A new section gets the focus and is saved. */
 export const LaggTillSektion: Story = {
+  name: 'Lägg till sektion',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Lägg till sektion' }));
     const third = within(canvas.getByRole('region', { name: 'Sektion 3' }));
@@ -177,6 +185,7 @@ export const LaggTillSektion: Story = {
 
 /** Deleting a section with questions asks first. */
 export const TaBortSektion: Story = {
+  name: 'Ta bort sektion',
   play: async ({ canvas, userEvent }) => {
     const second = within(await canvas.findByRole('region', { name: 'Sektion 2' }));
     await userEvent.click(second.getByRole('button', { name: 'Ta bort sektion 2' }));
@@ -196,6 +205,7 @@ export const TaBortSektion: Story = {
 
 /** The delete fails: the section stays, here and on the server. */
 export const TaBortSektionFel: Story = {
+  name: 'Ta bort sektion – fel',
   parameters: mocks(formScenarios.deleteFailure),
   play: async ({ canvas, userEvent }) => {
     const second = within(await canvas.findByRole('region', { name: 'Sektion 2' }));
@@ -211,6 +221,7 @@ export const TaBortSektionFel: Story = {
 
 /** Publishing from the editor (after a confirm) turns it read-only. */
 export const PubliceraFranRedigeraren: Story = {
+  name: 'Publicera från redigeraren',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Publicera' }));
     const dialog = await body().findByRole('dialog', { name: 'Publicera formuläret?' });
@@ -223,6 +234,7 @@ export const PubliceraFranRedigeraren: Story = {
 
 /** STAFF edits a draft but may not publish it (spec §6; issue 22): no button, and why. */
 export const PersonalUtanPublicera: Story = {
+  name: 'Personal utan publicering',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('textbox', { name: 'Formulärets namn' })).toHaveValue(

@@ -25,6 +25,7 @@ const body = () => within(document.body);
 
 /** Every form, drafts marked 'Utkast'; only drafts can be published. */
 export const Lista: Story = {
+  name: 'Lista',
   play: async ({ canvas }) => {
     const list = await canvas.findByRole('list');
     const rows = within(list).getAllByRole('listitem');
@@ -47,6 +48,7 @@ export const Lista: Story = {
 
 /** STAFF creates and duplicates forms; publishing and deleting are ADMIN's (issue 22). */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
@@ -60,6 +62,7 @@ export const Personal: Story = {
 
 /** No forms yet. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(formScenarios.empty),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Inga formulär ännu.')).toBeVisible();
@@ -69,6 +72,7 @@ export const Tom: Story = {
 
 /** The list cannot be fetched: spec §8's text and a retry. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(formScenarios.listFailure),
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
@@ -79,6 +83,7 @@ export const Fel: Story = {
 
 /** Waiting for the list. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(formScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar formulär…')).toBeInTheDocument();
@@ -87,6 +92,7 @@ export const Laddar: Story = {
 
 /** Many forms: 20 a page. */
 export const MangaSidor: Story = {
+  name: 'Många sidor',
   beforeEach: () => {
     mockState.forms = manyForms(45);
   },
@@ -102,6 +108,7 @@ export const MangaSidor: Story = {
 
 /** Searching the titles on the server. */
 export const Sok: Story = {
+  name: 'Sök',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Sök formulär' }), 'stress');
@@ -116,6 +123,7 @@ export const Sok: Story = {
 
 /** 'Nytt formulär' creates a draft and opens it in the editor. */
 export const NyttFormular: Story = {
+  name: 'Nytt formulär',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
     await userEvent.click(canvas.getByRole('button', { name: 'Nytt formulär' }));
@@ -133,6 +141,7 @@ export const NyttFormular: Story = {
 
 /** Creating fails: spec §8's text, the list unchanged. */
 export const NyttFormularFel: Story = {
+  name: 'Nytt formulär – fel',
   parameters: mocks(formScenarios.createFailure),
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
@@ -149,6 +158,7 @@ export const NyttFormularFel: Story = {
 
 /** Duplicating opens the draft copy. */
 export const Duplicera: Story = {
+  name: 'Duplicera',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
     await userEvent.click(
@@ -168,6 +178,7 @@ export const Duplicera: Story = {
 
 /** Delete asks first; confirmed, the form is gone. */
 export const TaBort: Story = {
+  name: 'Ta bort',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
     await userEvent.click(canvas.getByRole('button', { name: 'Ta bort Kostdagbok' }));
@@ -182,6 +193,7 @@ export const TaBort: Story = {
 
 /** The confirm dialog, open (for the designers and the a11y check). */
 export const TaBortBekrafta: Story = {
+  name: 'Ta bort – bekräfta',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
     await userEvent.click(canvas.getByRole('button', { name: 'Ta bort Kostdagbok' }));
@@ -197,6 +209,7 @@ export const TaBortBekrafta: Story = {
 
 /** Delete fails: the message in the dialog, nothing removed. */
 export const TaBortFel: Story = {
+  name: 'Ta bort – fel',
   parameters: mocks(formScenarios.deleteFailure),
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
@@ -212,6 +225,7 @@ export const TaBortFel: Story = {
 
 /** A form that a client's unsigned note uses is kept: the server's 409 in the dialog. */
 export const TaBortAnvands: Story = {
+  name: 'Ta bort – används',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Stress och arbetsmiljö' });
     await expect(canvas.queryByText(ADMIN_ONLY_ACTIONS)).toBeNull();
@@ -225,6 +239,7 @@ export const TaBortAnvands: Story = {
 
 /** Publishing a draft (after a confirm) removes its 'Utkast'. */
 export const Publicera: Story = {
+  name: 'Publicera',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('link', { name: 'Kostdagbok' });
     await userEvent.click(canvas.getByRole('button', { name: 'Publicera Kostdagbok' }));

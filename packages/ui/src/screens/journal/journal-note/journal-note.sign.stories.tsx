@@ -17,6 +17,7 @@ const stressForm = noteRoute(3, 2);
 
 /** Signed and sent: the toast of spec §8, then the note read-only with signer and answers. */
 export const Skickad: Story = {
+  name: 'Skickad',
   parameters: stressForm,
   play: async ({ canvas, userEvent }) => {
     const scale = await canvas.findByRole('group', {
@@ -48,6 +49,7 @@ export const Skickad: Story = {
 
 /** While the server signs and sends: 'Signerar och skickar...' and the inputs are locked. */
 export const Signerar: Story = {
+  name: 'Signerar',
   parameters: { ...stressForm, ...mocks(journalScenarios.signSlow) },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Signera och Skicka' }));
@@ -62,6 +64,7 @@ export const Signerar: Story = {
 
 /** The server fails without a message: 'Misslyckades att skicka formulär.'; nothing is signed. */
 export const Misslyckades: Story = {
+  name: 'Misslyckades',
   parameters: { ...stressForm, ...mocks(journalScenarios.signFailure) },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Signera och Skicka' }));
@@ -73,6 +76,7 @@ export const Misslyckades: Story = {
 
 /** The server refuses with a reason: the toast, and the reason beside the button. */
 export const Nekad: Story = {
+  name: 'Nekad',
   parameters: { ...stressForm, ...mocks(journalScenarios.signRequiredMissing) },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Signera och Skicka' }));
@@ -85,6 +89,7 @@ export const Nekad: Story = {
 
 /** A required question without an answer: marked, explained, and nothing is sent. */
 export const ObligatoriskFraga: Story = {
+  name: 'Obligatorisk fråga',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Signera och Skicka' }));
     await expect(
@@ -101,6 +106,7 @@ export const ObligatoriskFraga: Story = {
 
 /** A correction of a signed note: said on the page, and the saved note points at it. */
 export const Rattelse: Story = {
+  name: 'Rättelse',
   parameters: noteRoute(3, 1, '?rattelse=201'),
   play: async ({ canvas, userEvent }) => {
     await expect(

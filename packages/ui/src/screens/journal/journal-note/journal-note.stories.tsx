@@ -24,6 +24,7 @@ const savedNote = () =>
 
 /** Every question type as an accessible input, the breadcrumb and the delivery channel. */
 export const AllaFragetyper: Story = {
+  name: 'Alla frågetyper',
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Hälsosamtal – alla frågetyper' }),
@@ -76,6 +77,7 @@ export const AllaFragetyper: Story = {
 
 /** Answers are saved as the unsigned note: 'Sparar…' then 'Sparat', every type as its value. */
 export const Autospara: Story = {
+  name: 'Autospara',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(
       await canvas.findByRole('textbox', { name: 'Hur har veckan varit? (obligatorisk)' }),
@@ -108,6 +110,7 @@ let offline = true;
 
 /** The network drops mid-edit: the answers are kept and sent again when it is back. */
 export const OfflineOchTillbaka: Story = {
+  name: 'Offline och tillbaka',
   beforeEach: () => {
     offline = true;
   },
@@ -146,6 +149,7 @@ let puts: unknown[] = [];
  * by the next one, with the version the first one returned.
  */
 export const AndringUnderSparning: Story = {
+  name: 'Ändring under sparning',
   beforeEach: () => {
     firstSave = createGate();
     puts = [];
@@ -208,6 +212,7 @@ function LeaveAndReturn({ children }: { children: ReactNode }) {
  * when the page opens again and are sent.
  */
 export const LamnaSidanOffline: Story = {
+  name: 'Lämna sidan offline',
   beforeEach: () => {
     leftOffline = true;
     leftPuts = 0;
@@ -257,6 +262,7 @@ export const LamnaSidanOffline: Story = {
 
 /** The network stays down: 'Försök igen' is offered. */
 export const Offline: Story = {
+  name: 'Offline',
   parameters: mocks(journalScenarios.saveOffline, journalScenarios.everyQuestionType),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(
@@ -271,6 +277,7 @@ export const Offline: Story = {
 
 /** Someone else saved the note first: saving stops with the server's Swedish message. */
 export const Konflikt: Story = {
+  name: 'Konflikt',
   parameters: mocks(journalScenarios.saveConflict, journalScenarios.everyQuestionType),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(
@@ -289,6 +296,7 @@ export const Konflikt: Story = {
 
 /** A number field that is no number says so in Swedish and saves nothing. */
 export const OgiltigtTal: Story = {
+  name: 'Ogiltigt tal',
   play: async ({ canvas, userEvent }) => {
     const weight = await canvas.findByRole('textbox', { name: 'Vikt (kg)' });
     await userEvent.type(weight, '72,5 kg');
@@ -304,6 +312,7 @@ export const OgiltigtTal: Story = {
 
 /** Anna's unsigned note of 'Stress och arbetsmiljö' opens with what was written. */
 export const FortsattPaAnteckning: Story = {
+  name: 'Fortsätt på anteckning',
   parameters: route(3, 2),
   beforeEach: () => {
     mockState.journalNotes[0]!.answers = [{ questionId: 211, value: 6 }];
@@ -318,6 +327,7 @@ export const FortsattPaAnteckning: Story = {
 
 /** A draft cannot be filled in for a client. */
 export const Utkast: Story = {
+  name: 'Utkast',
   parameters: route(3, 3),
   play: async ({ canvas }) => {
     await expect(
@@ -331,6 +341,7 @@ export const Utkast: Story = {
 
 /** The form fails to load: the exact text of spec §8. */
 export const FormularetLaddasInte: Story = {
+  name: 'Formuläret laddas inte',
   parameters: mocks(journalScenarios.formFailure),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Misslyckades att ladda formulär.')).toBeVisible();
@@ -339,6 +350,7 @@ export const FormularetLaddasInte: Story = {
 
 /** The client's note fails to load: the same text. */
 export const AnteckningenLaddasInte: Story = {
+  name: 'Anteckningen laddas inte',
   parameters: mocks(journalScenarios.noteFailure, journalScenarios.everyQuestionType),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Misslyckades att ladda formulär.')).toBeVisible();
@@ -347,6 +359,7 @@ export const AnteckningenLaddasInte: Story = {
 
 /** An id that is no client: said so, with the way back to the client list. */
 export const KlientenFinnsInte: Story = {
+  name: 'Klienten finns inte',
   parameters: { ...route(999, 40), ...mocks(clientScenarios.clientNotFound) },
   play: async ({ canvas }) => {
     await expect(
@@ -361,6 +374,7 @@ export const KlientenFinnsInte: Story = {
 
 /** A form id that does not exist. */
 export const FormularetFinnsInte: Story = {
+  name: 'Formuläret finns inte',
   parameters: route(3, 999),
   play: async ({ canvas }) => {
     await expect(
@@ -371,6 +385,7 @@ export const FormularetFinnsInte: Story = {
 
 /** Waiting for the form. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(journalScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar formulär…')).toBeInTheDocument();

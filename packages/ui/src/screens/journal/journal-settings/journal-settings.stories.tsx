@@ -22,6 +22,7 @@ type Story = StoryObj<typeof meta>;
 
 /** ADMIN edits the three settings; only published forms can be the default. */
 export const Administrator: Story = {
+  name: 'Administratör',
   play: async ({ canvas, userEvent }) => {
     const name = await canvas.findByRole('textbox', { name: 'Klinikens namn' });
     await expect(name).toHaveValue('Hälsoportalen');
@@ -58,6 +59,7 @@ export const Administrator: Story = {
 
 /** An empty clinic name: the contract's Swedish message, and nothing is saved. */
 export const TomtNamn: Story = {
+  name: 'Tomt namn',
   play: async ({ canvas, userEvent }) => {
     const name = await canvas.findByRole('textbox', { name: 'Klinikens namn' });
     await userEvent.clear(name);
@@ -71,6 +73,7 @@ export const TomtNamn: Story = {
 
 /** Someone else saved first: the server's Swedish message. */
 export const Konflikt: Story = {
+  name: 'Konflikt',
   parameters: mocks(journalScenarios.settingsConflict),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Spara' }));
@@ -84,6 +87,7 @@ export const Konflikt: Story = {
 
 /** STAFF reads the settings and cannot change them. */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hälsoportalen')).toBeVisible();
@@ -99,6 +103,7 @@ export const Personal: Story = {
 
 /** The forms cannot be fetched: the current default stays, with a note. */
 export const FormularenSaknas: Story = {
+  name: 'Formulären saknas',
   parameters: mocks(formScenarios.error(500)),
   play: async ({ canvas }) => {
     await expect(
@@ -112,6 +117,7 @@ export const FormularenSaknas: Story = {
 
 /** The settings fail to load. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(journalScenarios.error(500)),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Kunde inte hämta journalinställningar')).toBeVisible();
@@ -120,6 +126,7 @@ export const Fel: Story = {
 
 /** Waiting for the settings. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(journalScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar journalinställningar…')).toBeInTheDocument();

@@ -25,6 +25,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Her signed notes, newest first, each in full; the unsigned one is never shown to her. */
 export const Anteckningar: Story = {
+  name: 'Anteckningar',
   play: async ({ canvas }) => {
     const notes = await canvas.findByRole('list', { name: 'Journalanteckningar, nyast först' });
     const titles = within(notes)
@@ -52,6 +53,7 @@ export const Anteckningar: Story = {
 
 /** Nothing signed yet. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: asUser(journalScenarios.empty),
   play: async ({ canvas }) => {
     await expect(
@@ -62,6 +64,7 @@ export const Tom: Story = {
 
 /** Thirty signed notes. */
 export const Manga: Story = {
+  name: 'Många',
   parameters: asUser(journalScenarios.many),
   play: async ({ canvas }) => {
     const notes = await canvas.findByRole('list', { name: 'Journalanteckningar, nyast först' });
@@ -72,6 +75,7 @@ export const Manga: Story = {
 
 /** A correction names the note it corrects, and that note links to its correction. */
 export const MedRattelse: Story = {
+  name: 'Med rättelse',
   parameters: asUser(journalScenarios.correction),
   play: async ({ canvas }) => {
     await expect(
@@ -89,6 +93,7 @@ export const MedRattelse: Story = {
 
 /** The journal fails to load: the exact text of spec §8. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: asUser(journalScenarios.journalFailure),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Misslyckades att ladda journal.')).toBeVisible();
@@ -97,6 +102,7 @@ export const Fel: Story = {
 
 /** Waiting for the journal. */
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: asUser(journalScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar journal…')).toBeInTheDocument();
@@ -105,6 +111,7 @@ export const Laddar: Story = {
 
 /** 'Skriv ut' makes that one note the print area and opens the browser's print dialog. */
 export const SkrivUt: Story = {
+  name: 'Skriv ut',
   play: async ({ canvas, userEvent }) => {
     const print = spyOn(window, 'print').mockImplementation(() => {});
     const notes = await canvas.findByRole('list', { name: 'Journalanteckningar, nyast först' });
@@ -139,6 +146,7 @@ export const SkrivUt: Story = {
  * they were kept on notes shows neither.
  */
 export const Brevhuvud: Story = {
+  name: 'Brevhuvud',
   play: async ({ canvas, userEvent }) => {
     const print = spyOn(window, 'print').mockImplementation(() => {});
     const signed = await canvas.findByRole('article', { name: 'Hälsosamtal – uppföljning' });
@@ -179,6 +187,7 @@ const live = new FakeLiveClient();
 
 /** A DAILY_NOTE notice arriving live brings the new note in without a reload. */
 export const NyAnteckningIRealtid: Story = {
+  name: 'Ny anteckning i realtid',
   decorators: [
     (Story) => (
       <FakeLiveProvider live={live}>

@@ -29,6 +29,7 @@ async function latestRows(canvas: Canvas): Promise<string[][]> {
 
 /** Her page: values in and out of range and without a range, trends, files; the newest is new. */
 export const Provsvar: Story = {
+  name: 'Provsvar',
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Provsvar' })).toBeVisible();
     await expect(await latestRows(canvas)).toEqual([
@@ -87,6 +88,7 @@ export const Provsvar: Story = {
 
 /** Opening the newest file clears its 'Ny' mark; the server is told. */
 export const NyFilOppnas: Story = {
+  name: 'Ny fil öppnas',
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByText('Ny')).toBeVisible();
     await userEvent.click(
@@ -99,6 +101,7 @@ export const NyFilOppnas: Story = {
 
 /** A PDF opens in the page in the browser's own viewer, and closes again. */
 export const PdfVisas: Story = {
+  name: 'PDF visas',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Visa Blodprov_2026-10-12.pdf' }),
@@ -112,6 +115,7 @@ export const PdfVisas: Story = {
 
 /** The trend's table shown to everyone on request. */
 export const TrendSomTabell: Story = {
+  name: 'Trend som tabell',
   play: async ({ canvas, userEvent }) => {
     const toggle = await canvas.findByRole('button', { name: 'Visa som tabell (Hemoglobin (Hb))' });
     await userEvent.click(toggle);
@@ -126,6 +130,7 @@ export const TrendSomTabell: Story = {
 
 /** One upload: every analysis has one value, all in range; no chart yet. */
 export const EttProvsvar: Story = {
+  name: 'Ett provsvar',
   parameters: mocks(authScenarios.asUser, labScenarios.oneUpload),
   play: async ({ canvas }) => {
     await expect(await latestRows(canvas)).toEqual([
@@ -144,6 +149,7 @@ export const EttProvsvar: Story = {
 
 /** Only PDF files: no values, the files listed, the newest new. */
 export const BaraDokument: Story = {
+  name: 'Bara dokument',
   parameters: mocks(authScenarios.asUser, labScenarios.documentsOnly),
   play: async ({ canvas }) => {
     await expect(
@@ -157,6 +163,7 @@ export const BaraDokument: Story = {
 
 /** Two years of monthly uploads: 24 points per trend, 24 files. */
 export const Manga: Story = {
+  name: 'Många',
   parameters: mocks(authScenarios.asUser, labScenarios.many),
   play: async ({ canvas }) => {
     await latestRows(canvas);
@@ -177,6 +184,7 @@ export const Manga: Story = {
 };
 
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(authScenarios.asUser, labScenarios.empty),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Inga provsvar ännu')).toBeVisible();
@@ -188,6 +196,7 @@ export const Tom: Story = {
 
 /** The server fails without a message: the call's Swedish fallback (spec §8). */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(authScenarios.asUser, labScenarios.error(500)),
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
@@ -196,6 +205,7 @@ export const Fel: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(authScenarios.asUser, labScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar provsvar…')).toBeInTheDocument();
@@ -204,6 +214,7 @@ export const Laddar: Story = {
 
 /** A download fails: a Swedish message, the page stays. */
 export const NedladdningMisslyckas: Story = {
+  name: 'Nedladdningen misslyckas',
   parameters: mocks(
     authScenarios.asUser,
     labScenarios.error(500).filter((h) => h.info.header.includes('download')),
@@ -221,6 +232,7 @@ const live = new FakeLiveClient();
 
 /** A LAB_RESULT notice arriving live brings the new file in, marked new, without a reload. */
 export const NyttProvsvarIRealtid: Story = {
+  name: 'Nytt provsvar i realtid',
   decorators: [
     (Story) => (
       <FakeLiveProvider live={live}>

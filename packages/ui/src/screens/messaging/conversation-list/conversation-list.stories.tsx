@@ -105,6 +105,7 @@ export const Fel: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: { msw: messagingMsw(...messagingScenarios.loading) },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('status')).toHaveTextContent('Hämtar konversationer…');

@@ -15,6 +15,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Meddelanden: Story = {
+  name: 'Meddelanden',
   play: async ({ canvas, args, userEvent }) => {
     await expect(await canvas.findByRole('heading', { name: 'Anna Lindqvist' })).toBeVisible();
     const messages = await log(canvas);
@@ -98,6 +99,7 @@ export const Fel: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: { msw: messagingMsw(...loadingFor(['conversation'])) },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('status')).toHaveTextContent('Hämtar meddelanden…');

@@ -92,6 +92,7 @@ export const AnvandareFel: Story = {
 };
 
 export const Valideringsfel: Story = {
+  name: 'Valideringsfel',
   play: async ({ canvas, args, userEvent }) => {
     const group = await recipients(canvas);
     await waitFor(() => expect(within(group).getAllByRole('radio').length).toBeGreaterThan(0));

@@ -14,6 +14,7 @@ type Story = StoryObj<typeof meta>;
 
 /** 'Tillbaka' with a decorative arrow; a click goes back to the conversation list. */
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const back = canvas.getByRole('button', { name: 'Tillbaka' });
     await expect(back).toBeEnabled();

@@ -184,6 +184,7 @@ export const LangtFilnamn: Story = {
 
 /** Disabled (e.g. while sending): neither choosing nor removing is possible. */
 export const Inaktiverad: Story = {
+  name: 'Inaktiverad',
   args: { disabled: true, file: pdf() },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('button', { name: 'Bifoga fil' })).toBeDisabled();

@@ -62,6 +62,7 @@ export const Tom: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: { msw: shellMsw(...notificationScenarios.loading) },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('status')).toHaveTextContent('Hämtar notiser…');

@@ -93,6 +93,7 @@ export const Personal: Story = {
 
 /** The box shows the change at once; the status line says it is being saved. */
 export const Sparar: Story = {
+  name: 'Sparar',
   parameters: { msw: shellMsw(...loadingFor(['updateNotificationSettings'])) },
   play: async ({ canvasElement, userEvent }) => {
     const lab = await box(canvasElement, 'Nya provsvar');
@@ -108,6 +109,7 @@ export const Sparar: Story = {
 };
 
 export const Sparad: Story = {
+  name: 'Sparad',
   play: async ({ canvasElement, userEvent }) => {
     const lab = await box(canvasElement, 'Nya provsvar');
     await userEvent.click(lab);

@@ -69,6 +69,7 @@ export const Tom: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: { msw: shellMsw(...notificationScenarios.loading) },
   play: async ({ canvasElement }) => {
     await expect(await within(listSection(canvasElement)).findByRole('status')).toHaveTextContent(

@@ -42,6 +42,7 @@ export const Fraga: Story = {
 };
 
 export const Avslutad: Story = {
+  name: 'Avslutad',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Avsluta e-postaviseringen' }));
     await expect(

@@ -31,6 +31,7 @@ const fileInput = (root: HTMLElement) =>
 
 /** A client: details, picture, password and who has read her data, newest first. */
 export const Klient: Story = {
+  name: 'Klient',
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Användarinställningar' }),
@@ -53,6 +54,7 @@ export const Klient: Story = {
 
 /** Staff: no 'Vem har läst mina uppgifter' (it is a client's view of her own data). */
 export const Personal: Story = {
+  name: 'Personal',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Personal')).toBeVisible();
@@ -65,6 +67,7 @@ export const Personal: Story = {
 
 /** Empty fields and the §5 rules, in the spec's words. */
 export const LosenordsRegler: Story = {
+  name: 'Lösenordsregler',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Byt lösenord' }));
     await expect(canvas.getByText('Nuvarande lösenord är obligatoriskt.')).toBeVisible();
@@ -101,6 +104,7 @@ const fillPassword = async (
 
 /** Changed: she is told her other sessions were signed out; the fields are emptied. */
 export const LosenordBytt: Story = {
+  name: 'Lösenord bytt',
   play: async ({ canvas, userEvent }) => {
     await fillPassword(canvas, userEvent);
     await expect(
@@ -116,6 +120,7 @@ export const LosenordBytt: Story = {
 
 /** A wrong current password: the server's Swedish message; nothing else changes. */
 export const FelNuvarandeLosenord: Story = {
+  name: 'Fel nuvarande lösenord',
   parameters: mocks(authScenarios.asUser, profileScenarios.changePasswordFailure),
   play: async ({ canvas, userEvent }) => {
     await fillPassword(canvas, userEvent);
@@ -130,6 +135,7 @@ export const FelNuvarandeLosenord: Story = {
 
 /** A picture is previewed before it is saved; then it can be removed again. */
 export const BildSparasOchTasBort: Story = {
+  name: 'Bild sparas och tas bort',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('button', { name: 'Välj bild' });
     await userEvent.upload(fileInput(canvasElement), png());
@@ -146,6 +152,7 @@ export const BildSparasOchTasBort: Story = {
 
 /** Too big: refused here with a Swedish message, nothing sent. */
 export const BildForStor: Story = {
+  name: 'Bilden är för stor',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('button', { name: 'Välj bild' });
     await userEvent.upload(fileInput(canvasElement), png('stor.png', 3 * 1024 * 1024));
@@ -158,6 +165,7 @@ export const BildForStor: Story = {
 
 /** Not an image: refused here. */
 export const InteEnBild: Story = {
+  name: 'Inte en bild',
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('button', { name: 'Välj bild' });
     // past the picker's accept filter, as a drag-and-drop or another browser could
@@ -172,6 +180,7 @@ export const InteEnBild: Story = {
 
 /** The server refuses the picture (content not an image): its message is shown. */
 export const BildNekasAvServern: Story = {
+  name: 'Bilden nekas av servern',
   parameters: mocks(authScenarios.asUser, profileScenarios.uploadProfileImageNotImage),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('button', { name: 'Välj bild' });
@@ -196,6 +205,7 @@ const manyReads = (): ActivityLog[] =>
 
 /** A long log: 20 lines a page, 'Nyare' and 'Äldre'. */
 export const LoggMangaSidor: Story = {
+  name: 'Logg med många sidor',
   beforeEach: () => {
     mockState.activityLogs = manyReads();
   },
@@ -208,6 +218,7 @@ export const LoggMangaSidor: Story = {
 };
 
 export const LoggTom: Story = {
+  name: 'Logg tom',
   parameters: mocks(authScenarios.asUser, profileScenarios.accessLogEmpty),
   play: async ({ canvas }) => {
     await expect(
@@ -218,6 +229,7 @@ export const LoggTom: Story = {
 
 /** The access log fails without a message: the call's Swedish fallback (spec §8). */
 export const LoggFel: Story = {
+  name: 'Logg – fel',
   parameters: mocks(authScenarios.asUser, [
     answer('accessLog', () => new Response(null, { status: 500 })),
   ]),
@@ -230,6 +242,7 @@ export const LoggFel: Story = {
 
 /** Her details cannot be fetched: the fallback; the rest of the page works. */
 export const KontouppgifterFel: Story = {
+  name: 'Kontouppgifter – fel',
   parameters: mocks(authScenarios.asUser, [
     answer('myAccount', () => new Response(null, { status: 500 })),
   ]),

@@ -28,6 +28,7 @@ const dialog = (name: string) => body().findByRole('dialog', { name });
 
 /** Maria's keys with their names, when added and last used, and her reserve codes left. */
 export const Metoder: Story = {
+  name: 'Metoder',
   play: async ({ canvas }) => {
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'Inloggning och säkerhet' }),
@@ -51,6 +52,7 @@ export const Metoder: Story = {
 
 /** Nothing but the password and the e-mailed code yet. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(securityScenarios.empty),
   play: async ({ canvas }) => {
     await expect(
@@ -227,6 +229,7 @@ export const TaBortFelLosenord: Story = {
 
 /** The list cannot be fetched: the call's message and 'Försök igen'. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(securityScenarios.error(500)),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(

@@ -77,6 +77,7 @@ async function passwordsThenToTerms(
 
 /** Sending: 'Registrerar...' and no second submit. */
 export const Skickar: Story = {
+  name: 'Skickar',
   beforeEach: resumeAt(2),
   parameters: mocks(loadingFor(['register'])),
   play: async ({ canvas, userEvent }) => {
@@ -89,6 +90,7 @@ export const Skickar: Story = {
 
 /** A failure without a message: 'Kunde inte registrera användare.' above the buttons. */
 export const Serverfel: Story = {
+  name: 'Serverfel',
   beforeEach: resumeAt(2),
   parameters: mocks(authScenarios.registerFailure),
   play: async ({ canvas, userEvent }) => {
@@ -123,6 +125,7 @@ export const OgiltigInbjudan: Story = {
 
 /** Success: token and data (without confirmPassword) sent, state removed, /login after 3 s. */
 export const Lyckad: Story = {
+  name: 'Lyckad',
   beforeEach: resumeAt(2),
   parameters: mocks(recordRegister),
   play: async ({ canvas, userEvent }) => {
@@ -265,6 +268,7 @@ export const UtanToken: Story = {
 };
 
 export const Mobil: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   beforeEach: resumeAt(4),
   decorators: [

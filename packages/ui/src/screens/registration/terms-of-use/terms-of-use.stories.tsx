@@ -32,6 +32,7 @@ const headings: Array<[level: number, name: string]> = [
 ];
 
 export const Default: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     const article = canvas.getByRole('article', { name: 'Slutanvändaravtal' });
     for (const [level, name] of headings) {
@@ -46,6 +47,7 @@ export const Default: Story = {
 
 /** The narrowest phone the design supports (320 px). */
 export const Mobile: Story = {
+  name: 'Mobil',
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   decorators: [
     (Story) => (

@@ -36,6 +36,7 @@ const tableRows = (canvas: Canvas, figure: string) =>
 
 /** The last 30 days by day: the summary, six figures, each with a chart and its table. */
 export const MedData: Story = {
+  name: 'Med data',
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Rapporter' })).toBeVisible();
     await expect(
@@ -94,6 +95,7 @@ export const MedData: Story = {
 
 /** Another period: two weeks by day, and three months by week. */
 export const BytPeriod: Story = {
+  name: 'Byt period',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { name: 'Sammanfattning' });
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Period' }), '2veckor');
@@ -116,6 +118,7 @@ export const BytPeriod: Story = {
 
 /** Alla: three years by month, 37 rows in every table. */
 export const MangaManader: Story = {
+  name: 'Många månader',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { name: 'Sammanfattning' });
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Period' }), 'all');
@@ -134,6 +137,7 @@ export const MangaManader: Story = {
 
 /** Opened on Alla: 37 months, the axis names only as many months as fit. */
 export const AllaManader: Story = {
+  name: 'Alla månader',
   args: { initialInterval: 'all' },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(/per månad\.$/)).toBeVisible();
@@ -144,6 +148,7 @@ export const AllaManader: Story = {
 
 /** A period without any figures: one line says so, the period can be changed. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: mocks(reportScenarios.empty),
   play: async ({ canvas }) => {
     await expect(
@@ -155,6 +160,7 @@ export const Tom: Story = {
 };
 
 export const Laddar: Story = {
+  name: 'Laddar',
   parameters: mocks(reportScenarios.loading),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Hämtar rapporten…')).toBeInTheDocument();
@@ -163,6 +169,7 @@ export const Laddar: Story = {
 
 /** The figures fail without a message: the call's Swedish fallback, and a way to try again. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: mocks(reportScenarios.error(500)),
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
@@ -174,6 +181,7 @@ export const Fel: Story = {
 let failures = 0;
 /** The first try fails, 'Försök igen' brings the figures. */
 export const FelSedanForsokIgen: Story = {
+  name: 'Fel, sedan försök igen',
   beforeEach: () => {
     failures = 0;
   },
@@ -188,6 +196,7 @@ export const FelSedanForsokIgen: Story = {
 
 /** STAFF runs reports and exports them too (counts only, no client's data). */
 export const PersonalExporterar: Story = {
+  name: 'Personal exporterar',
   parameters: mocks(authScenarios.asStaff),
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { name: 'Sammanfattning' });
@@ -200,6 +209,7 @@ export const PersonalExporterar: Story = {
 
 /** The export fails without a message: the call's Swedish fallback (spec §8). */
 export const ExportMisslyckas: Story = {
+  name: 'Exporten misslyckas',
   parameters: mocks(reportScenarios.exportFailure),
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { name: 'Sammanfattning' });
@@ -212,6 +222,7 @@ export const ExportMisslyckas: Story = {
 
 /** A report whose replies all wait: no median, the reply-time figure says so. */
 export const UtanSvar: Story = {
+  name: 'Utan svar',
   parameters: mocks([
     answer('reports', () => {
       const r = mockReport('30dagar');

@@ -46,6 +46,7 @@ const passing = new FakeLiveClient('open');
 
 /** Everything passes: green in words on every line. */
 export const AllaOK: Story = {
+  name: 'Alla OK',
   args: { userAgent: CHROME },
   decorators: withLive(passing),
   play: async ({ canvas }) => {
@@ -67,6 +68,7 @@ const silent = new FakeLiveClient('open');
 
 /** The test notice never arrives over the live connection. */
 export const NotisenKomInteFram: Story = {
+  name: 'Notisen kom inte fram',
   args: { userAgent: CHROME, noticeTimeoutMs: 1000 },
   decorators: withLive(silent),
   play: async ({ canvas }) => {
@@ -80,6 +82,7 @@ export const NotisenKomInteFram: Story = {
 
 /** No live connection. */
 export const InteAnsluten: Story = {
+  name: 'Inte ansluten',
   args: { userAgent: CHROME, noticeTimeoutMs: 1000 },
   decorators: withLive(new FakeLiveClient('closed')),
   play: async ({ canvas }) => {
@@ -101,6 +104,7 @@ const slow = Object.assign(new FakeLiveClient('open'), { pingMs: 2345 });
 
 /** The live connection answers, but slowly: red, with the time in ms. */
 export const LangsamRealtidsanslutning: Story = {
+  name: 'Långsam realtidsanslutning',
   args: { userAgent: CHROME },
   decorators: withLive(slow),
   play: async ({ canvas }) => {
@@ -118,6 +122,7 @@ const mute = Object.assign(new FakeLiveClient('open'), { pingMs: null });
  * (its RECEIPT proves the notices subscription is in place), then is sent all the same.
  */
 export const RealtidsanslutningenSvararInte: Story = {
+  name: 'Realtidsanslutningen svarar inte',
   args: { userAgent: CHROME, pingTimeoutMs: 1000 },
   decorators: withLive(mute),
   play: async ({ canvas }) => {
@@ -138,6 +143,7 @@ export const RealtidsanslutningenSvararInte: Story = {
 
 /** An old browser. */
 export const GammalWebblasare: Story = {
+  name: 'Gammal webbläsare',
   args: {
     userAgent:
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_13_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1.2 Safari/605.1.15',
@@ -154,6 +160,7 @@ export const GammalWebblasare: Story = {
 
 /** The computer's clock is five minutes ahead of the server's. */
 export const KlockanGarFel: Story = {
+  name: 'Klockan går fel',
   args: { userAgent: CHROME },
   decorators: withLive(new FakeLiveClient('open')),
   parameters: mocks(authScenarios.asUser, [
@@ -175,6 +182,7 @@ export const KlockanGarFel: Story = {
 
 /** The server fails: the call's Swedish fallback; the notice and clock lines fail too. */
 export const ServernSvararInte: Story = {
+  name: 'Servern svarar inte',
   args: { userAgent: CHROME },
   decorators: withLive(new FakeLiveClient('open')),
   parameters: mocks(authScenarios.asUser, scenarios.selfTest.error(500)),

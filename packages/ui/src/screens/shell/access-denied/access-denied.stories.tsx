@@ -12,6 +12,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Åtkomst nekad' })).toBeVisible();
     await expect(canvas.getByText('Du har inte behörighet att visa denna sida.')).toBeVisible();

@@ -96,6 +96,7 @@ export const KlientMarkeringMisslyckas: Story = {
 };
 
 export const Personal: Story = {
+  name: 'Personal',
   args: { user: sessionUsers.staff },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('Hej Erik!')).toBeVisible();

@@ -11,6 +11,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Standard: Story = {
+  name: 'Standard',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Provsvar' })).toBeVisible();
     await expect(canvas.getByText(/under uppbyggnad/)).toBeVisible();

@@ -16,6 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** /lab-results: the title and the lead the page keeps once it has loaded. */
 export const Provsvar: Story = {
+  name: 'Provsvar',
   args: { page: skeletonPages[paths.labResults] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Provsvar' })).toBeVisible();
