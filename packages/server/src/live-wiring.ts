@@ -24,6 +24,8 @@ import type { BackgroundTasks } from './tasks.ts';
 export interface LiveSessionUser extends LiveUser {
   id: number;
   role: 'USER' | 'STAFF' | 'ADMIN';
+  /** The session's sign-in was strong on its own (e-legitimation): the staff rule holds. */
+  strongSignIn: boolean;
 }
 
 export function attachLiveEndpoint(
@@ -42,7 +44,7 @@ export function attachLiveEndpoint(
     authorize: async (user, destination) => {
       // The clinic's staff rule (design §4.17): a STAFF or ADMIN who must set up a passkey or an
       // authenticator app receives no client's messages or summaries, read with her role now.
-      if (destination.startsWith('/topic/users/')) return ownTopicGrant(db, user.id);
+      if (destination.startsWith('/topic/users/')) return ownTopicGrant(db, user);
       const id = conversationIdOf(destination);
       // SUBSCRIBE to /topic/conversations/{id}/… is for the conversation's two participants,
       // and a STAFF participant only while she may read the client (design §4.14), with the
@@ -51,7 +53,7 @@ export function attachLiveEndpoint(
       if (id === null || !/^[1-9][0-9]{0,9}$/.test(id)) return false;
       const grant = await conversationReadGrant(db, user.id, Number(id), clock.now());
       if (!grant) return false;
-      if (grant.role !== 'USER' && (await mustSetUp(db, user.id, grant.role))) return false;
+      if (grant.role !== 'USER' && (await mustSetUp(db, user, grant.role))) return false;
       const reader: DeliveryReader | null =
         grant.clientId === null ? null : { clientId: grant.clientId, conversationId: Number(id) };
       return {
@@ -68,11 +70,13 @@ export function attachLiveEndpoint(
   });
 }
 
-const mustSetUp = async (db: Db, userId: number, role: Role) =>
-  (await strongSignInState(db, { userId, role })).mustSetUp;
+const mustSetUp = async (db: Db, user: LiveSessionUser, role: Role) =>
+  (await strongSignInState(db, { userId: user.id, role, strongSignIn: user.strongSignIn }))
+    .mustSetUp;
 
 /** Her own topics (classifySubscription let only hers through): refused under the staff rule. */
-async function ownTopicGrant(db: Db, userId: number): Promise<boolean> {
+async function ownTopicGrant(db: Db, user: LiveSessionUser): Promise<boolean> {
+  const userId = user.id;
   const row = await db
     .selectFrom('users')
     .select('role')
@@ -80,7 +84,7 @@ async function ownTopicGrant(db: Db, userId: number): Promise<boolean> {
     .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   if (!row) return false;
-  return row.role === 'USER' || !(await mustSetUp(db, userId, row.role));
+  return row.role === 'USER' || !(await mustSetUp(db, user, row.role));
 }
 
 /** What a staff member's grant on a client's conversation carries for the delivery log. */
@@ -152,7 +156,7 @@ async function authenticateLive(
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 's.last_seen_at', 's.expires_at', 'u.role'])
+    .select(['s.user_id', 's.last_seen_at', 's.expires_at', 's.strong_sign_in', 'u.role'])
     .where('s.id_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!row) return null;
@@ -160,7 +164,12 @@ async function authenticateLive(
   const endsAt = Math.min(row.expires_at.getTime(), row.last_seen_at.getTime() + IDLE_TIMEOUT_MS);
   if (endsAt <= now) return null;
   // The live server's timers run on the wall clock; the app clock may be a test's fake one.
-  return { id: row.user_id, role: row.role, expiresAt: Date.now() + (endsAt - now) };
+  return {
+    id: row.user_id,
+    role: row.role,
+    strongSignIn: row.strong_sign_in,
+    expiresAt: Date.now() + (endsAt - now),
+  };
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

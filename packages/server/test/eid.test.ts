@@ -175,6 +175,31 @@ describeDb('e-legitimation against the test broker (oidc-provider)', () => {
     expect(me.json()).toMatchObject({ id: t.users.staff.id, role: 'STAFF' });
   });
 
+  it("satisfies the clinic's staff rule: strong on its own, unlike the e-mailed code (§4.18)", async () => {
+    await t.db.db.updateTable('clinic_settings').set({ staff_strong_required: true }).execute();
+    try {
+      const client = `/api/v1/admin/clients/${t.users.klient.id}`;
+      // The e-mailed code alone: led to set up a method, no client data.
+      const byCode = await login(t, t.users.staff.email);
+      const meByCode = await send(t, 'GET', '/api/v1/auth/me', { cookie: byCode });
+      expect(meByCode.json().mustSetUpStrongSignIn).toBe(true);
+      expect((await send(t, 'GET', client, { cookie: byCode })).statusCode).toBe(403);
+      // E-legitimation: the same person reaches the client at once, and her overview agrees.
+      const { location, cookie } = await start(t);
+      const res = await callback(t, await throughBroker(location, STAFF), cookie);
+      const byEid = sessionCookieOf(res);
+      const me = await send(t, 'GET', '/api/v1/auth/me', { cookie: byEid });
+      expect(me.json()).toMatchObject({ role: 'STAFF', mustSetUpStrongSignIn: false });
+      const overview = await send(t, 'GET', '/api/v1/user/security', { cookie: byEid });
+      expect(overview.json()).toMatchObject({ strongRequired: true, mustSetUpStrongSignIn: false });
+      expect((await send(t, 'GET', client, { cookie: byEid })).statusCode).not.toBe(403);
+      // The code session stays held back: the rule belongs to the session, not to the person.
+      expect((await send(t, 'GET', client, { cookie: byCode })).statusCode).toBe(403);
+    } finally {
+      await t.db.db.updateTable('clinic_settings').set({ staff_strong_required: false }).execute();
+    }
+  });
+
   it('refuses a number two accounts share, without saying so', async () => {
     const { location, cookie } = await start(t);
     const res = await callback(t, await throughBroker(location, SHARED), cookie);

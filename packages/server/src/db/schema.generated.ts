@@ -317,6 +317,7 @@ export interface SessionsTable {
   expires_at: Date;
   ip_address: string | null;
   user_agent: string | null;
+  strong_sign_in: Generated<boolean>;
 }
 
 export interface SignInMethodsTable {

@@ -66,6 +66,8 @@ export interface SessionContext {
   lastName: string;
   email: string;
   imageFileId: string | null;
+  /** Her sign-in was strong on its own (e-legitimation, design §4.18): the staff rule holds. */
+  strongSignIn: boolean;
 }
 
 export class SessionService {
@@ -132,9 +134,14 @@ export class SessionService {
     }
   }
 
+  /**
+   * A new session for `userId`. `strongSignIn`: the sign-in was strong on its own (e-legitimation),
+   * so the clinic's staff rule does not lead her to set up a method (strong-rule.ts).
+   */
   async create(
     userId: number,
     meta: { ip: string; userAgent: string | undefined },
+    { strongSignIn = false }: { strongSignIn?: boolean } = {},
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
     const now = this.clock.now();
@@ -149,6 +156,7 @@ export class SessionService {
         expires_at: expiresAt,
         ip_address: meta.ip,
         user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        strong_sign_in: strongSignIn,
       })
       .execute();
     return { token, expiresAt };
@@ -195,6 +203,7 @@ export class SessionService {
         's.user_id',
         's.last_seen_at',
         's.expires_at',
+        's.strong_sign_in',
         'u.role',
         'u.first_name',
         'u.last_name',
@@ -233,6 +242,7 @@ export class SessionService {
       lastName: row.last_name,
       email: row.email,
       imageFileId: row.image_file_id,
+      strongSignIn: row.strong_sign_in,
     };
     if (this.#cache.size >= SESSION_CACHE_MAX) {
       const oldest = this.#cache.keys().next().value;

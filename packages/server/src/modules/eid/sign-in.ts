@@ -127,9 +127,10 @@ export class EidSignIn {
     }
     const userId = active[0]!.id;
     // As after the e-mailed code (modules/auth routes): whatever session id came in is
-    // destroyed, a new one is issued with the same cookie rules.
+    // destroyed, a new one is issued with the same cookie rules. It is strong on its own (design
+    // §4.18), so the clinic's staff rule does not lead her to set up a passkey first.
     await this.ctx.sessions.destroyByToken(this.ctx.sessions.tokenOf(request));
-    const { token } = await this.ctx.sessions.create(userId, meta);
+    const { token } = await this.ctx.sessions.create(userId, meta, { strongSignIn: true });
     this.ctx.sessions.setCookie(reply, token);
     await this.logins.markActive(userId);
     await this.ctx.activity.record({

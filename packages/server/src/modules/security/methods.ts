@@ -109,7 +109,9 @@ export class SignInMethods {
     return rows.map(toMethod);
   }
 
-  async overview(actor: Pick<Actor, 'userId' | 'role'>): Promise<SecurityOverview> {
+  async overview(
+    actor: Pick<Actor, 'userId' | 'role'> & { strongSignIn?: boolean },
+  ): Promise<SecurityOverview> {
     const [methods, state] = await Promise.all([
       this.list(actor.userId),
       strongSignInState(this.d.db, actor),

@@ -60,7 +60,10 @@ export const securityModule: AppModule = (app, ctx) => {
 
   // ---- her methods --------------------------------------------------------------------------
   defineRoute(app, endpointDefs.securityOverview, { audit: 'none' }, (request) =>
-    methods.overview(actorOf(request)),
+    methods.overview({
+      ...actorOf(request),
+      strongSignIn: requireSession(request).strongSignIn,
+    }),
   );
 
   defineRoute(

@@ -26,10 +26,13 @@ export interface StrongSignInState {
   mustSetUp: boolean;
 }
 
-/** One query: the clinic's rule and whether she has a strong method. */
+/**
+ * One query: the clinic's rule and whether she has a strong method. A session whose sign-in was
+ * strong on its own (`strongSignIn`: e-legitimation, design §4.18) is never held back.
+ */
 export async function strongSignInState(
   db: Db,
-  user: { userId: number; role: Role },
+  user: { userId: number; role: Role; strongSignIn?: boolean },
 ): Promise<StrongSignInState> {
   if (user.role === 'USER') return { strongRequired: false, mustSetUp: false };
   const row = await sql<{ required: boolean; strong: boolean }>`
@@ -43,13 +46,16 @@ export async function strongSignInState(
     .execute(db)
     .then((r) => r.rows[0]);
   const required = row?.required ?? true;
-  return { strongRequired: required, mustSetUp: required && !row?.strong };
+  return {
+    strongRequired: required,
+    mustSetUp: required && !row?.strong && user.strongSignIn !== true,
+  };
 }
 
 /** Refuses a STAFF or ADMIN who must set up a strong method first (client-data routes). */
 export async function requireStrongSignIn(
   db: Db,
-  session: { userId: number; role: Role },
+  session: { userId: number; role: Role; strongSignIn?: boolean },
 ): Promise<void> {
   if (session.role === 'USER') return;
   if ((await strongSignInState(db, session)).mustSetUp) throw strongSignInRequired();
