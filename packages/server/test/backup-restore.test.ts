@@ -41,6 +41,7 @@ import {
   testConfig,
 } from './helpers.ts';
 import { multipart } from './messaging-helpers.ts';
+import { setStaffStrongRule } from './staff-rule.ts';
 
 const run = promisify(execFile);
 const inCI = process.env.CI === 'true';
@@ -192,11 +193,7 @@ describe.runIf(pgUp && !missing)('backup and restore (README)', () => {
       await addToCareTeam(source, klient.id, staff.id);
       // The staff rule (design §4.17) is on in a fresh clinic; this deployment's people sign in
       // with the e-mailed code, as the demo's do.
-      await source.db
-        .updateTable('clinic_settings')
-        .set({ staff_strong_required: false })
-        .where('id', '=', 1)
-        .execute();
+      await setStaffStrongRule(source.db, false);
 
       const adminCookie = await signIn(first, 'admin@example.com');
       const upload = await call(first, 'POST', `/api/v1/admin/upload-lab/${klient.id}`, {

@@ -16,6 +16,7 @@ import { openDatabase, type OpenedDb } from '../src/db/index.ts';
 import type { Role } from '../src/db/schema.ts';
 import { hashPassword } from '../src/security/passwords.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
+import { setStaffStrongRule } from './staff-rule.ts';
 
 export const NGINX = '/usr/sbin/nginx';
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -311,11 +312,7 @@ export class Cluster {
       .execute();
     // The staff rule (design §4.17) is on in a fresh clinic; the cluster's people sign in with
     // the e-mailed code, as the demo's do.
-    await this.db.db
-      .updateTable('clinic_settings')
-      .set({ staff_strong_required: false })
-      .where('id', '=', 1)
-      .execute();
+    await setStaffStrongRule(this.db.db, false);
     return rows.map((r) => r.id);
   }
 

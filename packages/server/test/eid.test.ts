@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from './helpers.ts';
 import { describeDb, insertUser, login, send, sessionCookieOf, useTestApp } from './helpers.ts';
 import { fakeCallback, startFakeBroker, startRealBroker, throughBroker } from './eid-helpers.ts';
+import { setStaffStrongRule } from './staff-rule.ts';
 
 const KARIN = '19850412-2381';
 const SHARED = '19720118-4417';
@@ -176,7 +177,7 @@ describeDb('e-legitimation against the test broker (oidc-provider)', () => {
   });
 
   it("satisfies the clinic's staff rule: strong on its own, unlike the e-mailed code (§4.18)", async () => {
-    await t.db.db.updateTable('clinic_settings').set({ staff_strong_required: true }).execute();
+    await setStaffStrongRule(t.db.db, true);
     try {
       const client = `/api/v1/admin/clients/${t.users.klient.id}`;
       // The e-mailed code alone: led to set up a method, no client data.
@@ -196,7 +197,7 @@ describeDb('e-legitimation against the test broker (oidc-provider)', () => {
       // The code session stays held back: the rule belongs to the session, not to the person.
       expect((await send(t, 'GET', client, { cookie: byCode })).statusCode).toBe(403);
     } finally {
-      await t.db.db.updateTable('clinic_settings').set({ staff_strong_required: false }).execute();
+      await setStaffStrongRule(t.db.db, false);
     }
   });
 

@@ -19,6 +19,7 @@ import { MemoryStorage } from '../src/files/storage.ts';
 import { DevOutbox, type Mailer } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/security/passwords.ts';
 import { sha256 } from '../src/security/tokens.ts';
+import { setStaffStrongRule } from './staff-rule.ts';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 /** TEST_PG_ADMIN_URL exists only to exercise the skip/fail path; CI uses the default. */
@@ -254,11 +255,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // test adds is in nobody's until it says so (addToCareTeam).
   await addToCareTeam(db, users.klient.id, users.staff.id);
   await addToCareTeam(db, users.klient2.id, users.staff.id);
-  await db.db
-    .updateTable('clinic_settings')
-    .set({ staff_strong_required: options.staffStrongSignIn ?? false })
-    .where('id', '=', 1)
-    .execute();
+  await setStaffStrongRule(db.db, options.staffStrongSignIn ?? false);
   const app = await buildApp({
     config,
     db: db.db,

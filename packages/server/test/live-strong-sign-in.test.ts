@@ -20,6 +20,7 @@ import {
 import { subscriber, until, type Subscriber } from './live-access-helpers.ts';
 import { createConversation, sendText } from './messaging-helpers.ts';
 import { addTotp } from './strong-sign-in-helpers.ts';
+import { setStaffStrongRule } from './staff-rule.ts';
 
 const topic = (conversationId: number) => `/topic/conversations/${conversationId}/messages`;
 const summaries = (userId: number) => `/topic/users/${userId}/conversations`;
@@ -73,11 +74,7 @@ describeDb('the staff rule on the live endpoint', () => {
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((s) => s.close()));
     await t.db.db.deleteFrom('sign_in_methods').execute();
-    await t.db.db
-      .updateTable('clinic_settings')
-      .set({ staff_strong_required: false })
-      .where('id', '=', 1)
-      .execute();
+    await setStaffStrongRule(t.db.db, false);
   });
 
   async function person(role: Role) {
