@@ -25,7 +25,8 @@ import { pathnameOf, rejectUpgrade, reply } from './http-replies.ts';
 import type { RedisConnections } from '../redis.ts';
 import { RedisFanout } from './redis.ts';
 import type { Granted } from './granted.ts';
-import { type SessionSettings, StompSession } from './session.ts';
+import type { SessionSettings } from './session-host.ts';
+import { StompSession } from './session.ts';
 import { createSockjsTransport } from './transport-sockjs.ts';
 import { createWebSocketTransport } from './transport-websocket.ts';
 import {

@@ -4,7 +4,7 @@
 // `revalidateAfterMs`. Messages published meanwhile are held, in order, and go out when the
 // newest re-check grants; a refusal drops the subscription (the session's `drop`).
 import type { Subscription, SubscriptionAccess } from './broker.ts';
-import type { SessionHost } from './session.ts';
+import type { SessionHost } from './session-host.ts';
 import type { LiveGrant, LiveUser } from './types.ts';
 
 /** A grant and when `authorize` gave it (ms of the host's `now()`). */

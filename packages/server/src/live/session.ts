@@ -13,68 +13,20 @@
 // subscription silently (the socket and its other subscriptions stay). Every message written
 // to a granted subscription with an `audit` value is reported to the host (`delivered`).
 
-import type { LocalBroker, MessageSink, Subscription, SubscriptionAccess } from './broker.ts';
+import type { MessageSink, Subscription, SubscriptionAccess } from './broker.ts';
 import { type Granted, Grants, type HeldMessage } from './granted.ts';
 import { classifySubscription, LiveDestinations } from './destinations.ts';
+import { type HeartBeat, Liveness, MAX_TIMER_MS, negotiateHeartBeat } from './heart-beat.ts';
+import type { SessionHost } from './session-host.ts';
 import {
   type ClientFrame,
-  type FrameLimits,
   StompParser,
   StompProtocolError,
   encodeFrame,
   escapeHeader,
 } from './frames.ts';
-import {
-  LiveCloseCodes,
-  type LiveGrant,
-  type LiveLogger,
-  type LiveTransport,
-  type LiveUser,
-} from './types.ts';
+import { LiveCloseCodes, type LiveTransport, type LiveUser } from './types.ts';
 
-export interface SessionSettings {
-  limits: FrameLimits;
-  /** What the server offers in both directions (sx, sy). */
-  heartBeatMs: number;
-  /** A client is closed after `incoming interval × factor` without any data. */
-  heartBeatGraceFactor: number;
-  connectTimeoutMs: number;
-  maxSubscriptions: number;
-  /** Close the socket when more than this many bytes wait to be written (checked on every frame). */
-  maxBufferedBytes: number;
-  /**
-   * Incoming frames waiting behind a pending SUBSCRIBE: at this many the transport stops reading
-   * (WebSocket), at 8× (what one message can still carry) the session is closed.
-   */
-  maxQueuedFrames: number;
-  /** SUBSCRIBE frames per second per session (token bucket), and the burst allowed at once. */
-  subscribesPerSecond: number;
-  subscribeBurst: number;
-  /** A grant older than this (ms of `now()`) is re-checked at its next delivery; 0 = never. */
-  revalidateAfterMs: number;
-  /** The caller's own `/topic/users/{id}/…` are asked of `authorize` too (attach.ts). */
-  authorizeOwnTopics: boolean;
-}
-
-export interface SessionHost<U extends LiveUser> {
-  settings: SessionSettings;
-  broker: LocalBroker;
-  log: LiveLogger;
-  /**
-   * `authorize`, through the short cache of grants; null = refused. `current()` says whether the
-   * answer may still be cached (no re-check of this user began meanwhile).
-   */
-  authorize(user: U, destination: string, current: () => boolean): Promise<Granted | null>;
-  /** `authorize` itself, never cached: re-checks. */
-  reauthorize(user: U, destination: string): Promise<LiveGrant | null>;
-  /** The clock of grants (`until`, revalidation): the app's. */
-  now(): number;
-  /** A message was written to a subscription whose grant carries `audit`. */
-  delivered(user: U, destination: string, audit: unknown, json: string): void;
-  closed(session: StompSession<U>): void;
-}
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
 const SERVER_NAME = 'Halsoportalen/1';
 
 type State = 'awaiting-connect' | 'connected' | 'closed';
@@ -91,13 +43,11 @@ export class StompSession<U extends LiveUser> implements MessageSink {
   private subscribeTokens: number;
   private subscribeRefilledAt = Date.now();
   private connectTimer: NodeJS.Timeout | undefined;
-  private sendTimer: NodeJS.Timeout | undefined;
-  private pingTimer: NodeJS.Timeout | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly liveness = new Liveness();
   private expiryTimer: NodeJS.Timeout | undefined;
   private readonly grants: Grants<U>;
   /** Negotiated intervals (0 = none), for tests and diagnostics. */
-  heartBeat = { outgoing: 0, incoming: 0 };
+  heartBeat: HeartBeat = { outgoing: 0, incoming: 0 };
 
   constructor(
     private readonly transport: LiveTransport,
@@ -157,7 +107,7 @@ export class StompSession<U extends LiveUser> implements MessageSink {
 
   /** Any sign of life from the peer (data, or a transport pong). */
   touch(): void {
-    this.idleTimer?.refresh();
+    this.liveness.touch();
   }
 
   /** The transport closed (peer went away, or after our own close). */
@@ -344,16 +294,10 @@ export class StompSession<U extends LiveUser> implements MessageSink {
         version: '1.2',
       });
     }
-    const hb = headers.get('heart-beat') ?? '0,0';
-    const m = /^\s*(\d{1,9})\s*,\s*(\d{1,9})\s*$/.exec(hb);
-    if (!m) return this.fail('Ogiltig heart-beat-header', LiveCloseCodes.PROTOCOL_ERROR);
-    const cx = Number(m[1]); // client can send every cx ms
-    const cy = Number(m[2]); // client wants to receive every cy ms
-    const { heartBeatMs: s, heartBeatGraceFactor, connectTimeoutMs } = this.host.settings;
-    // STOMP 1.2 §Heart-beating, with sx = sy = s.
-    const outgoing = s === 0 || cy === 0 ? 0 : Math.max(s, cy);
-    const incoming = cx === 0 || s === 0 ? 0 : Math.max(cx, s);
-    this.heartBeat = { outgoing, incoming };
+    const s = this.host.settings.heartBeatMs;
+    const beat = negotiateHeartBeat(headers.get('heart-beat') ?? '0,0', s);
+    if (!beat) return this.fail('Ogiltig heart-beat-header', LiveCloseCodes.PROTOCOL_ERROR);
+    this.heartBeat = beat;
 
     clearTimeout(this.connectTimer);
     this.connectTimer = undefined;
@@ -367,33 +311,12 @@ export class StompSession<U extends LiveUser> implements MessageSink {
         'user-name': this.userKey,
       }),
     );
-    if (outgoing > 0) {
-      this.sendTimer = setInterval(
-        () => {
-          if (this.state === 'connected') this.write('\n');
-        },
-        Math.min(outgoing, MAX_TIMER_MS),
-      );
-    }
-    let idleMs: number;
-    if (incoming > 0) {
-      idleMs = incoming * heartBeatGraceFactor;
-    } else {
-      // No STOMP heart-beats from the client: fall back to transport pings where possible.
-      idleMs = Math.max(3 * (s || 10_000), connectTimeoutMs) * heartBeatGraceFactor;
-      if (this.transport.ping) {
-        const ping = () => this.transport.ping?.();
-        this.pingTimer = setInterval(ping, Math.min(idleMs / heartBeatGraceFactor, MAX_TIMER_MS));
-      } else if (this.transport.kind === 'sockjs') {
-        idleMs = 0; // SockJS runs its own liveness checks (heartbeat frames, disconnect delay)
-      }
-    }
-    if (idleMs > 0) {
-      this.idleTimer = setTimeout(
-        () => this.fail('Inga heart-beats från klienten', LiveCloseCodes.HEARTBEAT_TIMEOUT),
-        Math.min(idleMs, MAX_TIMER_MS),
-      );
-    }
+    this.liveness.start(beat, this.host.settings, this.transport, {
+      write: () => {
+        if (this.state === 'connected') this.write('\n');
+      },
+      silent: () => this.fail('Inga heart-beats från klienten', LiveCloseCodes.HEARTBEAT_TIMEOUT),
+    });
   }
 
   private async onSubscribe(headers: Map<string, string>, receipt: string | undefined) {
@@ -517,16 +440,9 @@ export class StompSession<U extends LiveUser> implements MessageSink {
 
   private cleanup(): void {
     clearTimeout(this.connectTimer);
-    clearInterval(this.sendTimer);
-    clearInterval(this.pingTimer);
-    clearTimeout(this.idleTimer);
     clearTimeout(this.expiryTimer);
-    this.connectTimer =
-      this.sendTimer =
-      this.pingTimer =
-      this.idleTimer =
-      this.expiryTimer =
-        undefined;
+    this.connectTimer = this.expiryTimer = undefined;
+    this.liveness.stop();
     for (const sub of this.subs.values()) this.host.broker.remove(sub);
     this.subs.clear();
     this.queue.length = 0;
