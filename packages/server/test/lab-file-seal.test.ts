@@ -10,7 +10,12 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { grantAppRole } from '../src/db/app-role.ts';
 import { noteSigningKey } from '../src/modules/journal/signature.ts';
-import { labSealKey, sealLegacyFiles } from '../src/modules/lab-results/seal.ts';
+import {
+  describeLabSealReport,
+  labSealKey,
+  sealLegacyFiles,
+  verifyLabSeals,
+} from '../src/modules/lab-results/seal.ts';
 import {
   describeDb,
   login,
@@ -135,6 +140,9 @@ async function asApp(t: TestApp, statements: string[]): Promise<void> {
   }
 }
 
+/** The seal key of the test app's SESSION_SECRET. */
+const KEY = labSealKey(noteSigningKey('test-secret-0123456789abcdef0123456789'));
+
 describeDb('a lab file’s values count only under the server’s seal', () => {
   const t = useTestApp();
 
@@ -174,6 +182,15 @@ describeDb('a lab file’s values count only under the server’s seal', () => {
     ).filter((f) => f.fileName !== 'Glukos.json');
     expect(fakeFiles).toHaveLength(2);
     for (const f of fakeFiles) expect(f).toMatchObject({ valuesStatus: 'NONE', note: null });
+
+    // `pnpm labs:verify` names both fakes and passes the ADMIN's upload.
+    const report = await verifyLabSeals(t.db.db, KEY);
+    expect(report.ok).toBe(1);
+    expect(report.bad.map((b) => b.problem).sort()).toEqual(['missing', 'wrong']);
+    expect(report.bad.every((b) => b.clientId === t.users.klient.id)).toBe(true);
+    expect(describeLabSealReport(report).at(-1)).toBe(
+      'FEL: 3 provsvarsfiler, 1 med rätt försegling, 0 från före förseglingen, 2 med fel',
+    );
   });
 
   it('a seal cannot be set to "before the seal", nor changed, by the app', async () => {
@@ -225,7 +242,8 @@ describeDb('a lab file’s values count only under the server’s seal', () => {
     await sql`alter table lab_files enable trigger lab_files_seal_guard`.execute(t.db.db);
     // Not sealed yet: its correction is not used, the first upload's 6.3 is what she sees.
     expect(await herGlucose(t)).toMatchObject([{ value: 6.3 }]);
-    const key = labSealKey(noteSigningKey('test-secret-0123456789abcdef0123456789'));
+    const key = KEY;
+    expect((await verifyLabSeals(t.db.db, key)).legacy).toEqual([file.id]);
     expect(await sealLegacyFiles(t.db.db, key)).toBe(1);
     expect(await sealLegacyFiles(t.db.db, key)).toBe(0);
     expect(await herGlucose(t)).toMatchObject([{ value: 4.9 }]);

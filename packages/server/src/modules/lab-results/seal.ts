@@ -242,3 +242,86 @@ export async function sealLegacyFiles(db: Kysely<Database>, key: LabSealKey): Pr
     }
   }
 }
+
+export interface LabSealReport {
+  /** LAB_RESULT files checked (those with values or a `lab_files` row). */
+  checked: number;
+  ok: number;
+  /** Marked by migration 0027 and not yet sealed: the server seals them when it starts. */
+  legacy: string[];
+  /** No seal, or a wrong one: values written outside the app's upload, or changed since. */
+  bad: Array<{ fileId: string; clientId: number; problem: 'missing' | 'wrong' }>;
+}
+
+/**
+ * Checks every stored lab file's seal against what the database holds now (`pnpm labs:verify`),
+ * as a reader would before showing its values: the operator's check after a restore or when a
+ * reader has logged a file it left out.
+ */
+export async function verifyLabSeals(
+  db: Kysely<Database>,
+  key: LabSealKey,
+): Promise<LabSealReport> {
+  const report: LabSealReport = { checked: 0, ok: 0, legacy: [], bad: [] };
+  let after: string | null = null;
+  for (;;) {
+    const batch = await db
+      .selectFrom('files as f')
+      .leftJoin('lab_files as l', 'l.file_id', 'f.id')
+      .select(['f.id', 'f.subject_user_id', 'l.seal'])
+      .where('f.kind', '=', 'LAB_RESULT')
+      .$if(after !== null, (q) => q.where('f.id', '>', after!))
+      .where((eb) =>
+        eb.or([
+          eb('l.file_id', 'is not', null),
+          eb.exists(
+            eb.selectFrom('lab_values as v').select('v.id').whereRef('v.file_id', '=', 'f.id'),
+          ),
+        ]),
+      )
+      .orderBy('f.id')
+      .limit(500)
+      .execute();
+    if (batch.length === 0) return report;
+    after = batch.at(-1)!.id;
+    const expected = await expectedSeals(
+      db,
+      key,
+      batch.map((b) => b.id),
+    );
+    for (const row of batch) {
+      report.checked += 1;
+      const want = expected.get(row.id)?.seal;
+      if (row.seal === LEGACY_SEAL) report.legacy.push(row.id);
+      else if (!row.seal) {
+        report.bad.push({ fileId: row.id, clientId: row.subject_user_id!, problem: 'missing' });
+      } else if (
+        want &&
+        row.seal.length === want.length &&
+        timingSafeEqual(Buffer.from(row.seal), Buffer.from(want))
+      ) {
+        report.ok += 1;
+      } else report.bad.push({ fileId: row.id, clientId: row.subject_user_id!, problem: 'wrong' });
+    }
+  }
+}
+
+/** The report as the CLI prints it, in Swedish like `notes:verify`'s. */
+export function describeLabSealReport(report: LabSealReport): string[] {
+  const lines = report.bad.map(
+    (b) =>
+      `FEL provsvarsfil ${b.fileId} (klient ${b.clientId}): ` +
+      (b.problem === 'missing' ? 'saknar försegling' : 'fel försegling'),
+  );
+  for (const id of report.legacy) {
+    lines.push(
+      `oförseglad provsvarsfil ${id}: från före förseglingen, förseglas när servern startar`,
+    );
+  }
+  lines.push(
+    `${report.bad.length === 0 ? 'OK' : 'FEL'}: ${report.checked} provsvarsfiler, ` +
+      `${report.ok} med rätt försegling, ${report.legacy.length} från före förseglingen, ` +
+      `${report.bad.length} med fel`,
+  );
+  return lines;
+}
