@@ -183,7 +183,7 @@ describeDb('a lab file’s values count only under the server’s seal', () => {
     expect(fakeFiles).toHaveLength(2);
     for (const f of fakeFiles) expect(f).toMatchObject({ valuesStatus: 'NONE', note: null });
 
-    // `pnpm labs:verify` names both fakes and passes the ADMIN's upload.
+    // `pnpm lab-results:verify` names both fakes and passes the ADMIN's upload.
     const report = await verifyLabSeals(t.db.db, KEY);
     expect(report.ok).toBe(1);
     expect(report.bad.map((b) => b.problem).sort()).toEqual(['missing', 'wrong']);

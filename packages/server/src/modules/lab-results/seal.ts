@@ -254,7 +254,7 @@ export interface LabSealReport {
 }
 
 /**
- * Checks every stored lab file's seal against what the database holds now (`pnpm labs:verify`),
+ * Checks every stored lab file's seal against what the database holds now (`pnpm lab-results:verify`),
  * as a reader would before showing its values: the operator's check after a restore or when a
  * reader has logged a file it left out.
  */

@@ -1,4 +1,4 @@
-// `pnpm labs:verify`: checks every stored lab file's seal in the configured database
+// `pnpm lab-results:verify`: checks every stored lab file's seal in the configured database
 // (DATABASE_URL or DATA_DIR) against what the database holds now, with the seal key derived from
 // SESSION_SECRET (or the DATA_DIR secret the server made). Prints each file without a right seal
 // and a summary; exit 1 on any. Read-only: never migrates, never seals.
