@@ -27,6 +27,19 @@ async function latestRows(canvas: Canvas): Promise<string[][]> {
     .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent ?? ''));
 }
 
+/** Visiting the page reads her 'Nya provsvar' notices (issue 35); other kinds stay unread. */
+export const NotisenBlirLast: Story = {
+  name: 'Besöket läser notisen om nya provsvar',
+  play: async ({ canvas }) => {
+    const status = (id: number) => mockState.notifications.find((n) => n.id === id)?.status;
+    await expect(status(101)).toBe('UNREAD');
+    await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
+    await waitFor(() => expect(status(101)).toBe('READ'));
+    await expect(status(102)).toBe('UNREAD'); // ACTION_PLAN
+    await expect(status(104)).toBe('UNREAD'); // APPOINTMENT
+  },
+};
+
 /** Her page: values in and out of range and without a range, trends, files; the newest is new. */
 export const Provsvar: Story = {
   play: async ({ canvas }) => {
