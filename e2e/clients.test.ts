@@ -63,7 +63,7 @@ describe('client management', () => {
     });
     await admin.getByText('Filen har laddats upp').waitFor();
     await admin.getByRole('button', { name: 'Visa historik' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Historik för labbresultat' });
+    const dialog = admin.getByRole('dialog', { name: 'Historik för provsvar' });
     await dialog.getByText('Blodprov_e2e.pdf').waitFor();
     await admin.screenshot({ path: '/tmp/e2e-client-history.png' });
 

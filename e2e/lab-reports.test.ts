@@ -70,7 +70,7 @@ describe('lab reports (FHIR)', () => {
     await admin.getByText('Filen har laddats upp').waitFor();
     await admin.getByText('48 värden lästes, 0 hoppades över').waitFor();
     await admin.getByRole('button', { name: 'Visa historik' }).click();
-    const history = admin.getByRole('dialog', { name: 'Historik för labbresultat' });
+    const history = admin.getByRole('dialog', { name: 'Historik för provsvar' });
     const item = history.getByRole('listitem').filter({ hasText: REPORT_NAME });
     await item.getByText('48 värden lästes, 0 hoppades över').waitFor();
     await admin.screenshot({ path: '/tmp/e2e-lab-report-admin-1280.png' });

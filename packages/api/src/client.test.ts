@@ -389,9 +389,9 @@ describe('upload', () => {
 
     FakeXhr.respond = (xhr) => xhr.finish(500, 'oops', 'text/html');
     error = await caught(
-      upload('/u', { body: new FormData(), fallback: 'Kunde inte ladda upp labbresultat' }),
+      upload('/u', { body: new FormData(), fallback: 'Kunde inte ladda upp provsvar' }),
     );
-    expect(error.message).toBe('Kunde inte ladda upp labbresultat');
+    expect(error.message).toBe('Kunde inte ladda upp provsvar');
 
     FakeXhr.respond = (xhr) => xhr.finish(401, '');
     error = await caught(upload('/u', { body: new FormData(), fallback: 'F' }));

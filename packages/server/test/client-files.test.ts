@@ -267,7 +267,7 @@ describeDb('lab results and action plans', () => {
     expect(await up('Provsvar.pdf')).toBe('Provsvar (2).pdf');
     expect(await up('Provsvar.pdf')).toBe('Provsvar (3).pdf');
     expect(await up('rapport\u202Efdp.exe')).toBe('rapportfdp.exe.pdf');
-    expect(await up('.pdf')).toMatch(/^Labbresultat_\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(await up('.pdf')).toMatch(/^Provsvar_\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(await up('Åsa <Öberg>: prov?.pdf')).toBe('Åsa _Öberg__ prov_.pdf');
     for (const row of await fileRows()) expect(row.storage_key).toMatch(/^[0-9a-f-]{36}$/);
     // each name downloads exactly its own file
@@ -408,7 +408,7 @@ describe('upload names', () => {
     expect(cleanUploadName('Blodprov 2026.10.12', 'application/pdf', 'x')).toBe(
       'Blodprov 2026.10.12.pdf',
     );
-    expect(cleanUploadName(undefined, 'application/pdf', 'Labbresultat')).toBe('Labbresultat.pdf');
+    expect(cleanUploadName(undefined, 'application/pdf', 'Provsvar')).toBe('Provsvar.pdf');
     expect(cleanUploadName(' \u0000\u200b ', 'application/pdf', 'F')).toBe('F.pdf');
     expect(cleanUploadName('...hemlig.pdf', 'application/pdf', 'F')).toBe('hemlig.pdf');
     expect([...cleanUploadName('å'.repeat(300) + '.pdf', 'application/pdf', 'F')].length).toBe(104);

@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { HOUR } from '../src/clock.ts';
 import { UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS } from '../src/files/upload-limits.ts';
+import { rateLimitedMessage } from '../src/http/errors.ts';
 import { AUTH_LIMITS } from '../src/security/rate-limit.ts';
 import { startTwoInstances, twoInstancesAvailable, type TwoInstances } from './cluster-helpers.ts';
 import { lastCode, login, PASSWORD, PUBLIC_URL, type TestApp } from './helpers.ts';
 import { PNG } from './messaging-helpers.ts';
 
 const available = await twoInstancesAvailable('cluster-sessions.test.ts');
-
-const TOO_MANY = 'För många förfrågningar. Vänta en stund och försök igen.';
 
 async function call(host: string, method: string, path: string, cookie?: string, body?: unknown) {
   const res = await fetch(`http://${host}${path}`, {
@@ -184,8 +183,10 @@ const me = (host: string, cookie: string) => call(host, 'GET', '/api/v1/auth/me'
     for (const host of [c.hostA, c.hostB]) {
       const res = await authenticate(c.a, host, 'admin@example.com', PASSWORD);
       expect(res.status).toBe(429);
-      expect(res.json).toEqual({ message: TOO_MANY });
       expect(Number(res.res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.json).toEqual({
+        message: rateLimitedMessage(Number(res.res.headers.get('retry-after')), 'password'),
+      });
     }
     // The doubling wait: a try while locked pushes the end further (Redis store).
     const first = await authenticate(c.a, c.hostA, 'admin@example.com', 'fel');

@@ -88,6 +88,36 @@ describeDb('/dev/mail', () => {
       expect(proxied.statusCode).toBe(404);
     });
 
+    it('a browser gets a Swedish page with clickable links; ?format=json the JSON (issue 35)', async () => {
+      await send(t, 'POST', '/api/v1/auth/forgot-password', {
+        body: { email: 'klient@example.com' },
+      });
+      await t.app.ctx.tasks.idle();
+      const page = await t.app.inject({
+        url: '/dev/mail',
+        remoteAddress: '127.0.0.1',
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = page.body;
+      expect(html).toContain('<html lang="sv">');
+      expect(html).toContain('<h1>Utkorg (demoläge)</h1>');
+      expect(html).toContain('<h2>Återställ ditt lösenord</h2>');
+      expect(html).toContain('<dt>Till</dt><dd>klient@example.com</dd>');
+      expect(html).toMatch(/<dt>Skickat<\/dt><dd><time datetime="[^"]+">\d+ \p{L}+ \d{4}/u);
+      expect(html).toMatch(
+        /<a href="http:\/\/localhost:8080\/reset-password\?token=[\w-]+">http:\/\/localhost:8080\/reset-password\?token=[\w-]+<\/a>/,
+      );
+      expect(html).toContain('<a href="/dev/mail?format=json">Visa som JSON</a>');
+      const json = await t.app.inject({
+        url: '/dev/mail?format=json',
+        remoteAddress: '127.0.0.1',
+        headers: { accept: 'text/html' },
+      });
+      expect(json.json().mails[0]).toMatchObject({ to: 'klient@example.com' });
+    });
+
     it('answers only a loopback Host: a rebound hostile domain gets the 404 (issue 22)', async () => {
       await send(t, 'POST', '/api/v1/auth/authenticate', {
         body: { email: 'klient@example.com', password: 'Halsa2026!' },

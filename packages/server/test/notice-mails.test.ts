@@ -169,6 +169,8 @@ describeDb('notice mails over SMTP', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Du har 10 nya meddelanden');
     expect(mails[0]).not.toMatch(/Hemligt|Sven|Personal/);
+    // It opens the conversation itself, not only 'Att göra' (issue 35).
+    expect(mails[0]).toContain(`Läs i Hälsoportalen: ${PUBLIC_URL}/overview?samtal=${id}`);
     // Within 15 minutes the next ones wait and are told together.
     t.clock.advance(MINUTE);
     await sendText(t, staff, id, { receiverId: k.id, content: 'Hemligt 11' });

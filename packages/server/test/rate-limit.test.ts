@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { rateLimitedMessage } from '../src/http/errors.ts';
 import { OTP_RESEND_WAIT_MS } from '../src/modules/auth/deps.ts';
 import {
   AUTH_LIMITS,
@@ -26,7 +27,15 @@ import {
   type TestApp,
 } from './helpers.ts';
 
-const TOO_MANY = 'För många förfrågningar. Vänta en stund och försök igen.';
+/** A 429 of the limits says when to try again (its Retry-After in words) and what to do. */
+function expectTooMany(
+  res: { json: () => unknown; headers: Record<string, unknown> },
+  lock: 'password' | 'other',
+) {
+  const wait = Number(res.headers['retry-after']);
+  expect(wait).toBeGreaterThan(0);
+  expect(res.json()).toEqual({ message: rateLimitedMessage(wait, lock) });
+}
 
 function post(t: TestApp, url: string, body: unknown, from = '127.0.0.1', headers = {}) {
   return t.app.inject({
@@ -96,7 +105,7 @@ describeDb('rate limits: an office behind one address', () => {
       const res = await verify(t, 'inte-ett-id', '123456', '198.51.100.30');
       codes.set(res.statusCode, (codes.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode === 429) {
-        expect(res.json()).toEqual({ message: TOO_MANY });
+        expectTooMany(res, 'other');
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     }
@@ -129,7 +138,11 @@ describeDb('rate limits: one account', () => {
     }
     const locked = await authenticate(t, 'KLIENT@example.com ', 'fel-lösenord', '203.0.113.99');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: TOO_MANY });
+    expectTooMany(locked, 'password');
+    // In words (issue 35): when, and the next step.
+    expect(locked.json<{ message: string }>().message).toMatch(
+      /^För många förfrågningar\. Försök igen om [1-5] minuter?\. Har du glömt lösenordet kan du välja 'Glömt lösenord\?' på inloggningssidan och byta det, eller kontakta mottagningen\.$/,
+    );
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     // While locked, even the right password is refused (and no code is mailed) …
     const mailsBefore = t.outbox.recent().length;
@@ -180,7 +193,7 @@ describeDb('rate limits: one account', () => {
     const id = fresh.json<{ message: string }>().message;
     const res = await verify(t, id, lastCode(t.outbox, 'admin@example.com'), '192.0.2.51');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: TOO_MANY });
+    expectTooMany(res, 'other');
     expect(sessionCookieOf(res)).toBeUndefined();
   });
 });
@@ -201,7 +214,7 @@ describeDb('rate limits without Redis: the wait of a locked account grows', () =
     for (let i = 0; i < BACKOFF_STEPS + 2; i++) {
       const res = await authenticate(t, 'klient@example.com', 'fel', `203.0.113.${50 + i}`);
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({ message: TOO_MANY });
+      expectTooMany(res, 'password');
       waits.push(Number(res.headers['retry-after']));
     }
     const window = windowMs / 1000;
@@ -232,7 +245,7 @@ describeDb('rate limits: open challenges per account', () => {
     const mails = t.outbox.recent().length;
     const res = await authenticate(t, 'klient@example.com', PASSWORD);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: TOO_MANY });
+    expectTooMany(res, 'other');
     expect(t.outbox.recent()).toHaveLength(mails);
   });
 
@@ -282,7 +295,7 @@ describeDb('rate limits: login codes resent per account', () => {
     const mails = t.outbox.recent().length;
     const refused = await resend(fresh, '203.0.113.99');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: TOO_MANY });
+    expectTooMany(refused, 'other');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(t.outbox.recent()).toHaveLength(mails);

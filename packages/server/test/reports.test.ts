@@ -274,7 +274,7 @@ describeDb('clinic reports', () => {
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
       'Dag;Nya klienter;Aktiva klienter;Meddelanden från klienter;Meddelanden från personal;' +
-        'Median svarstid (minuter);Besvarade meddelanden;Uppladdade labbresultat;' +
+        'Median svarstid (minuter);Besvarade meddelanden;Uppladdade provsvar;' +
         'Uppladdade handlingsplaner;Signerade journalanteckningar',
     );
     expect(lines).toHaveLength(1 + 15 + 1 + 1);

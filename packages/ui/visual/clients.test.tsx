@@ -56,7 +56,7 @@ describe('klientfiler', () => {
   test('HistorikOppen', async () => {
     await mountStory(clientFiles, 'HistorikOppen', 'Visa historik');
     await userEvent.click(page.getByRole('button', { name: 'Visa historik' }));
-    const dialog = page.getByRole('dialog', { name: 'Historik för labbresultat' });
+    const dialog = page.getByRole('dialog', { name: 'Historik för provsvar' });
     await expect.element(dialog.getByText('Blodprov_2026-10-12.pdf')).toBeVisible();
     await restPointer();
     await expect.element(dialog).toMatchScreenshot(shotOptions);

@@ -84,7 +84,7 @@ describe('labbrapport', () => {
       await page.viewport(width, DIALOG_HEIGHT);
       await mountStory(clientFiles, 'HistorikMedLastaVarden', 'Visa historik');
       await userEvent.click(page.getByRole('button', { name: 'Visa historik' }));
-      const dialog = page.getByRole('dialog', { name: 'Historik för labbresultat' });
+      const dialog = page.getByRole('dialog', { name: 'Historik för provsvar' });
       await expect.element(dialog.getByText('12 värden lästes, 2 hoppades över')).toBeVisible();
       await document.fonts.ready;
       await restPointer();

@@ -2,7 +2,8 @@
 // in and out of range with trend charts, one upload, documents only, empty and error. Each story
 // runs its loaders (MSW) and is shot once its data (and, with trends, the lazily loaded chart)
 // is on screen, without its play function.
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
 import { holdStill, mountStory, shoot } from './shoot';
 import * as labResults from '../src/screens/lab-results/lab-results/lab-results.stories';
 
@@ -38,4 +39,20 @@ describe('provsvar', () => {
       }
     });
   }
+});
+
+// Issue 35: at 320 px a flag badge too wide to sit beside 'Bedömning' goes under it, inside the
+// analysis' card (at 360 and 1280 px the page's shots above and in pages-360 are unchanged).
+describe('provsvar 320 px', () => {
+  afterAll(async () => {
+    await page.viewport(800, 600);
+  });
+  test('SenasteVarden320', async () => {
+    await page.viewport(320, 1400);
+    const container = await mountStory(labResults, 'Provsvar', 'Utveckling över tid');
+    const table = container.querySelector('table')!;
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(320);
+    await document.fonts.ready;
+    await shoot(table, 'SenasteVarden-320');
+  });
 });

@@ -77,7 +77,7 @@ export const reportFigureLabels = {
   staffMessages: 'Meddelanden från personal',
   medianReplySeconds: 'Median svarstid',
   repliedMessages: 'Besvarade meddelanden',
-  labUploads: 'Uppladdade labbresultat',
+  labUploads: 'Uppladdade provsvar',
   actionPlanUploads: 'Uppladdade handlingsplaner',
   signedNotes: 'Signerade journalanteckningar',
 } as const satisfies Record<keyof ReportFigures, string>;

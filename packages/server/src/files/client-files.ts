@@ -55,7 +55,7 @@ export const FILE_KINDS = {
   LAB_RESULT: {
     notificationType: NOTIFICATION_TYPES.labResult,
     notificationMessage: 'Nya provsvar finns att läsa.',
-    fallbackName: 'Labbresultat',
+    fallbackName: 'Provsvar',
     policy: UPLOAD_POLICIES.labFile,
     actions: {
       uploaded: 'LAB_RESULT_UPLOADED',

@@ -21,11 +21,38 @@ export function resetPasswordMail(to: string, link: string): OutgoingMail {
   };
 }
 
-export function setPasswordMail(to: string, link: string): OutgoingMail {
+/** How a clinic signs the mails of accounts it handles (journal settings' clinic name). */
+function clinicParts(clinicName: string) {
+  const clinic = clinicName.trim() || 'Hälsoportalen';
+  // A clinic whose name holds the portal's is not followed by "i Hälsoportalen" (issue 34).
+  const where = /hälsoportalen/i.test(clinic) ? '' : ' i Hälsoportalen';
+  const end = `\n\nVänliga hälsningar\n${clinic}\n\nDetta är ett automatiskt meddelande och kan inte besvaras.`;
+  return { clinic, where, end };
+}
+
+/**
+ * The reset link staff sent her (issue 35): signed by the clinic, and without 'Har du inte
+ * begärt detta…', since she did not ask the portal for it herself.
+ */
+export function staffResetPasswordMail(to: string, link: string, clinicName: string): OutgoingMail {
+  const { clinic, where, end } = clinicParts(clinicName);
   return {
     to,
-    subject: 'Välj ett lösenord för Hälsoportalen',
-    text: `Hej!\n\nEtt konto i Hälsoportalen har skapats åt dig. Öppna länken nedan för att välja ditt lösenord:\n\n${link}\n\nLänken gäller i 7 dagar och kan bara användas en gång.${footer}`,
+    subject: 'Återställ ditt lösenord',
+    text: `Hej!\n\n${clinic} har skickat dig en länk för att välja ett nytt lösenord till ditt konto${where}:\n\n${link}\n\nLänken gäller i 1 timme och kan bara användas en gång. Vill du behålla ditt lösenord kan du bortse från meddelandet.${end}`,
+  };
+}
+
+/**
+ * An account someone else made (ADMIN on /staff, the create-admin command): greets from the
+ * clinic, and asks nothing about a request she never made (issue 35).
+ */
+export function setPasswordMail(to: string, link: string, clinicName: string): OutgoingMail {
+  const { clinic, where, end } = clinicParts(clinicName);
+  return {
+    to,
+    subject: `Välj ett lösenord för ${clinic}`,
+    text: `Hej och välkommen till ${clinic}!\n\n${clinic} har skapat ett konto åt dig${where}. Öppna länken nedan för att välja ditt lösenord:\n\n${link}\n\nLänken gäller i 7 dagar och kan bara användas en gång. Har du frågor om kontot kan du kontakta mottagningen.${end}`,
   };
 }
 

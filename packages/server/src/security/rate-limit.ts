@@ -26,7 +26,7 @@
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { MESSAGES, tooManyRequests } from '../http/errors.ts';
+import { rateLimitedMessage, tooManyRequests } from '../http/errors.ts';
 import { clientNetwork, lockoutNetwork } from './ip-network.ts';
 import type { LimitStore, SharedLimitStore } from './limit-store.ts';
 import { UUID_RE } from './tokens.ts';
@@ -230,8 +230,12 @@ export async function registerRateLimit(
     return limiter;
   };
 
-  const refuse = (ttlMs: number) =>
-    tooManyRequests(MESSAGES.rateLimited, Math.max(1, Math.ceil(ttlMs / 1000)));
+  // The 429 says when to try again (the Retry-After in words) and, for a wrong-password lock, how
+  // to reset it.
+  const refuse = (ttlMs: number, lock: 'password' | 'other' = 'other') => {
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    return tooManyRequests(rateLimitedMessage(seconds, lock), seconds);
+  };
 
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.limits;
@@ -288,7 +292,10 @@ export async function registerRateLimit(
         const through = limit.slows !== undefined && (!own || own.current <= limit.slows.tries);
         if (!through) {
           for (const p of pending) if (p.key !== own?.key) await deps.limits.release(p.key);
-          throw refuse(own ? Math.min(own.ttl, result.ttl) : result.ttl);
+          throw refuse(
+            own ? Math.min(own.ttl, result.ttl) : result.ttl,
+            limit.by === 'email' && limit.count === 'failures' ? 'password' : 'other',
+          );
         }
       }
       if (result) counted.set(limit.bucket, { key, ...result });

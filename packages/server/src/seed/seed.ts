@@ -299,7 +299,7 @@ export async function seedDemoData(
           {
             user_id: userId,
             type: 'LAB_RESULT',
-            message: 'Nya labbresultat finns att läsa.',
+            message: 'Nya provsvar finns att läsa.',
             status: 'UNREAD',
             created_at: ago(15 * DAY),
           },
@@ -356,7 +356,7 @@ export async function seedDemoData(
     await conversation('staff@example.com', 'klient@example.com', [
       [
         'staff@example.com',
-        'Hej Karin! Dina provsvar har kommit, du hittar dem under Lab Resultat.',
+        'Hej Karin! Dina provsvar har kommit, du hittar dem under Provsvar.',
         5 * DAY,
       ],
       [

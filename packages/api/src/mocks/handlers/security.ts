@@ -28,6 +28,10 @@ import { idParam, readJson, viewer } from './request.ts';
 import { errorResponse, HttpResponse, noContent } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
 
+/** The server's rate-limit 429 (its http/errors.ts rateLimitedMessage: when, and the next step). */
+const RATE_LIMITED =
+  'För många förfrågningar. Försök igen om 5 minuter. Kontakta mottagningen om det fortsätter.';
+
 const methodsOf = (userId: Id): SignInMethod[] => (mockState.security.methods[userId] ??= []);
 
 const hasStrong = (userId: Id): boolean =>
@@ -298,12 +302,8 @@ export const securityScenarios = {
   removeWrongPassword: refuse('removeSignInMethod', 400, SECURITY_MESSAGES.passwordWrong),
   /** Too many tries of something on the page (429 with the server's wording). */
   rateLimited: [
-    ...refuse(
-      'removeSignInMethod',
-      429,
-      'För många förfrågningar. Vänta en stund och försök igen.',
-    ),
-    ...refuse('confirmTotp', 429, 'För många förfrågningar. Vänta en stund och försök igen.'),
+    ...refuse('removeSignInMethod', 429, RATE_LIMITED),
+    ...refuse('confirmTotp', 429, RATE_LIMITED),
   ],
 
   /** Second step: a passkey first, then the app, a reserve code and the e-mailed code. */
@@ -333,11 +333,7 @@ export const securityScenarios = {
   passkeyLoginUnknown: refuse('passkeyLogin', 401, SECURITY_MESSAGES.passkeyUnknown),
   passkeyLoginRefused: refuse('passkeyLogin', 401, SECURITY_MESSAGES.passkeyRefused),
   passkeyLoginCloned: refuse('passkeyLogin', 401, SECURITY_MESSAGES.passkeyCloned),
-  passkeyLoginRateLimited: refuse(
-    'passkeyLogin',
-    429,
-    'För många förfrågningar. Vänta en stund och försök igen.',
-  ),
+  passkeyLoginRateLimited: refuse('passkeyLogin', 429, RATE_LIMITED),
   /** ADMIN's reset fails without a message (→ the call's fallback). */
   resetFailure: refuse('resetSignInMethods', 500, 'Kunde inte återställa inloggningsmetoderna'),
   /** The staff rule on (as in a fresh real clinic). */

@@ -4,7 +4,11 @@ import type { TokenKind } from '../../db/schema.ts';
 import { STAFF_MESSAGES } from '@halsa/api/contract';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
-import { resetPasswordMail, setPasswordMail } from '../../mail/templates.ts';
+import {
+  resetPasswordMail,
+  setPasswordMail,
+  staffResetPasswordMail,
+} from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { newToken, sha256 } from '../../security/tokens.ts';
 import {
@@ -100,13 +104,20 @@ export class PasswordTokens {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     if (user.deactivated_at) throw conflict(STAFF_MESSAGES.deactivatedNoLink);
+    // Someone else sends these: the mail is signed with the clinic's name (journal settings).
+    const settings = await this.d.db
+      .selectFrom('journal_settings')
+      .select('clinic_name')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const clinic = settings?.clinic_name ?? '';
     if (kind === 'RESET_PASSWORD') {
       await this.issueToken(kind, { userId }, RESET_TOKEN_TTL_MS, actorUserId, (t) =>
-        resetPasswordMail(user.email, this.link('/reset-password', t)),
+        staffResetPasswordMail(user.email, this.link('/reset-password', t), clinic),
       );
     } else {
       await this.issueToken(kind, { userId }, SET_PASSWORD_TOKEN_TTL_MS, actorUserId, (t) =>
-        setPasswordMail(user.email, this.link('/new-password', t)),
+        setPasswordMail(user.email, this.link('/new-password', t), clinic),
       );
     }
   }

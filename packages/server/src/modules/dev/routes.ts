@@ -1,4 +1,5 @@
-// /dev/mail: the dev outbox as JSON, newest first. It exists only in demo mode (DEMO=true,
+// /dev/mail: the dev outbox, newest first: a Swedish page for a browser (mail-page.ts), JSON for
+// `?format=json` and any caller that does not ask for HTML. It exists only in demo mode (DEMO=true,
 // never in production) without an SMTP server, and answers only a browser on this machine:
 // a request from another address, or one that came through a proxy, gets the plain 404. So does
 // one whose Host is not a loopback name: a page on a hostile domain whose DNS it re-points at
@@ -7,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { MESSAGES } from '../../http/errors.ts';
 import { DevOutbox } from '../../mail/mailer.ts';
+import { mailPage } from './mail-page.ts';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
@@ -31,6 +33,13 @@ export const devModule: AppModule = (app, ctx) => {
     if (!fromLoopback(request) || !loopbackHost(request)) {
       return reply.code(404).send({ message: MESSAGES.notFound });
     }
-    return { mails: outbox.recent() };
+    const mails = outbox.recent();
+    const query = request.query as { format?: unknown };
+    const wantsHtml = /\btext\/html\b/.test(request.headers.accept ?? '');
+    if (query.format === 'json' || !wantsHtml) return { mails };
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(mailPage(mails));
   });
 };

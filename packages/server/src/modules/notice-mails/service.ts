@@ -13,6 +13,7 @@
 //   reminder_due_at moved with it and a cancelled one has none.
 // Every instance runs the task every TICK_MS (start()); tests call tick().
 import {
+  CONVERSATION_PARAM,
   NOTICE_KIND_PHRASES,
   resubscribedMessage,
   unsubscribedMessage,
@@ -61,6 +62,20 @@ const KIND_OF_TYPE: Record<string, BatchedKind> = {
 /** The change's transaction (a Transaction is a Kysely). */
 type Trx = Kysely<Database>;
 
+/** The conversation of her newest unread message, which a new-message mail opens. */
+async function newestUnreadConversation(trx: Trx, userId: number): Promise<number | undefined> {
+  const row = await trx
+    .selectFrom('messages')
+    .select('conversation_id')
+    .where('receiver_id', '=', userId)
+    .where('is_read', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.conversation_id;
+}
+
 export interface NoticeMailsConfig {
   publicUrl: string;
   sessionSecret: string | undefined;
@@ -89,10 +104,15 @@ export class NoticeMails {
     this.#base = config.publicUrl.replace(/\/$/, '');
   }
 
-  links(userId: number, kind: NoticeKind): NoticeLinks {
+  /**
+   * `conversationId`: a new-message mail opens that conversation in the messaging widget
+   * (`?samtal=`, read by the shell), not only the page under it (issue 35).
+   */
+  links(userId: number, kind: NoticeKind, conversationId?: number): NoticeLinks {
     const token = encodeURIComponent(this.tokens.token(userId, kind));
+    const page = `${this.#base}${NOTICE_PAGES[kind]}`;
     return {
-      page: `${this.#base}${NOTICE_PAGES[kind]}`,
+      page: conversationId === undefined ? page : `${page}?${CONVERSATION_PARAM}=${conversationId}`,
       unsubscribePage: `${this.#base}/unsubscribe?token=${token}`,
       oneClick: `${this.#base}/api/v1/public/unsubscribe?token=${token}`,
     };
@@ -202,7 +222,11 @@ export class NoticeMails {
     kind: BatchedKind,
     count: number,
   ): Promise<OutgoingMail> {
-    const links = this.links(userId, kind);
+    const links = this.links(
+      userId,
+      kind,
+      kind === 'NEW_MESSAGE' ? await newestUnreadConversation(trx, userId) : undefined,
+    );
     const mail = batchedNoticeMail(email, kind, count, links, NOTICE_KIND_PHRASES[kind]);
     if (kind !== 'JOURNAL_NOTE' || count !== 1) return mail;
     // One signed note: the mail that names the clinic (design §4.10), with the notice's parts.

@@ -61,3 +61,40 @@ export const ServernNekar: Story = {
     );
   },
 };
+
+/**
+ * A phone (320 px) under three errors (issue 35): the fields scroll inside the dialog, while
+ * 'Avbryt' and the send button stay on screen.
+ */
+export const MobilMedTreFel: Story = {
+  name: 'Mobil (320 px) med tre fel',
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  args: {
+    title: 'Bjud in klient',
+    failure: 'Det finns redan ett konto med den e-postadressen.',
+    children: (
+      <>
+        {['Förnamn', 'Efternamn', 'E-post'].map((label) => (
+          <TextField
+            key={label}
+            label={label}
+            hint="Fältet måste fyllas i."
+            error={`${label} måste anges, och det här felet är långt nog att ta två rader.`}
+            autoComplete="off"
+            defaultValue=""
+          />
+        ))}
+      </>
+    ),
+  },
+  play: async () => {
+    const send = dialog().getByRole('button', { name: 'Skicka inbjudan' });
+    const cancel = dialog().getByRole('button', { name: 'Avbryt' });
+    for (const button of [send, cancel]) {
+      const r = button.getBoundingClientRect();
+      await expect(r.top).toBeGreaterThanOrEqual(0);
+      await expect(r.bottom).toBeLessThanOrEqual(window.innerHeight);
+    }
+    await expect(dialog().getByRole('alert')).toBeVisible();
+  },
+};

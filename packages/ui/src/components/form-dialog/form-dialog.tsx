@@ -2,7 +2,7 @@
 // the Radix dialog of `primitives/modal`: the caller gives the fields and checks them; the dialog
 // gives the button that opens it, 'Avbryt', the send button with its busy state, and a refusal
 // of the server shown inside it (nothing changes until the caller's call succeeds).
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../primitives/alert/alert';
 import { Button, type ButtonProps } from '../../primitives/button/button';
 import { Modal, ModalClose } from '../../primitives/modal/modal';
@@ -42,6 +42,9 @@ export function FormDialog({
   failure,
   children,
 }: FormDialogProps) {
+  const formId = useId();
+  // The buttons (and a refusal) sit in the dialog's footer, which stays on screen while the
+  // fields scroll: on a phone under three errors they are never cut off (issue 35).
   return (
     <Modal
       title={title}
@@ -49,20 +52,26 @@ export function FormDialog({
       open={open}
       onOpenChange={onOpenChange}
       trigger={<Button {...triggerProps}>{triggerLabel}</Button>}
-    >
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        {children}
-        {failure ? <Alert variant="error">{failure}</Alert> : null}
-        <div className="flex justify-end gap-2">
+      footer={
+        <>
+          {failure ? (
+            <Alert variant="error" className="w-full">
+              {failure}
+            </Alert>
+          ) : null}
           <ModalClose asChild>
             <Button type="button" variant="secondary">
               Avbryt
             </Button>
           </ModalClose>
-          <Button type="submit" loading={busy} loadingLabel={busyLabel}>
+          <Button type="submit" form={formId} loading={busy} loadingLabel={busyLabel}>
             {submitLabel}
           </Button>
-        </div>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        {children}
       </form>
     </Modal>
   );

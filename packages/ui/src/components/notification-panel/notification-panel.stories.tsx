@@ -37,7 +37,7 @@ export const MedOlasta: Story = {
     const items = within(panel).getAllByRole('listitem');
     await expect(items).toHaveLength(5);
     // Newest first, unread ones say 'Oläst'.
-    await expect(items[0]).toHaveTextContent('Nya labbresultat finns att läsa.');
+    await expect(items[0]).toHaveTextContent('Nya provsvar finns att läsa.');
     await expect(items[0]).toHaveTextContent('20 nov.');
     await expect(within(items[0] as HTMLElement).getByText('Oläst')).toBeInTheDocument();
     await expect(within(panel).getAllByTestId('unread-dot')).toHaveLength(3);

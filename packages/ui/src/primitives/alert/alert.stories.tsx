@@ -6,7 +6,7 @@ const meta = {
   title: 'Primitiver/Meddelanderuta',
   component: Alert,
   parameters: { layout: 'padded' },
-  args: { children: 'Dina provsvar från 12 mars finns nu under Lab Resultat.' },
+  args: { children: 'Dina provsvar från 12 mars finns nu under Provsvar.' },
   decorators: [
     (Story) => (
       <div className="max-w-xl">
@@ -22,7 +22,7 @@ export const Info: Story = {
   name: 'Info',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(
-      'Dina provsvar från 12 mars finns nu under Lab Resultat.',
+      'Dina provsvar från 12 mars finns nu under Provsvar.',
     );
   },
 };

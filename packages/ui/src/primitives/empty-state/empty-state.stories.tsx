@@ -45,7 +45,7 @@ export const MedAtgard: Story = {
 export const EgenIkon: Story = {
   name: 'Egen ikon',
   args: {
-    title: 'Inga labbresultat än',
+    title: 'Inga provsvar än',
     description: 'När vi har fått dina provsvar visas de här.',
     icon: <FileIcon className="size-6" />,
   },

@@ -27,7 +27,7 @@ const meta = {
   component: FileDropzone,
   parameters: { layout: 'padded' },
   args: {
-    label: 'Ladda upp labbresultat',
+    label: 'Ladda upp provsvar',
     accept: ['application/pdf', 'image/jpeg', 'image/png'],
     maxBytes: 10 * MB,
     onFile: fn(),
@@ -47,7 +47,7 @@ type Story = StoryObj<typeof meta>;
 export const Standard: Story = {
   name: 'Standard',
   play: async ({ canvas, args }) => {
-    const zone = canvas.getByRole('group', { name: 'Ladda upp labbresultat' });
+    const zone = canvas.getByRole('group', { name: 'Ladda upp provsvar' });
     await expect(zone).toHaveAccessibleDescription('PDF, JPG, PNG, högst 10 MB.');
     await expect(canvas.getByRole('button', { name: 'Välj fil' })).toBeEnabled();
     await expect(canvas.queryByRole('progressbar')).toBeNull();
@@ -68,7 +68,7 @@ export const VäljFil: Story = {
 export const DraOchSlapp: Story = {
   name: 'Dra och släpp',
   play: async ({ canvas, args }) => {
-    const zone = canvas.getByRole('group', { name: 'Ladda upp labbresultat' });
+    const zone = canvas.getByRole('group', { name: 'Ladda upp provsvar' });
     const file = new File(['bild'], 'blodtryck.png', { type: 'image/png' });
     dropFiles(zone, [file]);
     await waitFor(() => expect(args.onFile).toHaveBeenCalledWith(file));
@@ -79,7 +79,7 @@ export const DraOchSlapp: Story = {
 export const FelFiltyp: Story = {
   name: 'Fel filtyp',
   play: async ({ canvas, args }) => {
-    const zone = canvas.getByRole('group', { name: 'Ladda upp labbresultat' });
+    const zone = canvas.getByRole('group', { name: 'Ladda upp provsvar' });
     dropFiles(zone, [new File(['text'], 'anteckning.txt', { type: 'text/plain' })]);
     await expect(
       await canvas.findByText('Filtypen stöds inte. Tillåtna typer: PDF, JPG, PNG.'),
@@ -102,7 +102,7 @@ export const ForStorFil: Story = {
     ).toBeVisible();
     await expect(args.onFile).not.toHaveBeenCalled();
     // The message is tied to the drop area and sits in a polite live region.
-    const zone = canvas.getByRole('group', { name: 'Ladda upp labbresultat' });
+    const zone = canvas.getByRole('group', { name: 'Ladda upp provsvar' });
     await expect(zone).toHaveAccessibleDescription(
       'PDF, JPG, PNG, högst 10 MB. Filen är för stor. Största tillåtna storlek är 10 MB.',
     );
@@ -112,7 +112,7 @@ export const ForStorFil: Story = {
 export const FleraFiler: Story = {
   name: 'Flera filer',
   play: async ({ canvas, args }) => {
-    dropFiles(canvas.getByRole('group', { name: 'Ladda upp labbresultat' }), [
+    dropFiles(canvas.getByRole('group', { name: 'Ladda upp provsvar' }), [
       pdf('a.pdf'),
       pdf('b.pdf'),
     ]);

@@ -10,7 +10,7 @@ export const BROWSE_LABEL = 'Välj fil';
 export const ONE_FILE_MESSAGE = 'Du kan bara ladda upp en fil åt gången.';
 
 export interface FileDropzoneProps {
-  /** The visible name of the upload area, e.g. 'Ladda upp labbresultat'. */
+  /** The visible name of the upload area, e.g. 'Ladda upp provsvar'. */
   label: ReactNode;
   /** Allowed types: MIME types ('application/pdf'), wildcards ('image/*') or extensions ('.csv'). */
   accept: readonly string[];

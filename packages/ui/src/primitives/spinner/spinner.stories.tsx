@@ -19,9 +19,9 @@ export const Standard: Story = {
 
 export const MedSynligEtikett: Story = {
   name: 'Med synlig etikett',
-  args: { showLabel: true, label: 'Hämtar labbresultat…' },
+  args: { showLabel: true, label: 'Hämtar provsvar…' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('Hämtar labbresultat…')).toBeVisible();
+    await expect(canvas.getByText('Hämtar provsvar…')).toBeVisible();
   },
 };
 

@@ -19,7 +19,7 @@ function ClientTabs({
       </TabsList>
       <TabsContent value="overview">Personuppgifter och kontaktuppgifter.</TabsContent>
       <TabsContent value="journal">Journalformulär och signerade anteckningar.</TabsContent>
-      <TabsContent value="lab">Uppladdade labbresultat.</TabsContent>
+      <TabsContent value="lab">Uppladdade provsvar.</TabsContent>
       <TabsContent value="plan">Klientens handlingsplan.</TabsContent>
       <TabsContent value="activity">Aktivitetslogg.</TabsContent>
     </Tabs>

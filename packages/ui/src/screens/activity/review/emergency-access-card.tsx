@@ -11,7 +11,7 @@ import {
   type ActivityAction,
   type EmergencyAccessReview,
 } from '@halsa/api';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../../config/paths';
 import { formatDateAtTime, SWEDISH_TIME } from '../../../lib/format';
@@ -57,7 +57,15 @@ export function readText(read: EmergencyAccessReview['read']): string {
   return parts.length === 0 ? 'inget' : listInSwedish([...new Set(parts)]);
 }
 
-function ReviewForm({ access, onCancel }: { access: EmergencyAccessReview; onCancel: () => void }) {
+function ReviewForm({
+  access,
+  onCancel,
+  onReviewed,
+}: {
+  access: EmergencyAccessReview;
+  onCancel: () => void;
+  onReviewed: (() => void) | undefined;
+}) {
   const fieldId = useId();
   const errorId = useId();
   const [comment, setComment] = useState('');
@@ -76,6 +84,7 @@ function ReviewForm({ access, onCancel }: { access: EmergencyAccessReview; onCan
     setError(null);
     try {
       await trigger({ id: access.id, comment: text });
+      onReviewed?.();
     } catch (e) {
       setServerError(messageOr(e, REVIEW_FAILED));
     }
@@ -117,7 +126,12 @@ function ReviewForm({ access, onCancel }: { access: EmergencyAccessReview; onCan
 export interface EmergencyAccessCardProps {
   access: EmergencyAccessReview;
   now: Date;
+  /** Called once the review is saved (the list then moves focus to the next card). */
+  onReviewed?: () => void;
 }
+
+/** Marks a card's heading, which the list focuses after a review (issue 35). */
+export const CARD_HEADING_ATTR = 'data-access-heading';
 
 /** Why an unreviewed access cannot be marked reviewed yet, or null when it can (§4.20). */
 export function whyNotReviewable(
@@ -134,10 +148,16 @@ export function whyNotReviewable(
   return null;
 }
 
-export function EmergencyAccessCard({ access, now }: EmergencyAccessCardProps) {
+export function EmergencyAccessCard({ access, now, onReviewed }: EmergencyAccessCardProps) {
   const headingId = useId();
   const { user } = useSession();
   const [reviewing, setReviewing] = useState(false);
+  // 'Avbryt' gives focus back to 'Markera som granskad', not to the page's body (issue 35).
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(0);
+  useEffect(() => {
+    if (cancelled > 0) reviewButton.current?.focus();
+  }, [cancelled]);
   const open = Date.parse(access.expiresAt) > now.getTime();
   const notYet = access.reviewedAt === null ? whyNotReviewable(access, now, user?.id) : null;
   const facts: [string, string][] = [
@@ -156,11 +176,11 @@ export function EmergencyAccessCard({ access, now }: EmergencyAccessCardProps) {
       className="rounded-card border border-border bg-surface p-4 shadow-card"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={headingId} className="font-semibold">
+        <h3 id={headingId} tabIndex={-1} {...{ [CARD_HEADING_ATTR]: '' }} className="font-semibold">
           {access.staff.name} läste {genitive(access.client.name)} uppgifter
         </h3>
         {access.reviewedAt === null && !reviewing && notYet === null ? (
-          <Button size="sm" onClick={() => setReviewing(true)}>
+          <Button ref={reviewButton} size="sm" onClick={() => setReviewing(true)}>
             Markera som granskad
           </Button>
         ) : null}
@@ -191,7 +211,14 @@ export function EmergencyAccessCard({ access, now }: EmergencyAccessCardProps) {
           {access.reviewComment ? <p className="mt-1">{access.reviewComment}</p> : null}
         </div>
       ) : reviewing ? (
-        <ReviewForm access={access} onCancel={() => setReviewing(false)} />
+        <ReviewForm
+          access={access}
+          onReviewed={onReviewed}
+          onCancel={() => {
+            setReviewing(false);
+            setCancelled((n) => n + 1);
+          }}
+        />
       ) : null}
     </article>
   );

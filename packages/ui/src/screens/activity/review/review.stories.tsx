@@ -59,6 +59,10 @@ export const Granska: Story = {
     const list = await canvas.findByRole('list', { name: 'Att granska' });
     const first = within(within(list).getAllByRole('article')[0]!);
     await userEvent.click(first.getByRole('button', { name: 'Markera som granskad' }));
+    // 'Avbryt' gives focus back to the button (issue 35).
+    await userEvent.click(first.getByRole('button', { name: 'Avbryt' }));
+    await expect(first.getByRole('button', { name: 'Markera som granskad' })).toHaveFocus();
+    await userEvent.click(first.getByRole('button', { name: 'Markera som granskad' }));
     await userEvent.click(first.getByRole('button', { name: 'Spara granskningen' }));
     await expect(await first.findByText('Kommentar till granskningen måste anges.')).toBeVisible();
     await userEvent.type(
@@ -72,6 +76,15 @@ export const Granska: Story = {
           .getAllByRole('heading', { level: 3 })
           .map((h) => h.textContent),
       ).toEqual(['Erik Johansson läste Ahmed Haddads uppgifter']),
+    );
+    // Focus moves to the card now in its place, not to the page's body (issue 35).
+    await waitFor(() =>
+      expect(
+        within(list).getByRole('heading', {
+          level: 3,
+          name: 'Erik Johansson läste Ahmed Haddads uppgifter',
+        }),
+      ).toHaveFocus(),
     );
     await userEvent.click(canvas.getByRole('tab', { name: 'Granskade' }));
     const reviewed = await canvas.findByRole('list', { name: 'Granskade' });

@@ -3,7 +3,7 @@
 // comment; below, the staff days worth a look: reads outside the care team, or more than 50
 // clients in a day, each linked to that person's log for that day.
 import { MANY_CLIENTS_PER_DAY, useAccessReview, type AccessPattern } from '@halsa/api';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, to } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -12,7 +12,7 @@ import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { Table, type TableColumn } from '../../../primitives/table/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../primitives/tabs/tabs';
-import { EmergencyAccessCard } from './emergency-access-card';
+import { CARD_HEADING_ATTR, EmergencyAccessCard } from './emergency-access-card';
 
 export const NO_UNREVIEWED = 'Inga nödåtkomster att granska.';
 export const NO_REVIEWED = 'Inga granskade nödåtkomster ännu.';
@@ -51,26 +51,54 @@ const patternColumns: TableColumn<AccessPattern>[] = [
 
 function AccessList({ reviewed, now }: { reviewed: boolean; now: Date }) {
   const { review, error, isLoading } = useAccessReview(reviewed);
+  // After a review the card leaves this list: focus goes to the card now in its place (or the
+  // last one), or to the list's area when none is left, never to the page's body (issue 35).
+  const area = useRef<HTMLDivElement>(null);
+  const afterReview = useRef<{ id: number; index: number } | null>(null);
+  const accesses = review?.emergencyAccesses;
+  useEffect(() => {
+    const done = afterReview.current;
+    if (!done || !accesses || accesses.some((a) => a.id === done.id)) return;
+    afterReview.current = null;
+    const headings = area.current?.querySelectorAll<HTMLElement>(`[${CARD_HEADING_ATTR}]`);
+    const next = headings?.[Math.min(done.index, headings.length - 1)];
+    (next ?? area.current)?.focus();
+  }, [accesses]);
+
+  let body: ReactNode;
   if (error) {
-    return (
+    body = (
       <Alert variant="error" title="Kunde inte hämta logguppföljningen">
         {error.message}
       </Alert>
     );
-  }
-  if (isLoading && !review) return <Spinner label="Hämtar nödåtkomster…" />;
-  if (!review) return null;
-  if (review.emergencyAccesses.length === 0) {
-    return <EmptyState headingLevel={3} title={reviewed ? NO_REVIEWED : NO_UNREVIEWED} />;
+  } else if (isLoading && !review) {
+    body = <Spinner label="Hämtar nödåtkomster…" />;
+  } else if (!review) {
+    body = null;
+  } else if (review.emergencyAccesses.length === 0) {
+    body = <EmptyState headingLevel={3} title={reviewed ? NO_REVIEWED : NO_UNREVIEWED} />;
+  } else {
+    body = (
+      <ul className="flex flex-col gap-3" aria-label={reviewed ? 'Granskade' : 'Att granska'}>
+        {review.emergencyAccesses.map((a, index) => (
+          <li key={a.id}>
+            <EmergencyAccessCard
+              access={a}
+              now={now}
+              onReviewed={() => {
+                afterReview.current = { id: a.id, index };
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label={reviewed ? 'Granskade' : 'Att granska'}>
-      {review.emergencyAccesses.map((a) => (
-        <li key={a.id}>
-          <EmergencyAccessCard access={a} now={now} />
-        </li>
-      ))}
-    </ul>
+    <div ref={area} tabIndex={-1}>
+      {body}
+    </div>
   );
 }
 

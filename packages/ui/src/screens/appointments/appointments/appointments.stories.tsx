@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { FakeLiveClient, FakeLiveProvider, LiveDestinations } from '@halsa/api/live';
+import { OPEN_CONVERSATION_EVENT, START_CONVERSATION_EVENT } from '@halsa/api';
 import { appointmentScenarios, authScenarios, mockState } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { AppointmentsScreen, CHOOSE_CLIENT_HINT } from './appointments';
@@ -65,6 +66,44 @@ export const KlientKommandeOchTidigare: Story = {
     await expect(canvas.getAllByRole('button', { name: 'Lägg till i kalendern' })).toHaveLength(3);
     await expect(canvas.queryByRole('heading', { name: 'Boka möte' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Avboka' })).toBeNull();
+  },
+};
+
+/**
+ * Whom she contacts to move a meeting (issue 35): each upcoming one names its coach, and
+ * 'Skicka meddelande' opens the widget on their conversation (or a new one); past ones do not.
+ */
+export const KlientVetVemHonKontaktar: Story = {
+  name: 'Klienten ser vem hon kontaktar för att flytta ett möte',
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByRole('heading', { level: 2, name: 'Kommande möten' });
+    const upcoming = listUnder(canvasElement, 'Kommande möten');
+    await expect(upcoming[0]).toHaveTextContent(
+      'Behöver du flytta eller avboka mötet? Skriv till Erik Johansson.',
+    );
+    await expect(upcoming[1]).toHaveTextContent(
+      'Behöver du flytta eller avboka mötet? Skriv till Maria Berg.',
+    );
+    await expect(listUnder(canvasElement, 'Tidigare möten')[0]).not.toHaveTextContent(
+      'Behöver du flytta',
+    );
+    const asked: unknown[] = [];
+    const listen = (e: Event) => asked.push((e as CustomEvent<unknown>).detail);
+    window.addEventListener(OPEN_CONVERSATION_EVENT, listen);
+    window.addEventListener(START_CONVERSATION_EVENT, listen);
+    try {
+      const write = within(upcoming[0]!).getByRole('button', {
+        name: 'Skicka meddelande till Erik Johansson',
+      });
+      await waitFor(() => expect(write).toBeEnabled());
+      await userEvent.click(write);
+      await waitFor(() => expect(asked).toHaveLength(1));
+      // The fixtures' conversation 2 is hers (user 3) with Erik Johansson (user 2).
+      await expect(asked[0]).toEqual({ conversationId: 2 });
+    } finally {
+      window.removeEventListener(OPEN_CONVERSATION_EVENT, listen);
+      window.removeEventListener(START_CONVERSATION_EVENT, listen);
+    }
   },
 };
 

@@ -28,6 +28,7 @@ import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
+import { MeetingContact } from './meeting-contact';
 import { CLIENT_FILTER_PARAM, ClientFilter, clientIdOf } from './client-filter';
 
 export const NO_APPOINTMENTS = 'Inga bokningar';
@@ -160,7 +161,15 @@ function MoveForm({ appointment, onDone }: { appointment: Appointment; onDone: (
   );
 }
 
-function AppointmentItem({ appointment, staff }: { appointment: Appointment; staff: boolean }) {
+function AppointmentItem({
+  appointment,
+  staff,
+  contact,
+}: {
+  appointment: Appointment;
+  staff: boolean;
+  contact: boolean;
+}) {
   const cancelled = appointment.status === 'CANCELLED';
   const [moving, setMoving] = useState(false);
   return (
@@ -198,6 +207,7 @@ function AppointmentItem({ appointment, staff }: { appointment: Appointment; sta
       {moving && !cancelled ? (
         <MoveForm appointment={appointment} onDone={() => setMoving(false)} />
       ) : null}
+      {contact && !staff && !cancelled ? <MeetingContact appointment={appointment} /> : null}
     </li>
   );
 }
@@ -207,11 +217,14 @@ function AppointmentList({
   items,
   staff,
   empty,
+  contact = false,
 }: {
   title: string;
   items: Appointment[];
   staff: boolean;
   empty: string;
+  /** A client's upcoming meetings say whom to contact to move one (issue 35). */
+  contact?: boolean;
 }) {
   const id = useId();
   return (
@@ -224,7 +237,7 @@ function AppointmentList({
       ) : (
         <ul className="flex flex-col divide-y divide-border rounded-card border border-border">
           {items.map((a) => (
-            <AppointmentItem key={a.id} appointment={a} staff={staff} />
+            <AppointmentItem key={a.id} appointment={a} staff={staff} contact={contact} />
           ))}
         </ul>
       )}
@@ -392,6 +405,7 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
             items={upcoming}
             staff={staff}
             empty="Inga kommande möten."
+            contact
           />
           <AppointmentList
             title="Tidigare möten"

@@ -59,6 +59,10 @@ export const AdminAndrar: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Ta bort Erik Johansson' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Spara vårdteam' }));
     await expect(await canvas.findByText('Vårdteamet är sparat.')).toBeVisible();
+    // Focus returns to the button that opened the edit, not the page's body (issue 35).
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Ändra vårdteam' })).toHaveFocus(),
+    );
     const team = canvas.getByRole('list', { name: 'Vårdteamet' });
     await expect(within(team).getByText('Sara Holmberg')).toBeVisible();
     await expect(within(team).queryByText('Erik Johansson')).toBeNull();
@@ -76,5 +80,8 @@ export const SparaMisslyckas: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Spara vårdteam' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte spara vårdteamet');
     await expect(canvas.getByRole('button', { name: 'Spara vårdteam' })).toBeVisible();
+    // 'Avbryt' closes the edit with focus on 'Ändra vårdteam' (issue 35).
+    await userEvent.click(canvas.getByRole('button', { name: 'Avbryt' }));
+    await expect(canvas.getByRole('button', { name: 'Ändra vårdteam' })).toHaveFocus();
   },
 };

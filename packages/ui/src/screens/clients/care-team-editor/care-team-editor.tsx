@@ -10,7 +10,7 @@ import {
   useUpdateCareTeam,
   type StaffMember,
 } from '@halsa/api';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { messageOr } from '../../../lib/server-message';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
@@ -142,6 +142,13 @@ export function CareTeamEditor({ clientId, className }: CareTeamEditorProps) {
   const [saved, setSaved] = useState(false);
   const isAdmin = user?.role === 'ADMIN';
   const team = careTeam?.staff ?? [];
+  // When the edit closes (saved or cancelled) focus goes back to 'Ändra vårdteam', not to the
+  // page's body with the removed form (issue 35).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [closedEdit, setClosedEdit] = useState(0);
+  useEffect(() => {
+    if (closedEdit > 0) editButton.current?.focus();
+  }, [closedEdit]);
 
   return (
     <section
@@ -154,6 +161,7 @@ export function CareTeamEditor({ clientId, className }: CareTeamEditorProps) {
         </h2>
         {isAdmin && careTeam && !editing ? (
           <Button
+            ref={editButton}
             variant="secondary"
             size="sm"
             onClick={() => {
@@ -176,6 +184,7 @@ export function CareTeamEditor({ clientId, className }: CareTeamEditorProps) {
           onDone={(didSave) => {
             setEditing(false);
             setSaved(didSave);
+            setClosedEdit((n) => n + 1);
           }}
         />
       ) : (

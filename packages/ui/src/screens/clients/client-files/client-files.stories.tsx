@@ -81,7 +81,7 @@ export const UppladdningKlar: Story = {
     await userEvent.upload(fileInput(canvasElement), pdf('Blodprov_2026-11-24.pdf'));
     await expect(await canvas.findByText('Filen har laddats upp')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
-    const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
+    const dialog = await body().findByRole('dialog', { name: 'Historik för provsvar' });
     const items = await within(dialog).findAllByRole('listitem');
     await expect(items[0]).toHaveTextContent('Blodprov_2026-11-24.pdf');
   },
@@ -91,7 +91,7 @@ export const UppladdningKlar: Story = {
 export const LabbfilGranser: Story = {
   name: 'Labbfil: typer och högst 25 MB',
   play: async ({ canvas }) => {
-    const zone = await canvas.findByRole('group', { name: 'Ladda upp labbresultat' });
+    const zone = await canvas.findByRole('group', { name: 'Ladda upp provsvar' });
     await expect(zone).toHaveAccessibleDescription('PDF, PNG, JPG, CSV, JSON, högst 25 MB.');
   },
 };
@@ -119,7 +119,7 @@ export const ProvsvarLastes: Story = {
       'Temperature: värdet är makulerat (status entered-in-error)',
     ]);
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
-    const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
+    const dialog = await body().findByRole('dialog', { name: 'Historik för provsvar' });
     const items = await within(dialog).findAllByRole('listitem');
     await expect(items[0]).toHaveTextContent('Labbrapport_2026-11-24.json');
     await expect(items[0]).toHaveTextContent('3 värden lästes, 1 hoppades över');
@@ -162,7 +162,7 @@ export const HistorikMedLastaVarden: Story = {
   name: 'Historik: lästa och överhoppade värden per fil',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
-    const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
+    const dialog = await body().findByRole('dialog', { name: 'Historik för provsvar' });
     await expect(
       await within(dialog).findByText('12 värden lästes, 2 hoppades över'),
     ).toBeVisible();
@@ -215,7 +215,7 @@ export const HistorikOppen: Story = {
   name: 'Historik öppen',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
-    const dialog = await body().findByRole('dialog', { name: 'Historik för labbresultat' });
+    const dialog = await body().findByRole('dialog', { name: 'Historik för provsvar' });
     await expect(await within(dialog).findByText('Blodprov_2026-10-12.pdf')).toBeVisible();
     await expect(within(dialog).getByText(/12 okt\. 2026/)).toBeVisible();
     await expect(
@@ -257,7 +257,7 @@ export const HistorikTom: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Visa historik' }));
     const dialog = await body().findByRole('dialog');
     await expect(
-      await within(dialog).findByText('Inga labbresultat har laddats upp ännu.'),
+      await within(dialog).findByText('Inga provsvar har laddats upp ännu.'),
     ).toBeVisible();
   },
 };

@@ -46,10 +46,10 @@ export type ClientFileKind = 'lab' | 'actionPlan';
 const TEXT = {
   lab: {
     heading: 'Lab Resultat',
-    upload: 'Ladda upp labbresultat',
-    history: 'Historik för labbresultat',
+    upload: 'Ladda upp provsvar',
+    history: 'Historik för provsvar',
     historyFailed: 'Misslyckades att ladda historik.',
-    empty: 'Inga labbresultat har laddats upp ännu.',
+    empty: 'Inga provsvar har laddats upp ännu.',
   },
   actionPlan: {
     heading: 'Handlingsplan',

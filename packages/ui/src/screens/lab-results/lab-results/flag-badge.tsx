@@ -2,6 +2,9 @@ import { labFlag, type LabValue } from '@halsa/api';
 import { Badge } from '../../../primitives/badge/badge';
 import { ABNORMAL_BY_LAB, flagLabels, interpretationLabels, NO_ASSESSMENT } from '../labels';
 
+/** The class of a table's 'Bedömning' cell: on a phone its badge wraps under the label. */
+export const FLAG_CELL = 'max-sm:[&>div]:min-w-auto';
+
 type Flagged = Pick<LabValue, 'value' | 'refLow' | 'refHigh'> &
   Partial<Pick<LabValue, 'comparator' | 'interpretation'>>;
 

@@ -27,6 +27,37 @@ async function latestRows(canvas: Canvas): Promise<string[][]> {
     .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent ?? ''));
 }
 
+/** At 320 px every flag badge stays inside its analysis' card and the screen (issue 35). */
+export const MobilBedomningRyms: Story = {
+  name: 'Mobil (320 px): bedömningen ryms i kortet',
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
+    const badges = [...table.querySelectorAll<HTMLElement>('[data-flag]')];
+    await expect(badges.length).toBeGreaterThan(1);
+    for (const badge of badges) {
+      const b = badge.getBoundingClientRect();
+      const card = badge.closest('tr')!.getBoundingClientRect();
+      await expect(b.right).toBeLessThanOrEqual(card.right + 0.5);
+      await expect(b.left).toBeGreaterThanOrEqual(card.left - 0.5);
+      await expect(b.right).toBeLessThanOrEqual(window.innerWidth);
+    }
+  },
+};
+
+/** Visiting the page reads her 'Nya provsvar' notices (issue 35); other kinds stay unread. */
+export const NotisenBlirLast: Story = {
+  name: 'Besöket läser notisen om nya provsvar',
+  play: async ({ canvas }) => {
+    const status = (id: number) => mockState.notifications.find((n) => n.id === id)?.status;
+    await expect(status(101)).toBe('UNREAD');
+    await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
+    await waitFor(() => expect(status(101)).toBe('READ'));
+    await expect(status(102)).toBe('UNREAD'); // ACTION_PLAN
+    await expect(status(104)).toBe('UNREAD'); // APPOINTMENT
+  },
+};
+
 /** Her page: values in and out of range and without a range, trends, files; the newest is new. */
 export const Provsvar: Story = {
   name: 'Provsvar',

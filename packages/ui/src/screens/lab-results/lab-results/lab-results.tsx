@@ -4,7 +4,13 @@
 // analysis across her uploads with the reference band shaded (chart plus table). From a lab's
 // FHIR report (§4.15): comparators as written ('<1 mg/L'), text results as text, 'Preliminärt'
 // and 'Rättat', blood pressure as one trend of both components, partial dates as given.
-import { labResultsKey, noticeMayBe, useLabResults, useSession } from '@halsa/api';
+import {
+  labResultsKey,
+  noticeMayBe,
+  useLabResults,
+  useReadNoticesOf,
+  useSession,
+} from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useId } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
@@ -25,6 +31,8 @@ export function LabResultsScreen() {
     if (noticeMayBe(body, 'LAB_RESULT')) void mutate();
   });
   useRevalidateOnReconnect(user ? [labResultsKey(user.id)] : []);
+  // Her 'Nya provsvar' notices are read once the page shows her results (issue 35).
+  useReadNoticesOf('LAB_RESULT', overview !== undefined && !error);
 
   return (
     <section

@@ -3,7 +3,7 @@ import { useNearViewport } from '../../../lib/use-near-viewport';
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { Table, type TableColumn } from '../../../primitives/table/table';
-import { FlagBadge } from './flag-badge';
+import { FLAG_CELL, FlagBadge } from './flag-badge';
 import { ValueWithNotes } from './value-notes';
 import type { Trend, TrendSample } from '../analyses';
 import { formatDay, rangeText, valueText } from '../labels';
@@ -40,7 +40,13 @@ function columnsOf(trend: Trend): TableColumn<TrendSample>[] {
         header: 'Värde',
         cell: (s) => <ValueWithNotes text={valueText(s.values[0]!)} value={s.values[0]!} />,
       },
-      { header: 'Bedömning', cell: (s) => <FlagBadge value={s.values[0]!} inCell /> },
+      {
+        header: 'Bedömning',
+        // A phone: the badge goes under its label when the line is too narrow for both, never out
+        // of the card (the cell's block may not shrink below its longest word; issue 35).
+        className: FLAG_CELL,
+        cell: (s) => <FlagBadge value={s.values[0]!} inCell />,
+      },
     ];
   }
   return [

@@ -1,6 +1,6 @@
 import type { LabTextValue } from '@halsa/api';
 import { Table, type TableColumn } from '../../../primitives/table/table';
-import { FlagBadge } from './flag-badge';
+import { FLAG_CELL, FlagBadge } from './flag-badge';
 import { ValueNotes, ValueWithNotes } from './value-notes';
 import type { Analysis } from '../analyses';
 import { formatDay, rangeText, valueText } from '../labels';
@@ -17,7 +17,13 @@ const columns: TableColumn<Analysis>[] = [
     className: 'whitespace-nowrap',
     cell: ({ latest }) => rangeText(latest),
   },
-  { header: 'Bedömning', cell: ({ latest }) => <FlagBadge value={latest} inCell /> },
+  {
+    header: 'Bedömning',
+    // A phone: the badge goes under its label when the line is too narrow for both, never out
+    // of the card (the cell's block may not shrink below its longest word; issue 35).
+    className: FLAG_CELL,
+    cell: ({ latest }) => <FlagBadge value={latest} inCell />,
+  },
   {
     header: 'Provtagningsdatum',
     className: 'whitespace-nowrap',

@@ -115,11 +115,11 @@ export const KlickProvsvar: Story = {
   play: async ({ canvas, args, userEvent }) => {
     const panel = canvas.getByRole('dialog', { name: 'Notiser' });
     await waitFor(() => expect(within(panel).getAllByText('Oläst')).toHaveLength(3));
-    await userEvent.click(item(panel, /^Oläst Nya labbresultat finns att läsa\. 20 nov\./));
+    await userEvent.click(item(panel, /^Oläst Nya provsvar finns att läsa\. 20 nov\./));
     await expect(args.onClose).toHaveBeenCalledOnce();
     await expect(canvas.getByTestId('location')).toHaveTextContent('/lab-results');
     await waitFor(() =>
-      expect(item(panel, /^Nya labbresultat finns att läsa\. 20 nov\./)).toHaveAttribute(
+      expect(item(panel, /^Nya provsvar finns att läsa\. 20 nov\./)).toHaveAttribute(
         'data-status',
         'READ',
       ),

@@ -47,7 +47,7 @@ export const MedData: Story = {
     await expect(summaryValue(canvas, 'Meddelanden från klienter')).toHaveTextContent('339');
     await expect(summaryValue(canvas, 'Meddelanden från personal')).toHaveTextContent('308');
     await expect(summaryValue(canvas, 'Median svarstid')).toHaveTextContent('1 tim 35 min');
-    await expect(summaryValue(canvas, 'Uppladdade labbresultat')).toHaveTextContent('91');
+    await expect(summaryValue(canvas, 'Uppladdade provsvar')).toHaveTextContent('91');
     await expect(summaryValue(canvas, 'Uppladdade handlingsplaner')).toHaveTextContent('31');
     await expect(summaryValue(canvas, 'Signerade journalanteckningar')).toHaveTextContent('122');
     await expect(canvas.getAllByRole('article')).toHaveLength(6);

@@ -135,8 +135,8 @@ function sections(report: Report): Section[] {
     two(
       'uppladdningar',
       'Uppladdningar',
-      `${plural(totals.labUploads, 'labbresultat', 'labbresultat')} och ${plural(totals.actionPlanUploads, 'handlingsplan', 'handlingsplaner')} uppladdade.`,
-      ['labUploads', 'Labbresultat'],
+      `${plural(totals.labUploads, 'provsvar', 'provsvar')} och ${plural(totals.actionPlanUploads, 'handlingsplan', 'handlingsplaner')} uppladdade.`,
+      ['labUploads', 'Provsvar'],
       ['actionPlanUploads', 'Handlingsplaner'],
     ),
     one(

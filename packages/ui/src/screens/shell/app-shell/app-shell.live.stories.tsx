@@ -143,6 +143,23 @@ export const MeddelandeViaHandelse: Story = {
   },
 };
 
+/** A new-message mail links `/overview?samtal=5`: the widget opens on that conversation (issue 35). */
+export const SamtalFranEpost: Story = {
+  name: 'Länk från e-post öppnar samtalet',
+  args: MeddelandeViaHandelse.args,
+  parameters: { route: { url: '/overview?samtal=5' } },
+  play: async ({ canvas }) => {
+    const widget = await canvas.findByRole('dialog', { name: 'Meddelanden' });
+    await expect(within(widget).getByRole('tab', { name: 'Meddelande' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(within(widget).getByText('Konversation 5')).toBeVisible();
+    // The parameter is spent: a reload or a back step does not open it again.
+    await waitFor(() => expect(canvas.getByTestId('location')).toHaveTextContent(/\/overview$/));
+  },
+};
+
 export const Mobil: Story = {
   name: 'Mobil (320 px)',
   globals: { viewport: { value: 'mobile1', isRotated: false } },

@@ -190,7 +190,7 @@ export const NotisKlickNavigerar: Story = {
     const panel = await openPanel(canvas, userEvent);
     await userEvent.click(
       within(panel).getByRole('button', {
-        name: /^Oläst Nya labbresultat finns att läsa\. 20 nov\./,
+        name: /^Oläst Nya provsvar finns att läsa\. 20 nov\./,
       }),
     );
     await expect(canvas.queryByRole('dialog', { name: 'Notiser' })).toBeNull();
@@ -206,7 +206,7 @@ export const NotisKlickNavigerar: Story = {
     await expect(await canvas.findByRole('button', { name: 'Notiser, 2 olästa' })).toBeVisible();
     const reopened = await openPanel(canvas, userEvent);
     await expect(
-      within(reopened).getByRole('button', { name: /^Nya labbresultat finns att läsa\. 20 nov\./ }),
+      within(reopened).getByRole('button', { name: /^Nya provsvar finns att läsa\. 20 nov\./ }),
     ).toHaveAttribute('data-status', 'READ');
   },
 };
@@ -217,7 +217,7 @@ export const NotisKlickMisslyckas: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('button', { name: 'Notiser, 3 olästa' });
     const panel = await openPanel(canvas, userEvent);
-    await userEvent.click(within(panel).getByRole('button', { name: /^Oläst Nya labbresultat/ }));
+    await userEvent.click(within(panel).getByRole('button', { name: /^Oläst Nya provsvar/ }));
     await expect(canvas.getByTestId('location')).toHaveTextContent('/lab-results');
     await waitFor(() =>
       expect(console.error).toHaveBeenCalledWith('Failed to mark as read', expect.anything()),
@@ -226,7 +226,7 @@ export const NotisKlickMisslyckas: Story = {
     const reopened = await openPanel(canvas, userEvent);
     await expect(
       within(reopened).getByRole('button', {
-        name: /^Oläst Nya labbresultat finns att läsa\. 20 nov\./,
+        name: /^Oläst Nya provsvar finns att läsa\. 20 nov\./,
       }),
     ).toHaveAttribute('data-status', 'UNREAD');
     await expect(canvas.queryByRole('alert')).toBeNull();

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
 import {
   isApiError,
+  openConversation,
   useAccessReviewCount,
   useAfterUsable,
   useConversations,
@@ -9,7 +10,7 @@ import {
   useNotifications,
   useUserStats,
 } from '@halsa/api';
-import type { SessionUser } from '@halsa/api/contract';
+import { CONVERSATION_PARAM, type SessionUser } from '@halsa/api/contract';
 import { paths } from '../../../config/paths';
 import { Sidebar } from '../../../components/sidebar/sidebar';
 import { StrongSignInNotice } from '../../../components/strong-sign-in-notice/strong-sign-in-notice';
@@ -73,6 +74,23 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
         ? { count: review.unreviewed, label: 'att granska' }
         : undefined,
   };
+
+  // A new-message mail's link (`?samtal=12`) opens that conversation in the widget, once: the
+  // parameter is then dropped from the address (issue 35). The widget, a child, already listens.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mailedConversation = searchParams.get(CONVERSATION_PARAM);
+  useEffect(() => {
+    if (mailedConversation === null) return;
+    const id = Number(mailedConversation);
+    if (Number.isSafeInteger(id) && id > 0) openConversation(id);
+    setSearchParams(
+      (params) => {
+        params.delete(CONVERSATION_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [mailedConversation, setSearchParams]);
 
   const [panelOpen, setPanelOpen] = useState(false);
   const bellRef = useRef<HTMLButtonElement>(null);

@@ -73,12 +73,12 @@ export const KlientKlickarNotis: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     const unread = notices(canvasElement, 'Olästa notiser');
     await userEvent.click(
-      await within(unread).findByRole('button', { name: /^Oläst Nya labbresultat/ }),
+      await within(unread).findByRole('button', { name: /^Oläst Nya provsvar/ }),
     );
     await expect(canvas.getByTestId('location')).toHaveTextContent('/lab-results');
     // Once the PATCH has succeeded the notice is no longer unread and leaves the list.
     await waitFor(() => expect(within(unread).getAllByRole('listitem')).toHaveLength(2));
-    await expect(within(unread).queryByRole('button', { name: /Nya labbresultat/ })).toBeNull();
+    await expect(within(unread).queryByRole('button', { name: /Nya provsvar/ })).toBeNull();
   },
 };
 
