@@ -7,14 +7,6 @@
 // in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing)
 // and the summaries built inside the transaction are exactly the committed state. The live
 // events are published after the commit, in lock order (publish-order.ts).
-//
-// The lock is held up to the commit, not through the disk's flush (issue 38 item 5): the
-// transaction commits with `synchronous_commit = off`, which releases the lock once the commit
-// record is in the WAL, and the change waits for its durability afterwards (`durable`), outside
-// the lock, before it answers or publishes. The WAL is written in order, so the commit records
-// lie in lock order and one flush makes every earlier change of the conversation durable with
-// it: ids still grow in commit order, and a slow disk stalls this send, not the sends queued
-// behind it on the same conversation (they flush together).
 import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
 import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -64,16 +56,6 @@ import {
 } from './rules.ts';
 
 const collator = new Intl.Collator('sv-SE');
-
-/**
- * Waits until every commit made so far on this server, the caller's included, is on disk: a
- * transactional WAL message of no content, committed synchronously, flushes the WAL up to its
- * own commit record, which lies after the caller's (PostgreSQL's group commit shares the flush
- * with every send waiting at the same time). Any role may call it (no table, no lock).
- */
-async function durable(db: Db): Promise<void> {
-  await sql`select pg_logical_emit_message(true, 'halsa.durable', '')`.execute(db);
-}
 
 /** A unique index refused the insert (PostgreSQL 23505). */
 const isUniqueViolation = (error: unknown) =>
@@ -465,7 +447,6 @@ export class MessagingService {
     let workDone = 0;
     try {
       result = await this.db.transaction().execute(async (trx) => {
-        await sql`set local synchronous_commit = off`.execute(trx);
         const r = await work(trx, (conversationId) => {
           turn = this.publishOrder.take(conversationId);
         });
@@ -476,22 +457,12 @@ export class MessagingService {
       turn?.release();
       throw error;
     }
-    const t1 = benchTimings.now();
     if (benchTimings.enabled) {
+      const t1 = performance.now();
       benchTimings.add('tx.total', t1 - t0);
       benchTimings.add('tx.commit', t1 - workDone);
     }
     if (!turn) throw new Error('messaging: a change committed without locking its conversation');
-    try {
-      // A change that wrote nothing (already read, the same text) has nothing to wait for.
-      if (result.change) await durable(this.db);
-    } catch (error) {
-      // Committed, perhaps not on disk: not answered, not published (the sender retries with
-      // its clientMessageId and gets this very message back).
-      turn.release();
-      throw error;
-    }
-    benchTimings.since('tx.durable', t1);
     const { change } = result;
     const t2 = benchTimings.now();
     await turn.publish(() => {
