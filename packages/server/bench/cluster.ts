@@ -25,7 +25,9 @@
 // message neither delivered nor caught up counts as lost.
 //   options: --clients N (1000) --rate PER_SECOND (50) --seconds S (20, steady phase)
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) --redis URL
-// Loopback only; everything it starts it stops; the run aborts after 5 minutes.
+//            --abort-after S (300)
+// Loopback only; everything it starts it stops (an aborted run too); the run aborts after
+// --abort-after seconds (a busy machine starts and restarts the instances slowly).
 // Parts: cluster-clients.ts (the clients), cluster-floor.ts, cluster-timings.ts, cluster-report.ts.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -45,6 +47,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1000' },
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
+    'abort-after': { type: 'string', default: '300' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
@@ -63,14 +66,15 @@ if (!existsSync(NGINX)) {
 
 /** The run's cluster, closed by the abort too (else its processes and database outlive it). */
 let running: Cluster | undefined;
+const ABORT_S = Number(values['abort-after']);
 const abort = setTimeout(() => {
-  console.error('bench:cluster avbröts efter 5 minuter');
+  console.error(`bench:cluster avbröts efter ${ABORT_S} s`);
   const stop = setTimeout(() => process.exit(2), 20_000);
   void (running?.close() ?? Promise.resolve()).finally(() => {
     clearTimeout(stop);
     process.exit(2);
   });
-}, 300_000);
+}, ABORT_S * 1000);
 abort.unref();
 
 /** The sender's retries by status and its network errors by message. */
