@@ -28,7 +28,8 @@
 // data, each task attributed to a script URL, the document or 'unattributed', with its time by
 // group: script, style & layout, parsing…), its main-thread work by group and by script, and
 // each page's longest tasks beside the floor's. `--cpu-slowdown N` raises Lighthouse's CPU
-// slowdown (default 4) to stand for a slower phone or machine. The server start and the logins
+// slowdown (default 4) to stand for a slower phone or machine; `--devtools` has Chromium
+// throttle (observed tasks, split by group) instead of Lighthouse simulating it. The server start and the logins
 // are scripts/demo-server.mjs (shared with bench:inp).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -54,6 +55,13 @@ const slowArg = process.argv.indexOf('--cpu-slowdown');
  * fast machine); raised until the floor's main-thread work matches a slower machine's (issue 39).
  */
 const CPU_SLOWDOWN = slowArg > 0 ? Number(process.argv[slowArg + 1]) || undefined : undefined;
+/**
+ * `--devtools`: Chromium throttles the CPU itself (Lighthouse's devtools throttling) instead of
+ * Lighthouse simulating it. The simulation keeps only the top-level task of a long task, so its
+ * time by group is all 'other'; with Chromium's throttling every task is observed whole and
+ * each long task's script, style & layout and parsing are told apart (issue 39 items 1 and 2).
+ */
+const DEVTOOLS = process.argv.includes('--devtools');
 const pageArg = process.argv.indexOf('--page');
 /** `--page /lab-results`: only that page (while working on it). */
 const ONLY = pageArg > 0 ? process.argv[pageArg + 1] : undefined;
@@ -90,6 +98,7 @@ function runLighthouse(url, outDir, extraHeaders) {
     `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
     ...(extraHeaders ? [`--extra-headers=${JSON.stringify(extraHeaders)}`] : []),
     ...(CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
+    ...(DEVTOOLS ? ['--throttling-method=devtools'] : []),
   ];
   const r = spawnSync(process.execPath, args, {
     env: { ...process.env, CHROME_PATH: chromiumPath },
