@@ -18,7 +18,11 @@
 // sharing one interactionId. An interaction with no entry took under 16 ms and counts as 16 ms.
 // Prints every sample, then p75 per interaction against the 200 ms target with PASS/FAIL; the
 // exit code is 1 when a p75 misses it (or the run fails), 0 otherwise. The machine's load is
-// printed with the figures: on a busy machine they are higher.
+// printed with the figures: on a busy machine they are higher. The floor page
+// (scripts/floor/build.mjs: React and the router, a heading and a button that shows a line) is
+// measured in the same run, its button clicked as many times, and every p75 is printed as a
+// ratio to the floor's (issue 39 item 3): a ratio holds from one machine to the next.
+import { FLOOR_BUTTON, FLOOR_HEADING, FLOOR_PATH } from './floor/build.mjs';
 import { CPU_SLOWDOWN, loadAverage, slowSignedInPage, startSlowPhone } from './slow-phone.mjs';
 
 const timesArg = process.argv.indexOf('--times');
@@ -149,6 +153,24 @@ async function clientInteractions(page, origin) {
   }
 }
 
+const FLOOR_LABEL = `floor: ${FLOOR_PATH} '${FLOOR_BUTTON}'`;
+
+/** The floor: its one button, shown and hidden, `TIMES` times each. */
+async function floorInteractions(page, origin) {
+  await page.goto(`${origin}${FLOOR_PATH}`);
+  await page.getByRole('heading', { level: 1, name: FLOOR_HEADING }).waitFor();
+  const button = page.getByRole('button', { name: FLOOR_BUTTON });
+  for (let i = 0; i < TIMES; i++) {
+    await measure(page, FLOOR_LABEL, async () => {
+      await button.click();
+      await page.getByText('Golvsidan visar en rad.').waitFor();
+    });
+    await measure(page, FLOOR_LABEL, async () => {
+      await button.click();
+      await page.getByText('Golvsidan visar en rad.').waitFor({ state: 'hidden' });
+    });
+  }
+}
 async function adminInteractions(page, origin, clientId) {
   const tabs = page.getByRole('navigation', { name: 'Klientflikar' });
   const order = [
@@ -181,6 +203,9 @@ try {
     `Chromium, CPU slowed ${CPU_SLOWDOWN}×, viewport ${VIEWPORT.width}×${VIEWPORT.height}, ` +
       `${TIMES} times each; load average ${loadAverage()}`,
   );
+  const floorPage = await signedInPage(browser, origin, phone.clientCookie);
+  await floorInteractions(floorPage, origin);
+  await floorPage.context().close();
   const clientPage = await signedInPage(browser, origin, phone.clientCookie);
   await clientInteractions(clientPage, origin);
   await clientPage.context().close();
@@ -193,7 +218,11 @@ try {
   for (const [label, values] of results) {
     log(`  ${label}: ${values.map((v) => Math.round(v)).join(', ')}`);
   }
-  log(`p75 per interaction (target ≤ ${TARGET_MS} ms):`);
+  const floorP75 = p75(results.get(FLOOR_LABEL) ?? [THRESHOLD_MS]);
+  log(
+    `p75 per interaction (target ≤ ${TARGET_MS} ms), and as a ratio to the floor's p75 ` +
+      `(${Math.round(floorP75)} ms, same run; printed, not a gate):`,
+  );
   const width = Math.max(...[...results.keys()].map((k) => k.length));
   for (const [label, values] of results) {
     const value = p75(values);
@@ -201,7 +230,8 @@ try {
     if (!pass) failed = true;
     log(
       `  ${label.padEnd(width)}  p75 ${String(Math.round(value)).padStart(4)} ms  ` +
-        `max ${String(Math.round(Math.max(...values))).padStart(4)} ms  ${pass ? 'PASS' : 'FAIL'}`,
+        `max ${String(Math.round(Math.max(...values))).padStart(4)} ms  ${pass ? 'PASS' : 'FAIL'}  ` +
+        `×${(value / floorP75).toFixed(1)} the floor`,
     );
   }
 } catch (error) {

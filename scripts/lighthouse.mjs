@@ -24,16 +24,20 @@
 // the same server, and prints each page's main-thread work (Lighthouse's
 // `mainthread-work-breakdown`) and TBT beside the floor's, and as ratios (target ≤ 2.5 for the
 // main-thread work): a ratio means the same on a busy and a quiet machine. Printed, never a
-// failure. The server start and the logins are scripts/demo-server.mjs (shared with bench:inp).
+// failure. Every run also prints its long tasks (issue 39 item 1: the `long-tasks` audit's debug
+// data, each task attributed to a script URL, the document or 'unattributed', with its time by
+// group: script, style & layout, parsing…), its main-thread work by group and by script, and
+// each page's longest tasks beside the floor's. `--cpu-slowdown N` raises Lighthouse's CPU
+// slowdown (default 4) to stand for a slower phone or machine; `--devtools` has Chromium
+// throttle (observed tasks, split by group) instead of Lighthouse simulating it. The server start and the logins
+// are scripts/demo-server.mjs (shared with bench:inp).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build as viteBuild } from 'vite';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
-import { precompress, walk } from './precompress.mjs';
+import { buildFloor, FLOOR_PATH, removeFloor } from './floor/build.mjs';
 import {
   buildProduct,
-  portalDist,
   root,
   sessionCookie,
   startDemoProduction,
@@ -45,6 +49,19 @@ const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) :
 const keepArg = process.argv.indexOf('--keep');
 /** `--keep DIR`: the Lighthouse JSON reports are left there to read. */
 const KEEP = keepArg > 0 ? path.resolve(process.argv[keepArg + 1] ?? '.') : undefined;
+const slowArg = process.argv.indexOf('--cpu-slowdown');
+/**
+ * `--cpu-slowdown N`: Lighthouse's simulated CPU slowdown (default 4, a mid-range phone on a
+ * fast machine); raised until the floor's main-thread work matches a slower machine's (issue 39).
+ */
+const CPU_SLOWDOWN = slowArg > 0 ? Number(process.argv[slowArg + 1]) || undefined : undefined;
+/**
+ * `--devtools`: Chromium throttles the CPU itself (Lighthouse's devtools throttling) instead of
+ * Lighthouse simulating it. The simulation keeps only the top-level task of a long task, so its
+ * time by group is all 'other'; with Chromium's throttling every task is observed whole and
+ * each long task's script, style & layout and parsing are told apart (issue 39 items 1 and 2).
+ */
+const DEVTOOLS = process.argv.includes('--devtools');
 const pageArg = process.argv.indexOf('--page');
 /** `--page /lab-results`: only that page (while working on it). */
 const ONLY = pageArg > 0 ? process.argv[pageArg + 1] : undefined;
@@ -80,6 +97,8 @@ function runLighthouse(url, outDir, extraHeaders) {
     '--only-categories=performance,accessibility,best-practices',
     `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
     ...(extraHeaders ? [`--extra-headers=${JSON.stringify(extraHeaders)}`] : []),
+    ...(CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
+    ...(DEVTOOLS ? ['--throttling-method=devtools'] : []),
   ];
   const r = spawnSync(process.execPath, args, {
     env: { ...process.env, CHROME_PATH: chromiumPath },
@@ -107,8 +126,105 @@ function runLighthouse(url, outDir, extraHeaders) {
     mainThreadMs: lhr.audits['mainthread-work-breakdown'].numericValue,
     finalUrl: lhr.finalDisplayedUrl,
     misses: [...failed('accessibility'), ...failed('best-practices')],
+    ...mainThread(lhr),
   };
 }
+
+/** Lighthouse's task groups (core/lib/tracehouse/task-groups.js), as printed. */
+const GROUPS = {
+  scriptEvaluation: 'script',
+  scriptParseCompile: 'script parse/compile',
+  styleLayout: 'style & layout',
+  parseHTML: 'parsing HTML/CSS',
+  paintCompositeRender: 'paint',
+  garbageCollection: 'GC',
+  other: 'other',
+};
+
+/**
+ * What the main thread did (issue 39 item 1): every long task (≥ 50 ms) with the URL it is
+ * attributed to and its time per task group (the `long-tasks` audit's debug data), the page's
+ * work per group (`mainthread-work-breakdown`) and per script (`bootup-time`).
+ */
+function mainThread(lhr) {
+  const debug = lhr.audits['long-tasks']?.details?.debugData;
+  const longTasks = (debug?.tasks ?? [])
+    .map(({ urlIndex, startTime, duration, ...groups }) => ({
+      url: debug.urls[urlIndex] ?? 'Unattributable',
+      startTime,
+      duration,
+      groups,
+    }))
+    .sort((a, b) => b.duration - a.duration);
+  const breakdown = Object.fromEntries(
+    (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [
+      i.group,
+      i.duration,
+    ]),
+  );
+  const scripts = (lhr.audits['bootup-time']?.details?.items ?? [])
+    .map((i) => ({
+      url: i.url,
+      total: i.total,
+      scripting: i.scripting,
+      parse: i.scriptParseCompile,
+    }))
+    .sort((a, b) => b.total - a.total);
+  return { longTasks, breakdown, scripts };
+}
+
+/** A URL as printed: the file's name, or the page itself as 'the document'. */
+function shortUrl(url, pageUrl) {
+  if (!url || url === 'Unattributable') return 'unattributed';
+  try {
+    const u = new URL(url);
+    if (pageUrl && u.pathname === new URL(pageUrl).pathname) return 'the document';
+    return u.pathname.replace(/^.*\//, '') || u.pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** One long task: its length, when, what it is attributed to, and its time per group. */
+function describeTask(task, pageUrl) {
+  const groups = Object.entries(task.groups)
+    .filter(([, v]) => v >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([g, v]) => `${GROUPS[g] ?? g} ${Math.round(v)}`)
+    .join(', ');
+  return `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms, ${shortUrl(task.url, pageUrl)} (${groups})`;
+}
+
+/** A run's longest tasks and where its main-thread time went, one line each. */
+function describeMainThread(r, pageUrl, indent) {
+  const over = r.longTasks.reduce((sum, t) => sum + t.duration, 0);
+  return [
+    `${indent}long tasks: ${r.longTasks.length} (${Math.round(over)} ms in all)` +
+      (r.longTasks.length
+        ? `; longest: ${r.longTasks
+            .slice(0, 5)
+            .map((t) => describeTask(t, pageUrl))
+            .join('; ')}`
+        : ''),
+    `${indent}main thread by group: ${Object.entries(r.breakdown)
+      .sort((a, b) => b[1] - a[1])
+      .map(([g, v]) => `${GROUPS[g] ?? g} ${Math.round(v)} ms`)
+      .join(', ')}`,
+    `${indent}by script (bootup-time): ${
+      r.scripts
+        .slice(0, 4)
+        .map(
+          (s) =>
+            `${shortUrl(s.url, pageUrl)} ${Math.round(s.total)} ms (evaluation ${Math.round(s.scripting)}, parse ${Math.round(s.parse)})`,
+        )
+        .join('; ') || 'none over the threshold'
+    }`,
+  ];
+}
+
+/** The run whose TBT is the median's (its tasks are the ones printed beside the floor's). */
+const medianRun = (runs) =>
+  [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor(runs.length / 2)];
 
 /**
  * One measurement. Lighthouse itself now and then fails to record a load (NO_NAVSTART, a lost
@@ -135,49 +251,12 @@ if (!existsSync(chromiumPath)) {
 buildProduct(log);
 
 // ---------------------------------------------------------------------------------------------
-// The floor (issue 26, item 3): React and the router rendering one heading (scripts/floor),
-// built by the portal's own Vite config and plugins into dist/__floor/, precompressed as
-// scripts/prerender.mjs does it, and served by the same production server as any file of the
-// portal build. It lives there only during this run (removed at the end; a portal build empties
-// dist anyway). Each page's main-thread work and TBT are printed beside the floor's, measured in
-// the same run, and as a ratio: the ratio means the same on a busy and a quiet machine.
-const FLOOR_PATH = '/__floor/index.html';
-const floorDir = path.join(portalDist, '__floor');
+// The floor (issue 26, item 3; scripts/floor/build.mjs): React and the router rendering one
+// heading, served by the same production server during this run. Each page's main-thread work
+// and TBT are printed beside the floor's, measured in the same run, and as a ratio: the ratio
+// means the same on a busy and a quiet machine.
 /** What a page's main-thread work may be, as a multiple of the floor's (printed, not a gate). */
 const MAIN_THREAD_RATIO_TARGET = 2.5;
-
-/**
- * The floor's HTML is the portal's own (packages/portal/index.html: the same head, fonts and
- * CSP-safe scripts), its entry swapped for scripts/floor/main.tsx; written for the build only.
- */
-function writeFloorHtml() {
-  const portalHtml = readFileSync(path.join(root, 'packages/portal/index.html'), 'utf8');
-  const entry = '<script type="module" src="/src/main.tsx"></script>';
-  if (!portalHtml.includes(entry)) throw new Error(`packages/portal/index.html has no ${entry}`);
-  const file = path.join(root, 'scripts/floor/index.html');
-  writeFileSync(
-    file,
-    portalHtml.replace(entry, '<script type="module" src="./main.tsx"></script>'),
-  );
-  return file;
-}
-
-async function buildFloor() {
-  log('building the floor page (React + the router, one heading) into dist/__floor…');
-  const html = writeFloorHtml();
-  try {
-    await viteBuild({
-      configFile: path.join(root, 'packages/portal/vite.config.ts'),
-      root: path.join(root, 'scripts/floor'),
-      base: '/__floor/',
-      logLevel: 'warn',
-      build: { outDir: floorDir, emptyOutDir: true, manifest: false },
-    });
-  } finally {
-    rmSync(html, { force: true });
-  }
-  for (const file of walk(floorDir).filter((f) => /\.(html|js|css)$/.test(f))) precompress(file);
-}
 
 const ms = (v) => `${Math.round(v)} ms`;
 const ratio = (page, floor) => (floor > 0 ? (page / floor).toFixed(2) : '– (floor 0 ms)');
@@ -195,7 +274,7 @@ try {
   // printed and the pages are measured without the comparison (it never fails the command).
   let floor;
   try {
-    await buildFloor();
+    await buildFloor(log);
     const floorRuns = [];
     for (let i = 0; i < RUNS; i++) {
       const r = lighthouseOnce(`${origin}${FLOOR_PATH}`, KEEP ?? dataDir, undefined);
@@ -204,10 +283,12 @@ try {
         `floor ${FLOOR_PATH} run ${floorRuns.length}: performance ${r.performance}, main-thread ` +
           `work ${ms(r.mainThreadMs)}, TBT ${ms(r.tbtMs)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s`,
       );
+      for (const line of describeMainThread(r, `${origin}${FLOOR_PATH}`, '  ')) log(line);
     }
     floor = {
       mainThreadMs: median(floorRuns.map((r) => r.mainThreadMs)),
       tbtMs: median(floorRuns.map((r) => r.tbtMs)),
+      run: medianRun(floorRuns),
     };
     log(
       `floor median of ${floorRuns.length}: main-thread work ${ms(floor.mainThreadMs)}, ` +
@@ -237,6 +318,7 @@ try {
           (r.finalUrl.endsWith(page.path) ? '' : ` (ended on ${r.finalUrl})`) +
           (r.misses.length ? `; audits below 100: ${r.misses.join(', ')}` : ''),
       );
+      for (const line of describeMainThread(r, `${origin}${page.path}`, '  ')) log(line);
     };
     for (let i = 0; i < RUNS; i++) measure();
     const mid = Object.fromEntries(
@@ -270,6 +352,22 @@ try {
         `TBT ${ms(tbtMs)} / ${ms(floor.tbtMs)} = ${ratio(tbtMs, floor.tbtMs)}`;
       comparisons.push(line);
       log(line);
+      // The longest tasks of the median runs, the page's beside the floor's (issue 39 item 1).
+      const mine = medianRun(runs);
+      const sum = (r) => Math.round(r.longTasks.reduce((n, t) => n + t.duration, 0));
+      const tasks = (r, url) =>
+        r.longTasks
+          .slice(0, 3)
+          .map((t) => describeTask(t, url))
+          .join('; ') || 'none';
+      const beside = [
+        `${page.path} longest tasks (median-TBT run, ${mine.longTasks.length} over 50 ms, ` +
+          `${sum(mine)} ms): ${tasks(mine, `${origin}${page.path}`)}`,
+        `${' '.repeat(page.path.length)} the floor's (${floor.run.longTasks.length} over 50 ms, ` +
+          `${sum(floor.run)} ms): ${tasks(floor.run, `${origin}${FLOOR_PATH}`)}`,
+      ];
+      comparisons.push(...beside);
+      for (const l of beside) log(l);
     }
     // The gates hold in every run: they do not depend on how busy the machine is.
     const gateMisses = [];
@@ -293,6 +391,6 @@ try {
   console.error(`lighthouse: ${error.message}`);
 } finally {
   await demo?.close();
-  rmSync(floorDir, { recursive: true, force: true });
+  removeFloor();
 }
 process.exit(failedPages ? 1 : 0);

@@ -17,7 +17,11 @@
 // that ran in it. Prints, per page, the time until its heading was on screen ('usable'), the
 // longest task of every load, the sum of the parts over 50 ms (the page's blocking time), and
 // PASS/FAIL against the 200 ms target; the exit code is 1 when a page's longest task misses it
-// (or the run fails). The machine's load is printed with the figures.
+// (or the run fails). The machine's load is printed with the figures. The floor page
+// (scripts/floor/build.mjs: React, the router, one heading) is loaded as many times in the same
+// run, and each page's median longest task and blocking time are printed as ratios to the
+// floor's (issue 39 item 3): a ratio holds from one machine to the next. Printed, not a gate.
+import { FLOOR_HEADING, FLOOR_PATH } from './floor/build.mjs';
 import { CPU_SLOWDOWN, loadAverage, slowSignedInPage, startSlowPhone } from './slow-phone.mjs';
 
 const timesArg = process.argv.indexOf('--times');
@@ -61,8 +65,11 @@ function observeLongTasks() {
   }
 }
 
-/** Opens `path` once, signed in, and returns what the page reported. */
-async function loadOnce(browser, origin, cookie, path, heading) {
+/**
+ * Opens `path` once, signed in, and returns what the page reported. `shell: false` for the
+ * floor page, which has no bell to wait for.
+ */
+async function loadOnce(browser, origin, cookie, path, heading, { shell = true } = {}) {
   const page = await slowSignedInPage(browser, origin, cookie, {
     viewport: VIEWPORT,
     init: observeLongTasks,
@@ -71,7 +78,7 @@ async function loadOnce(browser, origin, cookie, path, heading) {
     await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
     // The skeleton paints the heading from the first HTML; the app's own shell draws the bell.
     await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: /^Notiser/ }).waitFor({ timeout: 30_000 });
+    if (shell) await page.getByRole('button', { name: /^Notiser/ }).waitFor({ timeout: 30_000 });
     const usable = await page.evaluate(() => performance.now());
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(QUIET_MS);
@@ -114,15 +121,33 @@ try {
       `${TIMES} loads each; load average ${loadAverage()}`,
   );
   const rows = [];
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  // The floor first, as many loads as each page (the client's cookie: it reads nothing).
+  const floorLoads = [];
+  for (let i = 0; i < TIMES; i++) {
+    floorLoads.push(
+      await loadOnce(browser, origin, clientCookie, FLOOR_PATH, FLOOR_HEADING, { shell: false }),
+    );
+  }
+  const longestOf = (l) => Math.max(0, ...l.tasks.map((t) => t.duration));
+  const blockingOf = (l) => l.tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+  const floor = {
+    longest: median(floorLoads.map(longestOf)),
+    blocking: median(floorLoads.map(blockingOf)),
+    usable: median(floorLoads.map((l) => l.usable)),
+  };
+  log(
+    `floor ${FLOOR_PATH}: usable ${floorLoads.map((l) => Math.round(l.usable)).join(', ')} ms; ` +
+      `longest task ${floorLoads.map((l) => Math.round(longestOf(l))).join(', ')} ms; blocking ` +
+      `${floorLoads.map((l) => Math.round(blockingOf(l))).join(', ')} ms`,
+  );
   for (const [role, cookie, path, heading] of pages) {
     if (ONLY && path !== ONLY) continue;
     const loads = [];
     for (let i = 0; i < TIMES; i++)
       loads.push(await loadOnce(browser, origin, cookie, path, heading));
-    const longest = loads.map((l) => Math.max(0, ...l.tasks.map((t) => t.duration)));
-    const blocking = loads.map((l) =>
-      l.tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
-    );
+    const longest = loads.map(longestOf);
+    const blocking = loads.map(blockingOf);
     const worst = loads
       .flatMap((l) => l.tasks.map((t) => ({ ...t, frames: l.frames })))
       .sort((a, b) => b.duration - a.duration)[0];
@@ -137,7 +162,13 @@ try {
         `  longest at ${Math.round(worst.start)} ms: ${scripts.length ? scripts.join('; ') : 'no script named'}`,
       );
     }
-    rows.push({ label, max: Math.max(...longest) });
+    rows.push({
+      label,
+      max: Math.max(...longest),
+      longest: median(longest),
+      blocking: median(blocking),
+      usable: median(loads.map((l) => l.usable)),
+    });
   }
   log(`load average after ${loadAverage()}`);
   log(`longest task per page, over ${TIMES} loads (target ≤ ${TARGET_MS} ms):`);
@@ -147,6 +178,21 @@ try {
     if (!pass) failed = true;
     log(
       `  ${label.padEnd(width)}  ${String(Math.round(max)).padStart(4)} ms  ${pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  // Beside the floor of this run (printed, never a failure).
+  const ratio = (page, base) =>
+    base > 0 ? `×${(page / base).toFixed(1)}` : `– (floor ${Math.round(base)} ms)`;
+  log(
+    `beside the floor page (medians of ${TIMES} loads; floor: usable ${Math.round(floor.usable)} ms, ` +
+      `longest task ${Math.round(floor.longest)} ms, blocking ${Math.round(floor.blocking)} ms):`,
+  );
+  for (const { label, longest, blocking, usable } of rows) {
+    log(
+      `  ${label.padEnd(width)}  usable ${String(Math.round(usable)).padStart(5)} ms ` +
+        `${ratio(usable, floor.usable).padEnd(7)}  longest ${String(Math.round(longest)).padStart(4)} ms ` +
+        `${ratio(longest, floor.longest).padEnd(8)}  blocking ${String(Math.round(blocking)).padStart(4)} ms ` +
+        `${ratio(blocking, floor.blocking)}`,
     );
   }
 } catch (error) {

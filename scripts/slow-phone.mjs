@@ -1,11 +1,14 @@
 // What the browser benchmarks share (`pnpm bench:inp`, `pnpm bench:load`): the demo product
 // (scripts/demo-server.mjs) with the client's trend data and a signed-in client and ADMIN, and
 // signed-in pages in Debian's Chromium with the CPU slowed 4× (CDP
-// `Emulation.setCPUThrottlingRate`), as a mid-range phone runs them.
+// `Emulation.setCPUThrottlingRate`), as a mid-range phone runs them; and the floor page
+// (scripts/floor/build.mjs) served by the same server, which both measure in the same run and
+// print the pages' figures as ratios to (issue 39 item 3).
 import { cpus, loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { buildFloor, removeFloor } from './floor/build.mjs';
 import {
   buildProduct,
   EMAIL,
@@ -23,9 +26,9 @@ export const loadAverage = () =>
     .join(' ')} on ${cpus().length} CPUs`;
 
 /**
- * Builds what is stale, starts the demo product, uploads the client's two lab CSVs, signs in
- * the demo client and the demo ADMIN, and launches Chromium. Stops the script when there is no
- * Chromium.
+ * Builds what is stale, starts the demo product, builds the floor page into its dist, uploads
+ * the client's two lab CSVs, signs in the demo client and the demo ADMIN, and launches Chromium.
+ * Stops the script when there is no Chromium.
  */
 export async function startSlowPhone(log, prefix) {
   if (!existsSync(chromiumPath)) {
@@ -36,6 +39,7 @@ export async function startSlowPhone(log, prefix) {
   const demo = await startDemoProduction(log, `halsa-${prefix.replace(/\W/g, '')}-`);
   try {
     const { origin, mailbox } = demo;
+    await buildFloor(log);
     await uploadLabCsvs(origin, mailbox);
     const clientCookie = await sessionCookie(origin, mailbox, EMAIL);
     const adminCookie = await sessionCookie(origin, mailbox, 'admin@example.com');
@@ -48,10 +52,12 @@ export async function startSlowPhone(log, prefix) {
     const close = async () => {
       await browser.close();
       await demo.close();
+      removeFloor();
     };
     return { origin, clientCookie, adminCookie, karinId: karin.id, browser, close };
   } catch (error) {
     await demo.close();
+    removeFloor();
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
 import type { Cluster } from '../test/cluster-processes.ts';
 import type { ClientFleet, Msg, Sent } from './cluster-clients.ts';
 import type { ClusterFloor } from './cluster-floor.ts';
+import type { CommitLatency } from './commit-latency.ts';
 import { printInstanceTimings } from './cluster-timings.ts';
 
 export interface ClusterReport {
@@ -22,6 +23,8 @@ export interface ClusterReport {
   /** The bench process's own event-loop delay (ms) and CPU during the steady phase. */
   benchLoop: { p50: number; p99: number; max: number };
   benchCpu: NodeJS.CpuUsage;
+  /** The disk's commit latency: before the load (quiet) and during the steady phase. */
+  commits: { quiet: CommitLatency; loaded: CommitLatency };
   steadyTimings: TimingsSnapshot[];
   /** The rolling restart: each instance's exit, its events and when it began (ms). */
   exits: string[];
@@ -100,15 +103,22 @@ export async function printReport(x: ClusterReport): Promise<number> {
       trio(product),
   );
   console.log(
-    `    golvet     (POST /floor/send via nginx → ws-server, Redis → ws via nginx): ${floorSteady.length} skickade` +
+    `    golvet     (POST /floor/send via nginx → ws-server, INSERT + COMMIT i PostgreSQL, Redis → ws via nginx): ${floorSteady.length} skickade` +
       ` → ${floorLatencies.length} levererade, ${floorMissing.length} saknas, ${floor.duplicates} dubbletter` +
       `${floorSteady.some((f) => f.answered === false) ? `, ${floorSteady.filter((f) => f.answered === false).length} POST utan 204` : ''}; ` +
       trio(floorFig),
   );
+  const commit = (c: CommitLatency) =>
+    `${c.n} st, p50 ${fmt(c.p50)}, p99 ${fmt(c.p99)}, max ${fmt(c.max)}`;
+  console.log(
+    `    diskens commit (en rad INSERT + COMMIT, samma PostgreSQL): före lasten ${commit(x.commits.quiet)}; ` +
+      `under stadigt läge ${commit(x.commits.loaded)}`,
+  );
   const targetMet = product.p99 <= 3 * floorFig.p99 && product.p99 <= 50;
   console.log(
     `    produkten / golvet: p50 ${ratio(product.p50, floorFig.p50)}, p99 ${ratio(product.p99, floorFig.p99)}, ` +
-      `max ${ratio(product.max, floorFig.max)} (mål p99 ≤ 3 × golvet och ≤ 50 ms: ${targetMet ? 'uppnått' : 'EJ uppnått'})`,
+      `max ${ratio(product.max, floorFig.max)}; p99 ${fmt(product.p99)} mot 3 × golvets p99 ${fmt(3 * floorFig.p99)} ` +
+      `och 50 ms (mål p99 ≤ 3 × golvet och ≤ 50 ms: ${targetMet ? 'uppnått' : 'EJ uppnått'})`,
   );
   console.log(
     `    bänkprocessen (mäter båda): event-loop-fördröjning p50 ${fmt(x.benchLoop.p50)}, ` +

@@ -6,10 +6,13 @@
 // 50 messages a second through nginx (REST). Printed:
 //   1. steady state: REST send → STOMP delivery latency p50 / p99 / max (target p99 ≤ 50 ms and
 //      ≤ 3 × the floor's p99), beside the floor measured at the same time: per instance a bare
-//      `ws` server relaying Redis pub/sub (bench/floor-server.ts, no STOMP, no database, no
-//      audit) behind the same nginx (/floor) on the same Redis, as many sockets, a sender
-//      POSTing to /floor/send at the same rate; and every steady message accounted for (live,
-//      fetched by catch-up, or missing with its id);
+//      `ws` server relaying Redis pub/sub (bench/floor-server.ts, no STOMP, no audit) that makes
+//      the one durable write every message must make (one INSERT + commit on the same
+//      PostgreSQL, issue 38 item 5), behind the same nginx (/floor) on the same Redis, as many
+//      sockets, a sender POSTing to /floor/send at the same rate; and every steady message
+//      accounted for (live, fetched by catch-up, or missing with its id); beside both, the
+//      disk's commit latency (bench/commit-latency.ts: single-row INSERT + COMMIT, 200 back to
+//      back before the load, then one every 50 ms during the steady phase);
 //   1b. per instance, during the steady phase (HALSA_BENCH_TIMINGS=1, bench-timings.ts, read
 //      from each instance's loopback-only /__bench/timings): event-loop delay, GC pauses, CPU,
 //      and the time of each step of a send (HTTP hooks, care-team check, the transaction and
@@ -22,7 +25,9 @@
 // message neither delivered nor caught up counts as lost.
 //   options: --clients N (1000) --rate PER_SECOND (50) --seconds S (20, steady phase)
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) --redis URL
-// Loopback only; everything it starts it stops; the run aborts after 5 minutes.
+//            --abort-after S (300)
+// Loopback only; everything it starts it stops (an aborted run too); the run aborts after
+// --abort-after seconds (a busy machine starts and restarts the instances slowly).
 // Parts: cluster-clients.ts (the clients), cluster-floor.ts, cluster-timings.ts, cluster-report.ts.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -34,6 +39,7 @@ import { newToken, sha256 } from '../src/security/tokens.ts';
 import { Cluster, NGINX } from '../test/cluster-processes.ts';
 import { ClientFleet, type Msg, type Sent } from './cluster-clients.ts';
 import { ClusterFloor } from './cluster-floor.ts';
+import { CommitProbe } from './commit-latency.ts';
 import { printReport } from './cluster-report.ts';
 
 const { values } = parseArgs({
@@ -41,6 +47,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1000' },
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
+    'abort-after': { type: 'string', default: '300' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
@@ -57,10 +64,17 @@ if (!existsSync(NGINX)) {
   process.exit(1);
 }
 
+/** The run's cluster, closed by the abort too (else its processes and database outlive it). */
+let running: Cluster | undefined;
+const ABORT_S = Number(values['abort-after']);
 const abort = setTimeout(() => {
-  console.error('bench:cluster avbröts efter 5 minuter');
-  process.exit(2);
-}, 300_000);
+  console.error(`bench:cluster avbröts efter ${ABORT_S} s`);
+  const stop = setTimeout(() => process.exit(2), 20_000);
+  void (running?.close() ?? Promise.resolve()).finally(() => {
+    clearTimeout(stop);
+    process.exit(2);
+  });
+}, ABORT_S * 1000);
 abort.unref();
 
 /** The sender's retries by status and its network errors by message. */
@@ -88,6 +102,7 @@ async function main(): Promise<void> {
     env: { HALSA_BENCH_TIMINGS: '1' },
   });
   console.log(`Startar 2 instanser (och 2 golvservrar) bakom nginx på PostgreSQL + Redis …`);
+  running = cluster;
   await cluster.start();
   try {
     await run(cluster);
@@ -181,6 +196,10 @@ async function run(cluster: Cluster): Promise<void> {
       `(${cluster.instances.length} instanser, ${fleet.conversations} konversationer)`,
   );
 
+  // The disk's commit latency before the load (quiet), on the product's database.
+  const probe = await CommitProbe.open(cluster.databaseUrl);
+  const commitsQuiet = await probe.burst(200);
+
   const floor = new ClusterFloor(base);
   const keys = fleet.receivers.map((r) => r.conversationId);
   await floor.connect(keys);
@@ -263,6 +282,7 @@ async function run(cluster: Cluster): Promise<void> {
   benchLoop.reset();
   const cpu0 = process.cpuUsage();
   phase = 'steady';
+  const commitsLoaded = probe.during(() => phase === 'steady', 50);
   await sleep(STEADY_S * 1000);
   phase = 'restart';
   const steadyTimings = await instanceTimings(false);
@@ -274,6 +294,8 @@ async function run(cluster: Cluster): Promise<void> {
   };
   const loadAfter = os.loadavg()[0]!;
   await floorTicker;
+  const commits = { quiet: commitsQuiet, loaded: await commitsLoaded };
+  await probe.close();
   const exits: string[] = [];
   const events: string[] = [];
   const t0 = performance.now();
@@ -308,6 +330,7 @@ async function run(cluster: Cluster): Promise<void> {
     loadAfter,
     benchLoop: benchLoopFigures,
     benchCpu,
+    commits,
     steadyTimings,
     exits,
     events,

@@ -2,25 +2,31 @@
 // run as the product. A plain `ws` server, no STOMP, no database, no audit, no auth:
 //
 //   GET  /floor?key=K  (upgrade)   a socket that receives every message sent to key K
-//   POST /floor/send   {"key","id"} delivers the body to this instance's sockets of that key and
-//                                  publishes it on Redis (FLOOR_REDIS_URL, FLOOR_CHANNEL) for the
-//                                  other instances, which deliver it to theirs (own echo skipped);
-//                                  answers 204 at once (as the product answers after its commit)
+//   POST /floor/send   {"key","id"} with FLOOR_DATABASE_URL first makes the one durable write every
+//                                  message must make (issue 38 item 5): one INSERT, committed, on
+//                                  the product's PostgreSQL; then delivers the body to this
+//                                  instance's sockets of that key and publishes it on Redis
+//                                  (FLOOR_REDIS_URL, FLOOR_CHANNEL) for the other instances, which
+//                                  deliver it to theirs (own echo skipped); answers 204 (as the
+//                                  product answers after its commit)
 //   GET  /floor/healthz
 //
-// So a floor message goes the product's way — HTTP through nginx to one instance, a Redis hop,
-// a WebSocket write through nginx — minus everything the product does on the way.
+// So a floor message goes the product's way — HTTP through nginx to one instance, a durable
+// commit, a Redis hop, a WebSocket write through nginx — minus everything else the product does.
 // Run as a process: `node --import tsx bench/floor-server.ts` with FLOOR_PORT (and the Redis
 // variables for the cluster); bench:cluster starts one per instance, bench:ws one without Redis.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export async function startFloor(options: {
   port: number;
   redisUrl?: string | undefined;
   channel?: string | undefined;
+  /** The product's database: each send is one INSERT + commit there before it is delivered. */
+  databaseUrl?: string | undefined;
 }): Promise<{ close(): Promise<void> }> {
   const instanceId = randomBytes(6).toString('base64url');
   const sockets = new Map<string, Set<WebSocket>>();
@@ -41,6 +47,23 @@ export async function startFloor(options: {
       deliver(text.slice(a + 1, b), text.slice(b + 1));
     });
   }
+  // The product's pool size (db/index.ts); the table is the floor's own, made by whichever floor
+  // process comes first (the other may lose the race on the catalogue: it just goes on).
+  const pool = options.databaseUrl
+    ? new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    : undefined;
+  if (pool) {
+    await pool
+      .query(
+        'create table if not exists bench_floor_messages (id bigserial primary key, ' +
+          'key text not null, body text not null, created_at timestamptz not null default now())',
+      )
+      .catch(async () => pool.query('select 1 from bench_floor_messages limit 1'));
+  }
+  const durable = (key: string, body: string) =>
+    pool
+      ? pool.query('insert into bench_floor_messages (key, body) values ($1, $2)', [key, body])
+      : Promise.resolve();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const server = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/floor/send') {
@@ -55,9 +78,14 @@ export async function startFloor(options: {
           res.writeHead(400).end();
           return;
         }
-        deliver(key, body);
-        void pub?.publish(channel, `${instanceId}\n${key}\n${body}`);
-        res.writeHead(204).end();
+        durable(key, body).then(
+          () => {
+            deliver(key, body);
+            void pub?.publish(channel, `${instanceId}\n${key}\n${body}`);
+            res.writeHead(204).end();
+          },
+          () => res.writeHead(503).end(),
+        );
       });
       return;
     }
@@ -88,6 +116,7 @@ export async function startFloor(options: {
       await new Promise((r) => server.close(r));
       pub?.disconnect();
       sub?.disconnect();
+      await pool?.end();
     },
   };
 }
@@ -97,6 +126,7 @@ if (process.env.FLOOR_PORT) {
     port: Number(process.env.FLOOR_PORT),
     redisUrl: process.env.FLOOR_REDIS_URL,
     channel: process.env.FLOOR_CHANNEL,
+    databaseUrl: process.env.FLOOR_DATABASE_URL,
   });
   process.send?.('ready');
   console.log(`floor ready on ${process.env.FLOOR_PORT}`);

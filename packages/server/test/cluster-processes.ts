@@ -31,7 +31,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /**
    * Also start, per instance, the bare floor server of bench/floor-server.ts on the same Redis
-   * (a channel of its own), reached through the same nginx at `/floor` (bench:cluster).
+   * (a channel of its own) and the same PostgreSQL (one INSERT + commit per message), reached
+   * through the same nginx at `/floor` (bench:cluster).
    */
   floor?: boolean;
 }
@@ -159,6 +160,8 @@ export class Cluster {
         FLOOR_PORT: String(inst.floorPort),
         FLOOR_REDIS_URL: this.options.redisUrl,
         FLOOR_CHANNEL: `${this.#env.REDIS_CHANNEL}:floor`,
+        // The floor's one durable write per message, on the product's database (issue 38).
+        FLOOR_DATABASE_URL: this.databaseUrl,
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });

@@ -182,6 +182,11 @@ export class ReportService {
    * first message or follows one from staff (a run of client messages is one wait, timed from
    * its first); the wait ends at the staff's next message in the conversation. Waits are placed
    * by the client's message; unanswered ones are left out of the median.
+   *
+   * The next staff message is a window over the conversation (the earliest staff message whose
+   * time is after this one's: the frame from this row on, without the rows of the same time),
+   * one pass over the messages; a subquery per client message over the CTE read every message
+   * once per wait (bench:capacity --plans, issue 38: minutes at 60 000 messages).
    */
   private async replies(p: Period): Promise<{
     count: Series;
@@ -196,14 +201,14 @@ export class ReportService {
       ), ordered as (
         select msgs.*, lag(from_staff) over (
           partition by conversation_id order by created_at, id
-        ) as prev_from_staff
+        ) as prev_from_staff,
+        min(created_at) filter (where from_staff) over (
+          partition by conversation_id order by created_at
+          range between current row and unbounded following exclude group
+        ) as next_staff_at
         from msgs
       ), waits as (
-        select o.created_at as asked_at, (
-          select min(r.created_at) from msgs r
-          where r.conversation_id = o.conversation_id and r.from_staff
-            and r.created_at > o.created_at
-        ) as replied_at
+        select o.created_at as asked_at, o.next_staff_at as replied_at
         from ordered o
         where not o.from_staff and (o.prev_from_staff is null or o.prev_from_staff)
       )

@@ -1,0 +1,139 @@
+// bench:capacity --plans: every statement the walk collected, run again under
+// EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) in a transaction that is rolled back (a write is
+// planned and executed as the server makes it, and leaves nothing), then searched for
+// sequential scans of tables over LIMIT rows (pg_class.reltuples after ANALYZE).
+import type pg from 'pg';
+import type { Issued } from './capacity.ts';
+
+export const SEQ_SCAN_LIMIT = 10_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+export interface Explained {
+  issued: Issued;
+  /** Sequential scans: the table, its size, and the rows the scan returned. */
+  seqScans: { table: string; tableRows: number; rows: number }[];
+  ms: number;
+  sharedHit: number;
+  sharedRead: number;
+  error?: string;
+}
+
+/** Statements that plan nothing (transaction control, settings). */
+const NOT_PLANNED = /^\s*(begin|commit|rollback|savepoint|release|set|show|reset|listen|notify)\b/i;
+
+export async function explainAll(pool: pg.Pool, statements: Issued[]): Promise<Explained[]> {
+  const client = await pool.connect();
+  const sizes = new Map<string, number>();
+  const { rows } = await client.query<{ relname: string; reltuples: number }>(
+    `select c.relname, c.reltuples::float8 as reltuples from pg_class c
+     join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p')`,
+  );
+  for (const r of rows) sizes.set(r.relname, Math.max(0, Number(r.reltuples)));
+  const out: Explained[] = [];
+  try {
+    for (const issued of statements) {
+      if (NOT_PLANNED.test(issued.sql)) continue;
+      await client.query('begin');
+      try {
+        const res = await client.query<{ 'QUERY PLAN': unknown }>(
+          `explain (analyze, buffers, format json) ${issued.sql}`,
+          issued.parameters as unknown[],
+        );
+        const plan = (res.rows[0]!['QUERY PLAN'] as Record<string, unknown>[])[0]!;
+        const seqScans: Explained['seqScans'] = [];
+        let sharedHit = 0;
+        let sharedRead = 0;
+        const walk = (node: PlanNode & Record<string, unknown>) => {
+          if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) {
+            const table = node['Relation Name'];
+            seqScans.push({
+              table,
+              tableRows: sizes.get(table) ?? 0,
+              rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
+            });
+          }
+          for (const child of node.Plans ?? []) walk(child as PlanNode & Record<string, unknown>);
+        };
+        const root = plan.Plan as PlanNode & Record<string, unknown>;
+        walk(root);
+        sharedHit = Number(root['Shared Hit Blocks'] ?? 0);
+        sharedRead = Number(root['Shared Read Blocks'] ?? 0);
+        out.push({
+          issued,
+          seqScans,
+          ms: Number(plan['Execution Time'] ?? 0),
+          sharedHit,
+          sharedRead,
+        });
+      } catch (error) {
+        out.push({
+          issued,
+          seqScans: [],
+          ms: 0,
+          sharedHit: 0,
+          sharedRead: 0,
+          error: (error as Error).message,
+        });
+      } finally {
+        await client.query('rollback');
+      }
+    }
+  } finally {
+    client.release();
+  }
+  return out;
+}
+
+const oneLine = (text: string, max: number) => {
+  const s = text.replace(/\s+/g, ' ').trim();
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+};
+
+/** Prints every statement checked; resolves true when one scans a big table sequentially. */
+export async function printPlans(
+  _pool: pg.Pool,
+  results: Explained[],
+  verbose: boolean | undefined,
+): Promise<boolean> {
+  const bad = results.filter((r) => r.seqScans.some((s) => s.tableRows > SEQ_SCAN_LIMIT));
+  const sorted = [...results].sort((a, b) => b.ms - a.ms);
+  console.log(
+    `bench:capacity --plans: ${results.length} frågor förklarade (EXPLAIN ANALYZE, BUFFERS), ` +
+      `långsammast först:`,
+  );
+  for (const r of sorted) {
+    const scans = r.seqScans.length
+      ? ` seq scan: ${r.seqScans.map((s) => `${s.table} (${Math.round(s.tableRows)} rader i tabellen, ${s.rows} lästa)`).join(', ')}`
+      : '';
+    const routes = [...r.issued.routes].slice(0, verbose ? 20 : 2).join(', ');
+    const more = r.issued.routes.size > 2 && !verbose ? ` +${r.issued.routes.size - 2}` : '';
+    console.log(
+      `  ${r.error ? 'FEL  ' : r.seqScans.some((s) => s.tableRows > SEQ_SCAN_LIMIT) ? 'SEQ  ' : 'ok   '}` +
+        `${r.ms.toFixed(2).padStart(8)} ms  buffertar ${r.sharedHit}+${r.sharedRead}  ` +
+        `${oneLine(r.issued.sql, verbose ? 400 : 110)}  [${routes}${more}]${scans}` +
+        `${r.error ? ` (kunde inte förklaras: ${r.error})` : ''}`,
+    );
+  }
+  if (bad.length) {
+    console.log(
+      `bench:capacity --plans: ${bad.length} frågor läser en tabell över ${SEQ_SCAN_LIMIT} rader sekventiellt:`,
+    );
+    for (const r of bad) {
+      console.log(`  ${oneLine(r.issued.sql, 400)}`);
+      console.log(`    från ${[...r.issued.routes].join(', ')}`);
+    }
+  } else {
+    console.log(
+      `bench:capacity --plans: ingen fråga läser en tabell över ${SEQ_SCAN_LIMIT} rader sekventiellt.`,
+    );
+  }
+  return bad.length > 0;
+}

@@ -1,0 +1,208 @@
+// `pnpm bench:capacity --plans [--reseed]` (issue 38 item 3): the query plans behind every
+// signed-in page, on data at scale, on this machine's PostgreSQL.
+//
+// The data: capacity-seed.ts (database halsa_capacity on --postgres, kept for re-runs). The list
+// of queries is not written by hand: the app is built in this process (buildApp, as main.ts
+// builds it) on a Kysely whose log hook keeps every statement the server issues, with its
+// parameters; a walk signs in as the demo client, coach (STAFF) and ADMIN (sessions written as a
+// login writes them) and calls, through fastify.inject, every GET route of /api/v1 that the
+// route table (app.routeAccess, filled by onRoute) opens to that role, its path parameters filled
+// with ids from the data (a client of the coach's care team, a conversation of the caller…). A
+// route added later is walked without a change here; one whose parameter cannot be filled is
+// printed as such. Every distinct statement is then run again as
+// `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)` inside a transaction that is rolled back, and the
+// plan is searched for sequential scans. Exit 1 when a sequential scan reads a table of over
+// 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
+//   options: --plans (required: the load generator of item 1 is not built yet) --reseed
+//            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres)
+//            --clients N (20000) --logs N (200000) --messages N per client (3) --verbose
+import { parseArgs } from 'node:util';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/schema.ts';
+import { DiskStorage } from '../src/files/storage.ts';
+import { DevOutbox } from '../src/mail/mailer.ts';
+import { newToken, sha256 } from '../src/security/tokens.ts';
+import { systemClock } from '../src/clock.ts';
+import { CAPACITY_DIR, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
+import { fillParams, type Ids } from './capacity-params.ts';
+import { explainAll, printPlans } from './capacity-explain.ts';
+
+const { values } = parseArgs({
+  options: {
+    plans: { type: 'boolean', default: false },
+    reseed: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    clients: { type: 'string', default: '20000' },
+    logs: { type: 'string', default: '200000' },
+    messages: { type: 'string', default: '3' },
+  },
+});
+
+if (!values.plans) {
+  console.error(
+    'bench:capacity: bara --plans finns ännu (frågeplanerna); lastgeneratorn (issue 38 punkt 1) är inte byggd.',
+  );
+  process.exit(2);
+}
+
+/** A statement the server issued: its text, parameters and the routes that issued it. */
+export interface Issued {
+  sql: string;
+  parameters: readonly unknown[];
+  routes: Set<string>;
+}
+
+const ROLES = [
+  { role: 'USER', email: 'klient@example.com' },
+  { role: 'STAFF', email: 'staff@example.com' },
+  { role: 'ADMIN', email: 'admin@example.com' },
+] as const;
+
+async function main(): Promise<void> {
+  const { opened, url } = await openCapacityDb({
+    adminUrl: values.postgres,
+    reseed: values.reseed,
+    clients: Number(values.clients),
+    logs: Number(values.logs),
+    messagesPerClient: Number(values.messages),
+  });
+  await opened.close();
+
+  // The server's own database handle, with the query log hook.
+  const issued = new Map<string, Issued>();
+  let current = '';
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event: LogEvent) => {
+      if (event.level !== 'query' || !current) return;
+      const text = event.query.sql;
+      const seen = issued.get(text);
+      if (seen) seen.routes.add(current);
+      else
+        issued.set(text, {
+          sql: text,
+          parameters: event.query.parameters,
+          routes: new Set([current]),
+        });
+    },
+  });
+  // Staff sign in by code here (the rule of design §4.17 off, as in the demo).
+  await db.updateTable('clinic_settings').set({ staff_strong_required: false }).execute();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '8080',
+    PUBLIC_URL: 'http://localhost:8080',
+    DATA_DIR: CAPACITY_DIR,
+    SESSION_SECRET: CAPACITY_SECRET,
+  });
+  const app: App = await buildApp({
+    config,
+    db,
+    dbKind: 'postgres',
+    mailer: new DevOutbox('Hälsoportalen <no-reply@example.com>', systemClock, () => {}),
+    storage: new DiskStorage(`${CAPACITY_DIR}/files`),
+    rateLimit: { enabled: false },
+    portalDist: '/nonexistent-portal-dist',
+  });
+  try {
+    await app.ready();
+    const routes = app.routeAccess.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/v1/') && r.access !== 'public',
+    );
+    const ids = await idsOf(db);
+    const walked: string[] = [];
+    const skipped: string[] = [];
+    for (const { role, email } of ROLES) {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const token = newToken();
+      const now = new Date();
+      await db
+        .insertInto('sessions')
+        .values({
+          id_hash: sha256(token),
+          user_id: user.id,
+          created_at: now,
+          last_seen_at: now,
+          expires_at: new Date(now.getTime() + 3600_000),
+          ip_address: '127.0.0.1',
+          user_agent: 'bench:capacity --plans',
+        })
+        .execute();
+      for (const route of routes) {
+        if (!Array.isArray(route.access) || !route.access.includes(role)) continue;
+        const path = fillParams(route.url, role, ids);
+        if (!path) {
+          skipped.push(`${role} ${route.url}`);
+          continue;
+        }
+        current = `${role} GET ${route.url}`;
+        const res = await app.inject({
+          method: 'GET',
+          url: path,
+          headers: { cookie: `halsa_session=${token}` },
+        });
+        current = '';
+        walked.push(`${role} GET ${path} → ${res.statusCode}`);
+      }
+    }
+    // Background work a request started (activity-log rows written after the answer).
+    await new Promise((r) => setTimeout(r, 500));
+    current = '';
+    console.log(
+      `bench:capacity --plans: ${walked.length} anrop (${routes.length} GET-rutter × roller), ` +
+        `${issued.size} olika frågor`,
+    );
+    if (values.verbose) for (const w of walked) console.log(`  ${w}`);
+    for (const s of skipped) console.log(`  ej anropad (parameter utan värde): ${s}`);
+    const results = await explainAll(pool, [...issued.values()]);
+    const failed = await printPlans(pool, results, values.verbose);
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+/** Ids the path parameters are filled with (capacity-params.ts), read from the data. */
+async function idsOf(db: Kysely<Database>): Promise<Ids> {
+  const one = async (query: string) => {
+    const { rows } = await sql.raw<{ v: unknown }>(query).execute(db);
+    return rows[0]?.v === undefined || rows[0]?.v === null ? undefined : String(rows[0].v);
+  };
+  const id = (email: string) => one(`select id as v from users where email = '${email}'`);
+  const client = await id('klient@example.com');
+  const staff = await id('staff@example.com');
+  const admin = await id('admin@example.com');
+  const conversationOf = (user: string | undefined) =>
+    user
+      ? one(
+          `select id as v from conversations where ${user} in (user_low_id, user_high_id) order by id limit 1`,
+        )
+      : Promise.resolve(undefined);
+  return {
+    client,
+    staff,
+    admin,
+    conversation: {
+      USER: await conversationOf(client),
+      STAFF: await conversationOf(staff),
+      ADMIN: await conversationOf(admin),
+    },
+    message: await one(
+      `select m.id as v from messages m where m.receiver_id = ${client ?? 0} order by m.id limit 1`,
+    ),
+    form: await one(`select id as v from forms order by id limit 1`),
+    appointment: await one(`select id as v from appointments order by id limit 1`),
+  };
+}
+
+await main();
