@@ -65,6 +65,10 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on the 2-core CI
+    // machine, which leaves a core idle while a test waits on Chromium, PostgreSQL or a started
+    // server. One worker per core (issue 37 item 7).
+    maxWorkers: '100%',
     projects: [
       {
         ...shared,
@@ -72,6 +76,11 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/{api,ui,portal}/src/**/*.test.ts'],
+          // Pure logic: the files share a worker's module graph (zod, the contract, the mocks)
+          // instead of evaluating it once per file. Globals a file stubs are restored after
+          // each test so no file sees another's.
+          isolate: false,
+          unstubGlobals: true,
         },
       },
       {
@@ -89,6 +98,10 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: browser(),
+          // One page for all story files instead of a fresh iframe (and React, MSW, the ui
+          // graph evaluated again) per file: every story already starts from reset mock state
+          // and its own isolated providers (.storybook/preview.tsx).
+          isolate: false,
         },
       },
       {

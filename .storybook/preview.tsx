@@ -2,7 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { defaultHandlers, resetMockState } from '@halsa/api/mocks';
-import { AppProviders } from '@halsa/ui';
+import { AppProviders } from '@halsa/ui/app-providers.tsx';
 import '@halsa/ui/styles.css';
 
 // Every story gets the providers the portal uses and a memory router.

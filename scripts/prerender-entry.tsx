@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProviders } from '@halsa/ui';
+import { AppProviders } from '@halsa/ui/app-providers.tsx';
 import { signedInPages, skeletonPages } from '@halsa/ui/config';
 import { ShellSkeleton } from '@halsa/ui/screens/shell/shell-skeleton';
 import { App } from '../packages/portal/src/app';

@@ -4,9 +4,10 @@
 // PostgreSQL, end-to-end), then Lighthouse. Prints a timed summary and ends with
 // "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatTimings } from './timing-reporter.mjs';
 
 const started = Date.now();
 const steps = [];
@@ -43,20 +44,31 @@ if (want('budget')) run('budget', 'pnpm', ['run', '-s', 'budget']);
 // project), and no test reads storybook-static. `pnpm build-storybook` (Chromatic) builds it.
 
 let counts = { passed: 0, failed: 0, skipped: 0 };
+let layers = '';
 if (want('vitest')) {
-  const out = join(mkdtempSync(join(tmpdir(), 'halsa-test-')), 'vitest.json');
-  run('vitest (all projects)', 'pnpm', [
-    'exec',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    '--reporter=./scripts/flaky-reporter.mjs',
-    `--outputFile.json=${out}`,
-    // One retry per test: a race on a busy machine must not refuse every other change. The
-    // flaky reporter names each test that needed it; one that fails twice fails the run.
-    '--retry=1',
-  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'halsa-test-'));
+  const out = join(dir, 'vitest.json');
+  // Per-project times (scripts/timing-reporter.mjs), printed under the summary.
+  const timings = join(dir, 'timings.json');
+  run(
+    'vitest (all projects)',
+    'pnpm',
+    [
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/flaky-reporter.mjs',
+      '--reporter=./scripts/timing-reporter.mjs',
+      `--outputFile.json=${out}`,
+      // One retry per test: a race on a busy machine must not refuse every other change. The
+      // flaky reporter names each test that needed it; one that fails twice fails the run.
+      '--retry=1',
+    ],
+    { env: { ...process.env, HALSA_TIMINGS: timings } },
+  );
+  if (existsSync(timings)) layers = formatTimings(JSON.parse(readFileSync(timings, 'utf8')));
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     counts = {
@@ -75,7 +87,11 @@ if (want('vitest')) {
 if (want('lighthouse')) run('lighthouse', 'pnpm', ['run', '-s', 'lighthouse']);
 
 console.log('\n── Summary ─────────────────────────────');
-for (const s of steps) console.log(`${s.ok ? '✔' : '✘'} ${s.name.padEnd(24)} ${secs(s.ms)}`);
+for (const s of steps) {
+  console.log(`${s.ok ? '✔' : '✘'} ${s.name.padEnd(24)} ${secs(s.ms)}`);
+  // Each Vitest project (layer): files, time in its files, wall span, slowest files.
+  if (s.name.startsWith('vitest') && layers) console.log(layers);
+}
 console.log(`wall time ${secs(Date.now() - started)}`);
 const failedSteps = steps.filter((s) => !s.ok).length;
 const failed = Math.max(

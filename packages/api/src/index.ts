@@ -1,29 +1,8 @@
 // @halsa/api: contract, fetch client, SWR hooks. Mocks live in `@halsa/api/mocks` (never here).
 export * from './contract/index.ts';
-export {
-  ApiError,
-  DEFAULT_FALLBACK,
-  UNAUTHORIZED_EVENT,
-  buildUrl,
-  call,
-  getApiBase,
-  isApiError,
-  notifyUnauthorized,
-  readErrorBody,
-  request,
-  setApiBase,
-  toQueryString,
-  type CallOptions,
-  type EndpointBody,
-  type EndpointResponse,
-  type PathParams,
-  type Query,
-  type QueryValue,
-  type RequestOptions,
-  type ResponseType,
-} from './client.ts';
-export { callUpload, upload, type UploadOptions, type UploadProgress } from './upload.ts';
-export { SESSION_KEY, keyFor, mutationKey } from './keys.ts';
+export { ApiError, DEFAULT_FALLBACK, getApiBase, isApiError } from './client.ts';
+export { upload, type UploadProgress } from './upload.ts';
+export { SESSION_KEY } from './keys.ts';
 export { saveBlob } from './download.ts';
 export { DeferUntilUsable, useAfterUsable } from './after-usable.tsx';
 export * from './auth/index.ts';

@@ -15,7 +15,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadSession } from '@halsa/api';
 import type { SessionUser } from '@halsa/api/contract';
-import { AppProviders } from '@halsa/ui';
+import { AppProviders } from '@halsa/ui/app-providers.tsx';
 import '@halsa/ui/styles.css';
 import { App, SignedInApp } from './app';
 import { preloadSignedOut } from './router';

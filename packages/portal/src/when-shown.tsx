@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES_LOADING_TEXT, Spinner } from '@halsa/ui';
+import { MESSAGES_LOADING_TEXT } from '@halsa/ui/components/widget/widget.tsx';
+import { Spinner } from '@halsa/ui/primitives/spinner/spinner.tsx';
 
 /** The widget's own loading state for its Meddelande tab (components/widget). */
 const loading = (

@@ -12,10 +12,6 @@ export const exportLogs = (interval: ExportInterval = 'all'): Promise<Blob> =>
 export const exportSubjectLogs = (userId: Id, interval: ExportInterval): Promise<Blob> =>
   call('exportSubjectLogs', { params: { userId }, query: { interval } });
 
-/** File name for a saved export, e.g. `aktivitetslogg_30dagar.csv`. */
-export const exportFileName = (interval: ExportInterval, userId?: Id): string =>
-  `aktivitetslogg${userId === undefined ? '' : `_${userId}`}_${interval}.csv`;
-
 export const EXPORT_LOGS_KEY = mutationKey('exportLogs');
 export const EXPORT_SUBJECT_LOGS_KEY = mutationKey('exportSubjectLogs');
 

@@ -139,45 +139,6 @@ export type LabResultsOverview = z.infer<typeof labResultsOverviewSchema>;
 // The flag of a value (labFlag, LabFlag) is in lab-flag.ts: zod-free, so /lab-results can
 // draw its flags without loading the schemas.
 
-// ---- FHIR R4 (the parts of Bundle and Observation that are read) --------------------------------
-
-const fhirQuantitySchema = z.object({
-  value: z.number(),
-  unit: z.string().optional(),
-  code: z.string().optional(),
-});
-
-const fhirReferenceRangeSchema = z.object({
-  low: fhirQuantitySchema.partial().optional(),
-  high: fhirQuantitySchema.partial().optional(),
-});
-
+/** The code system of LOINC analyses in a FHIR Observation's `code.coding`. The server reads
+ * FHIR R4 with its own schemas (server `modules/lab-results/fhir-schemas.ts`). */
 export const LOINC_SYSTEM = 'http://loinc.org';
-
-/** An Observation with a LOINC-coded analysis, a quantity and a sampling time. */
-export const fhirObservationSchema = z.object({
-  resourceType: z.literal('Observation'),
-  code: z.object({
-    text: z.string().optional(),
-    coding: z
-      .array(
-        z.object({
-          system: z.string().optional(),
-          code: z.string().optional(),
-          display: z.string().optional(),
-        }),
-      )
-      .optional(),
-  }),
-  valueQuantity: fhirQuantitySchema,
-  referenceRange: z.array(fhirReferenceRangeSchema).optional(),
-  effectiveDateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-});
-export type FhirObservation = z.infer<typeof fhirObservationSchema>;
-
-/** A FHIR R4 Bundle whose entries are Observations (other resources are refused). */
-export const fhirBundleSchema = z.object({
-  resourceType: z.literal('Bundle'),
-  entry: z.array(z.object({ resource: fhirObservationSchema })).min(1),
-});
-export type FhirBundle = z.infer<typeof fhirBundleSchema>;

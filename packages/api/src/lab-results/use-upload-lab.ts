@@ -6,7 +6,6 @@ import type { Id } from '../contract/common.ts';
 import { UPLOAD_FILE_FIELD } from '../contract/common.ts';
 import type { LabResultEntry } from '../contract/lab-results.ts';
 import { mutationKey } from '../keys.ts';
-import { labDataKey } from './use-lab-data.ts';
 import { clientLabResultsKey } from './use-client-lab-results.ts';
 import { labHistoryKey } from './use-lab-history.ts';
 
@@ -36,11 +35,7 @@ export function useUploadLabData(userId: Id) {
     mutationKey('uploadLab', { userId }),
     async (_key, { arg }) => {
       const entry = await uploadLabData(userId, arg);
-      await Promise.all([
-        mutate(labHistoryKey(userId)),
-        mutate(labDataKey(userId)),
-        mutate(clientLabResultsKey(userId)),
-      ]);
+      await Promise.all([mutate(labHistoryKey(userId)), mutate(clientLabResultsKey(userId))]);
       return entry;
     },
     { throwOnError: true },

@@ -85,16 +85,6 @@ export const applyEdit = (
     messages: conversation.messages.map((m) => (m.id === messageId ? { ...m, ...edit } : m)),
   };
 
-/** Marks one message read in a cached conversation. */
-export const applyRead = (
-  conversation: Conversation | undefined,
-  messageId: Id,
-): Conversation | undefined =>
-  conversation && {
-    ...conversation,
-    messages: conversation.messages.map((m) => (m.id === messageId ? { ...m, isRead: true } : m)),
-  };
-
 /** A file message's content is a text line, a newline, then the file URL (spec §3). */
 export const splitFileMessage = (message: Pick<Message, 'content' | 'originalFileName'>) => {
   if (!message.originalFileName) return { text: message.content, fileUrl: null };

@@ -1,13 +1,8 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
-import type { ApiError } from '../client.ts';
 import { callUpload, type UploadProgress } from '../upload.ts';
 import type { Id } from '../contract/common.ts';
 import type { Message, UploadWithTextFields } from '../contract/messaging.ts';
-import { mutationKey } from '../keys.ts';
 import { newClientMessageId } from './client-message-id.ts';
 import { messageFormData } from './form-data.ts';
-import { storeSentMessage } from './use-send-message.ts';
 
 export interface UploadWithTextArgs {
   file: Blob;
@@ -44,17 +39,4 @@ export function uploadWithText(conversationId: Id, args: UploadWithTextArgs): Pr
     body: uploadWithTextFormData(args),
     onProgress: args.onProgress,
   });
-}
-
-export function useUploadWithText(conversationId: Id) {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<Message, ApiError, string, UploadWithTextArgs>(
-    mutationKey('uploadWithText', { id: conversationId }),
-    async (_key, { arg }) => {
-      const message = await uploadWithText(conversationId, arg);
-      await storeSentMessage(mutate, conversationId, message);
-      return message;
-    },
-    { throwOnError: true },
-  );
 }

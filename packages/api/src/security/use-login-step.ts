@@ -37,17 +37,6 @@ export function useLoginStep(
 export const fetchLoginPasskeyOptions = (twoFactorId: string): Promise<LoginPasskeyOptions> =>
   call('loginPasskeyOptions', { body: { twoFactorId } });
 
-export const LOGIN_PASSKEY_OPTIONS_KEY = mutationKey('loginPasskeyOptions');
-
-/** `trigger(twoFactorId)`. */
-export function useLoginPasskeyOptions() {
-  return useSWRMutation<LoginPasskeyOptions, ApiError, string, string>(
-    LOGIN_PASSKEY_OPTIONS_KEY,
-    (_key, { arg }) => fetchLoginPasskeyOptions(arg),
-    { throwOnError: true },
-  );
-}
-
 /** `POST …/login-step/verify` → the session user, stored as the session (as verify-2fa). */
 export const verifyLoginStep = (body: VerifyLoginStepRequest): Promise<SessionUser> =>
   call('verifyLoginStep', { body });
@@ -74,30 +63,3 @@ export const fetchPasskeyLoginOptions = (): Promise<PasskeyLoginOptions> =>
 /** `POST /api/v1/auth/passkey` → the session user. */
 export const passkeyLogin = (body: PasskeyLoginRequest): Promise<SessionUser> =>
   call('passkeyLogin', { body });
-
-export const PASSKEY_LOGIN_KEY = mutationKey('passkeyLogin');
-
-/**
- * `trigger(getCredential)`: fetches the options, hands them to `getCredential` (the screen calls
- * `startAuthentication({ optionsJSON })` there, so @simplewebauthn/browser loads on click) and
- * signs in with its answer.
- */
-export function usePasskeyLogin() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<
-    SessionUser,
-    ApiError,
-    string,
-    (options: PasskeyLoginOptions['options']) => Promise<PasskeyLoginRequest['credential']>
-  >(
-    PASSKEY_LOGIN_KEY,
-    async (_key, { arg: getCredential }) => {
-      const { loginId, options } = await fetchPasskeyLoginOptions();
-      const credential = await getCredential(options);
-      const user = await passkeyLogin({ loginId, credential });
-      await mutate(SESSION_KEY, user, { revalidate: false });
-      return user;
-    },
-    { throwOnError: true },
-  );
-}

@@ -36,24 +36,6 @@ export function useUpdateSignInSettings() {
   );
 }
 
-/** `GET /api/v1/admin/users/:id/sign-in-methods`. */
-export const fetchUserSignInMethods = (id: Id): Promise<UserSignInMethods> =>
-  call('userSignInMethods', { params: { id } });
-
-export const userSignInMethodsKey = (id: Id) => keyFor('userSignInMethods', { id });
-
-export function useUserSignInMethods(
-  id: Id | null | undefined,
-  config?: SWRConfiguration<UserSignInMethods, ApiError>,
-) {
-  const swr = useSWR<UserSignInMethods, ApiError>(
-    id ? userSignInMethodsKey(id) : null,
-    () => fetchUserSignInMethods(id ?? 0),
-    config,
-  );
-  return { ...swr, methods: swr.data?.methods };
-}
-
 /** `POST /api/v1/admin/users/:id/reset-sign-in-methods`: she sets up again. */
 export const resetSignInMethods = (id: Id): Promise<UserSignInMethods> =>
   call('resetSignInMethods', { params: { id }, body: {} });
@@ -62,14 +44,9 @@ export const RESET_SIGN_IN_METHODS_KEY = mutationKey('resetSignInMethods');
 
 /** `trigger(id)`. */
 export function useResetSignInMethods() {
-  const { mutate } = useSWRConfig();
   return useSWRMutation<UserSignInMethods, ApiError, string, Id>(
     RESET_SIGN_IN_METHODS_KEY,
-    async (_key, { arg: id }) => {
-      const result = await resetSignInMethods(id);
-      await mutate(userSignInMethodsKey(id), result, { revalidate: false });
-      return result;
-    },
+    (_key, { arg: id }) => resetSignInMethods(id),
     { throwOnError: true },
   );
 }

@@ -74,10 +74,6 @@ export const reactivateUser = (id: Id) => changeState('reactivateUser', id);
 /** `POST /api/v1/admin/users/:id/unlock`. */
 export const unlockUser = (id: Id) => changeState('unlockUser', id);
 
-export const DEACTIVATE_USER_KEY = mutationKey('deactivateUser');
-export const REACTIVATE_USER_KEY = mutationKey('reactivateUser');
-export const UNLOCK_USER_KEY = mutationKey('unlockUser');
-
 function useStateChange(name: StateChange) {
   const revalidate = useRevalidateAccount();
   return useSWRMutation<AccountState, ApiError, string, Id>(

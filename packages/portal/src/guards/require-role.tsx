@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Role } from '@halsa/api/contract';
-import { AccessDenied } from '@halsa/ui';
+import { AccessDenied } from '@halsa/ui/screens/shell/access-denied';
 import { useSessionUser } from '../session/session-context';
 
 export interface RequireRoleProps {

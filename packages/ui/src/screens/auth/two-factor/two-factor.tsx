@@ -30,15 +30,7 @@ import { OtherWays } from '../second-step/other-ways';
 import { PasskeyStep } from '../second-step/passkey-step';
 import { landingFor } from '../shared/landing';
 
-export {
-  CODE_INCOMPLETE_MESSAGE,
-  RESEND_FAILED_MESSAGE,
-  RESEND_SUCCESS_MESSAGE,
-  RESEND_WAIT_SECONDS,
-  resendCountdownText,
-  useResendCountdown,
-  VERIFY_FAILED_MESSAGE,
-} from '../second-step/email-code-step';
+export { RESEND_WAIT_SECONDS } from '../second-step/email-code-step';
 
 export interface TwoFactorScreenProps {
   footerConfig?: AuthLayoutProps['footerConfig'];

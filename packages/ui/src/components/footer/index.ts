@@ -1,2 +1,0 @@
-export * from './footer';
-export * from './footer-config';

@@ -1,2 +1,0 @@
-export * from './sidebar';
-export * from './sidebar-menu';

@@ -1,3 +1,0 @@
-export * from './top-bar';
-export * from './user-menu';
-export * from './shell-icons';

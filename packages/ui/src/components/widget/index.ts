@@ -1,2 +1,0 @@
-export * from './widget';
-export * from './widget-events';

@@ -1,3 +1,0 @@
-export * from './cn';
-export * from './format';
-export * from './icons';

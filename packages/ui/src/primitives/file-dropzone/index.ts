@@ -1,2 +1,0 @@
-export * from './accept';
-export * from './file-dropzone';

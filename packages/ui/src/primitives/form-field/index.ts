@@ -1,2 +1,0 @@
-export * from './control-styles';
-export * from './form-field';

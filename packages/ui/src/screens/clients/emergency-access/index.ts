@@ -1,2 +1,0 @@
-export * from './emergency-access-dialog';
-export * from './no-care-relation';
