@@ -27,6 +27,7 @@ import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 import { InviteClient } from './invite-client';
 import { LookupHit } from './lookup-hit';
 import { LoadError } from '../../../components/load-error/load-error';
+import { EmailText } from '../../../lib/email-text';
 
 export const CLIENT_PAGE_SIZE = 25;
 /** What a STAFF member's search does (design §4.14, issue 35 item 4). */
@@ -72,7 +73,7 @@ const clientColumns = (
     className: 'tabular-nums',
     cell: (c) => c.socialSecurityNumber ?? NOT_AVAILABLE,
   },
-  { header: 'E-post', cell: (c) => c.email },
+  { header: 'E-post', cell: (c) => <EmailText email={c.email} /> },
   {
     header: 'Status',
     cell: (c) => (

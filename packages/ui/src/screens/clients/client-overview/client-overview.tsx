@@ -11,6 +11,7 @@ import { CareTeamEditor } from '../care-team-editor/care-team-editor';
 import { NOT_AVAILABLE, registrationStatusLabels } from '../labels';
 import { ClientAccountActions } from './account-actions';
 import { LatestMessageCard, NextMeetingCard } from './next-and-latest';
+import { EmailText } from '../../../lib/email-text';
 
 export const NO_SIGNED_NOTE = 'Ingen signerad anteckning tillgänglig';
 
@@ -61,7 +62,7 @@ export function ClientOverviewTab({ client, now }: ClientOverviewTabProps) {
         <Facts
           rows={[
             ['Telefon', client.phoneNumber ?? NOT_AVAILABLE],
-            ['E-post', client.email],
+            ['E-post', <EmailText email={client.email} />],
           ]}
         />
       </Card>

@@ -2,17 +2,18 @@
 // so the page has that title): her account details, profile picture,
 // change password, and for a USER 'Vem har läst mina uppgifter' (design §4.11).
 import { displayName, useMyAccount, useSession, type MyAccount } from '@halsa/api';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { AccessLog } from './access-log';
 import { ChangePassword } from './change-password';
 import { ProfilePicture } from './profile-picture';
+import { EmailText } from '../../../lib/email-text';
 
 const roleLabels = { USER: 'Klient', STAFF: 'Personal', ADMIN: 'Administratör' } as const;
 
 /** Label and value rows; a missing value reads 'Saknas'. */
-function Details({ rows }: { rows: [string, string | null][] }) {
+function Details({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
       {rows.map(([label, value]) => (
@@ -62,7 +63,7 @@ export function MyAccountScreen() {
             <Details
               rows={[
                 ['Namn', displayName(user)],
-                ['E-post', account ? account.email : error ? null : '…'],
+                ['E-post', account ? <EmailText email={account.email} /> : error ? null : '…'],
                 ['Roll', roleLabels[user.role]],
               ]}
             />
