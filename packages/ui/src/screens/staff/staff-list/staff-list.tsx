@@ -1,6 +1,7 @@
-// /staff ('Personal', design §4.14): ADMIN's list of the clinic's people with their role, status
-// and last activity; per person: change role, deactivate or reactivate, lift a login lock. Adds
-// STAFF and ADMIN accounts, and holds the clinic setting 'Åtkomst endast via vårdteam'.
+// /staff ('Personal', design §4.14): ADMIN's list of the clinic's people with their role, status,
+// clients and last activity; per person: her clients (issue 35), change role, deactivate or
+// reactivate, lift a login lock. Adds STAFF and ADMIN accounts, and holds the clinic setting
+// 'Åtkomst endast via vårdteam'.
 import {
   accountStatusLabels,
   personName,
@@ -22,6 +23,7 @@ import { AccessSetting } from './access-setting';
 import { AddStaff } from './add-staff';
 import { SignInSettings } from './sign-in-settings';
 import { StaffActions } from './staff-actions';
+import { StaffClientsCell } from './staff-clients';
 
 export const addedMessage = (account: StaffAccount): string =>
   `${personName(account)} har lagts till. Ett mejl för att välja lösenord har skickats till ${account.email}.`;
@@ -66,6 +68,12 @@ export function StaffScreen({ now }: StaffScreenProps) {
         </span>
       ),
     },
+    // Her care-team clients (issue 35): the count opens them, to add or remove one.
+    {
+      header: 'Klienter',
+      className: 'whitespace-nowrap',
+      cell: (a) => <StaffClientsCell account={a} name={personName(a)} />,
+    },
     {
       header: 'Senast aktiv',
       className: 'whitespace-nowrap',
@@ -73,7 +81,14 @@ export function StaffScreen({ now }: StaffScreenProps) {
     },
     {
       header: 'Åtgärder',
-      cell: (a) => <StaffActions account={a} name={personName(a)} onError={setRefusal} />,
+      cell: (a) => (
+        <StaffActions
+          account={a}
+          name={personName(a)}
+          self={a.id === user?.id}
+          onError={setRefusal}
+        />
+      ),
     },
   ];
 
