@@ -5,6 +5,7 @@
 import {
   displayName,
   isApiError,
+  maskPersonalNumber,
   type StaffAccount,
   type StaffClient,
   useAddStaffClient,
@@ -38,8 +39,11 @@ export const REMOVE_CLIENT_FAILED = 'Kunde inte ta bort klienten';
 export const INACTIVE_NO_CLIENTS =
   'Kontot är inaktiverat och kan inte få nya klienter. Du kan ta bort klienter.';
 
+/** Her personal number as lists show it (masked, design §4.14), after the name. */
 const clientLine = (c: Pick<StaffClient, 'socialSecurityNumber'>) =>
-  c.socialSecurityNumber ? <span className="text-fg-muted"> {c.socialSecurityNumber}</span> : null;
+  c.socialSecurityNumber ? (
+    <span className="text-fg-muted"> {maskPersonalNumber(c.socialSecurityNumber)}</span>
+  ) : null;
 
 /** Search every client by name or personal number (ADMIN reads them all) and add one. */
 function AddClient({

@@ -52,7 +52,17 @@ export function StaffScreen({ now }: StaffScreenProps) {
       ),
     },
     { header: 'E-post', cell: (a) => a.email },
-    { header: 'Roll', cell: (a) => staffRoleLabels[a.role] },
+    // Her role and whom it lets her read (issue 35): a STAFF member's care-team clients, whose
+    // count opens them to add or remove one; an administrator reads every client.
+    {
+      header: 'Roll och klienter',
+      cell: (a) => (
+        <span className="flex flex-col items-start">
+          {staffRoleLabels[a.role]}
+          <StaffClientsCell account={a} name={personName(a)} />
+        </span>
+      ),
+    },
     // For e-legitimation (§4.18), masked as lists show a client's.
     {
       header: 'Personnummer',
@@ -67,12 +77,6 @@ export function StaffScreen({ now }: StaffScreenProps) {
           {a.locked ? <Badge variant="danger">{LOCKED_LABEL}</Badge> : null}
         </span>
       ),
-    },
-    // Her care-team clients (issue 35): the count opens them, to add or remove one.
-    {
-      header: 'Klienter',
-      className: 'whitespace-nowrap',
-      cell: (a) => <StaffClientsCell account={a} name={personName(a)} />,
     },
     {
       header: 'Senast aktiv',
