@@ -98,6 +98,9 @@ export const LaggTill: Story = {
     const list = within(await dialog.findByRole('list', { name: 'Klienter för Johanna Ek' }));
     await expect(list.getByText('Ahmed Haddad')).toBeVisible();
     await expect(search).toHaveValue('');
+    // The emptied search shows no hits of the one before (nor says none match).
+    await expect(dialog.queryByRole('list', { name: 'Sökträffar' })).toBeNull();
+    await expect(dialog.queryByText(/Ingen klient matchar/)).toBeNull();
     await expect(mockState.careTeam.teams[7]).toContain(20);
     await userEvent.type(search, 'Haddad');
     await expect(await dialog.findByText('Redan tillagd')).toBeVisible();

@@ -67,7 +67,9 @@ function AddClient({
   const add = useAddStaffClient();
   const [adding, setAdding] = useState<number | null>(null);
   const hitsId = useId();
-  const hits = q === '' ? [] : (page?.items ?? []);
+  // Emptied after an add: nothing of the search before it while the pause runs out.
+  const searching = q !== '' && search.trim() !== '';
+  const hits = searching ? (page?.items ?? []) : [];
 
   const addClient = async (client: { id: number; firstName: string; lastName: string }) => {
     onError(null);
@@ -96,8 +98,8 @@ function AddClient({
       />
       <div id={hitsId} aria-live="polite" className="flex flex-col gap-1">
         {error ? <Alert variant="error">{error.message}</Alert> : null}
-        {q !== '' && isLoading && !page ? <Spinner label="Söker…" /> : null}
-        {q !== '' && page && hits.length === 0 ? (
+        {searching && isLoading && !page ? <Spinner label="Söker…" /> : null}
+        {searching && page && hits.length === 0 ? (
           <p className="text-sm text-fg-muted">Ingen klient matchar ”{q}”.</p>
         ) : null}
         {hits.length > 0 ? (
