@@ -4,26 +4,12 @@
 // finds the client in her list and opens her page. 'Gör till administratör' asks first and says
 // what it means: 'Avbryt' changes nothing; after the change a status with 'Ångra' stands where
 // the button was, and 'Ångra' takes it back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startProduct, type Product } from './support/product.ts';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from './support/product.ts';
 import { logIn } from './support/session.ts';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = product.browser;
-});
-afterAll(async () => {
-  await product?.stop();
-});
-
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'sv-SE', viewport });
-  return context.newPage();
-}
+const run = useProduct();
+const newPage = (viewport?: { width: number; height: number }) => run.newPage(viewport);
 
 interface Person {
   id: number;
@@ -33,6 +19,7 @@ interface Person {
 
 describe("care teams from the person's side (issue 35)", () => {
   it('ADMIN adds a client to the coach on /staff; the coach then reads her; a role change asks first', async () => {
+    const product = run.product;
     const admin = await newPage();
     await logIn(product, admin, 'admin@example.com');
 
