@@ -88,9 +88,16 @@ describe('client management', () => {
     await admin.getByRole('link', { name: 'Lars Nilsson' }).click();
     await admin.getByRole('heading', { name: 'Personuppgifter' }).waitFor();
     const before = product.mailbox.mails.length;
+    // The key asks first (issue 35): it names the client and where the mail goes.
     await admin
-      .getByRole('button', { name: 'Skicka återställningslänk till Lars Nilsson' })
+      .getByRole('button', { name: 'Skicka länk för nytt lösenord till Lars Nilsson' })
       .click();
+    const confirm = admin.getByRole('dialog', {
+      name: 'Skicka länk för nytt lösenord till Lars Nilsson?',
+    });
+    await confirm.getByText(/lars\.nilsson@example\.com/).waitFor();
+    expect(product.mailbox.mails.length).toBe(before);
+    await confirm.getByRole('button', { name: 'Skicka länk' }).click();
     await admin.getByText('Återställningslänk skickades till Lars Nilsson').waitFor();
     const mail = await product.mailbox.waitFor(
       'lars.nilsson@example.com',

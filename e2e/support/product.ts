@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { startMailbox, type Mailbox } from './mailbox.ts';
 
@@ -123,6 +123,30 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       await server.stop();
       await mailbox.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One product for the test file that calls it (started before its tests, stopped after), and a
+ * fresh Swedish browser context per page: what every e2e file otherwise wrote out again.
+ */
+export function useProduct(env: Record<string, string> = {}) {
+  let product: Product | undefined;
+  beforeAll(async () => {
+    product = await startProduct(env);
+  });
+  afterAll(async () => {
+    await product?.stop();
+  });
+  return {
+    get product(): Product {
+      if (!product) throw new Error('The product has not started yet.');
+      return product;
+    },
+    async newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+      const context = await this.product.browser.newContext({ locale: 'sv-SE', viewport });
+      return context.newPage();
     },
   };
 }

@@ -3,18 +3,12 @@
 // the messaging recipient list write one row per client they show, and a search by personal
 // number that finds nobody is logged, with the number masked.
 import { expect, it } from 'vitest';
-import { describeDb, login, send, useTestApp } from './helpers.ts';
+import { describeDb, login, logRows, send, useTestApp } from './helpers.ts';
 
 describeDb('access rows of lists and lookups (issue 34)', () => {
   const t = useTestApp();
 
-  const rows = (action: string) =>
-    t.db.db
-      .selectFrom('activity_log')
-      .select(['actor_user_id', 'subject_user_id', 'details'])
-      .where('action', '=', action)
-      .orderBy('id')
-      .execute();
+  const rows = (action: string) => logRows(t, action);
 
   it('the whole log as CSV writes one row per client its rows name', async () => {
     const staff = await login(t, 'staff@example.com');

@@ -235,6 +235,16 @@ export async function addToCareTeam(db: OpenedDb, clientId: number, staffId: num
     .execute();
 }
 
+/** The activity log's rows of one action, oldest first: who, about whom, with what details. */
+export function logRows(t: Pick<TestApp, 'db'>, action: string) {
+  return t.db.db
+    .selectFrom('activity_log')
+    .select(['actor_user_id', 'subject_user_id', 'details'])
+    .where('action', '=', action)
+    .orderBy('id')
+    .execute();
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const clock = new FakeClock(new Date());

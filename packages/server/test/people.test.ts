@@ -2,18 +2,20 @@
 // care teams, 'Logguppföljning', and the access rows the log used to miss.
 import { STAFF_MESSAGES } from '@halsa/api/contract';
 import { expect, it } from 'vitest';
-import { describeDb, lastCode, login, send, sessionCookieOf, useTestApp } from './helpers.ts';
+import {
+  describeDb,
+  lastCode,
+  login,
+  logRows,
+  send,
+  sessionCookieOf,
+  useTestApp,
+} from './helpers.ts';
 
 describeDb('people and access (design §4.14)', () => {
   const t = useTestApp();
 
-  const rows = (action: string) =>
-    t.db.db
-      .selectFrom('activity_log')
-      .select(['actor_user_id', 'subject_user_id', 'details'])
-      .where('action', '=', action)
-      .orderBy('id')
-      .execute();
+  const rows = (action: string) => logRows(t, action);
 
   it('ADMIN adds a STAFF member who gets the set-password mail; the e-mail cannot be taken twice', async () => {
     const admin = await login(t, 'admin@example.com');

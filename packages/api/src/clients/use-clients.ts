@@ -37,11 +37,13 @@ export const fetchClientPage = (query: ClientListQuery): Promise<ClientPage> =>
 export const clientPageKey = (query: ClientListQuery): string =>
   keyFor('clients', undefined, { page: 1, ...query });
 
+/** `null` asks nothing (a search field still empty). */
 export function useClientPage(
-  query: ClientListQuery,
+  query: ClientListQuery | null,
   config?: SWRConfiguration<ClientPage, ApiError>,
 ) {
-  const swr = useSWR<ClientPage, ApiError>(clientPageKey(query), () => fetchClientPage(query), {
+  const key = query ? clientPageKey(query) : null;
+  const swr = useSWR<ClientPage, ApiError>(key, () => fetchClientPage(query!), {
     keepPreviousData: true,
     ...config,
   });

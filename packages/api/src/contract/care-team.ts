@@ -14,6 +14,40 @@ export const updateCareTeamRequestSchema = z.object({
 });
 export type UpdateCareTeamRequest = z.infer<typeof updateCareTeamRequestSchema>;
 
+/**
+ * A client whose care team a staff member is in, as `/staff` lists her clients (design §4.14,
+ * issue 35): name and the personal number masked as lists show it.
+ */
+export const staffClientSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  socialSecurityNumber: z.string().nullable(),
+});
+export type StaffClient = z.infer<typeof staffClientSchema>;
+
+/** `GET /api/v1/admin/users/:id/clients`: the clients whose care team she is in, by name. */
+export const staffClientsSchema = z.object({
+  staffId: idSchema,
+  clients: z.array(staffClientSchema),
+});
+export type StaffClients = z.infer<typeof staffClientsSchema>;
+
+/**
+ * `POST /api/v1/admin/users/:id/clients`: puts her in the client's care team, from the person's
+ * side (`DELETE /api/v1/admin/users/:id/clients/:clientId` takes her out). Same rules and log row
+ * as the client's own care-team editor.
+ */
+export const addStaffClientRequestSchema = z.object({
+  clientId: z.number({ error: 'Välj en klient.' }).int().positive('Välj en klient.'),
+});
+export type AddStaffClientRequest = z.infer<typeof addStaffClientRequestSchema>;
+
+export const STAFF_CLIENT_MESSAGES = {
+  /** Adding a client to a deactivated person (400): she cannot work with anyone. */
+  deactivated: 'Kontot är inaktiverat. Återaktivera det innan du lägger till klienter.',
+} as const;
+
 /** The 403 of a client-data route for STAFF outside the client's care team. */
 export const NO_CARE_RELATION = 'NO_CARE_RELATION';
 export const NO_CARE_RELATION_MESSAGE = 'Du har ingen vårdrelation med klienten.';

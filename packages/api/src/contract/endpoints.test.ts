@@ -559,6 +559,20 @@ const specCalls: SpecCall[] = [
     sends: 'json',
     body: { json: { staffIds: [2] } },
   },
+  // Care teams from the person's side (/staff, issue 35)
+  { method: 'GET', path: '/api/v1/admin/users/:id/clients', url: '/api/v1/admin/users/2/clients' },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/clients',
+    url: '/api/v1/admin/users/2/clients',
+    sends: 'json',
+    body: { json: { clientId: 7 } },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/users/:id/clients/:clientId',
+    url: '/api/v1/admin/users/2/clients/3',
+  },
   {
     method: 'POST',
     path: '/api/v1/admin/clients/:id/emergency-access',

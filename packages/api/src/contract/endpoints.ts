@@ -35,6 +35,9 @@ import {
   emergencyAccessSchema,
   emergencyAccessReviewSchema,
   reviewEmergencyAccessRequestSchema,
+  staffClientSchema,
+  staffClientsSchema,
+  addStaffClientRequestSchema,
   updateCareTeamRequestSchema,
 } from './care-team.ts';
 import {
@@ -322,6 +325,11 @@ const schemas = {
   clientLookup: { query: clientLookupQuerySchema, response: clientLookupSchema },
   careTeam: { params: id, response: careTeamSchema },
   updateCareTeam: { params: id, request: updateCareTeamRequestSchema, response: careTeamSchema },
+  staffClients: { params: id, response: staffClientsSchema },
+  addStaffClient: { params: id, request: addStaffClientRequestSchema, response: staffClientSchema },
+  removeStaffClient: {
+    params: z.object({ id: idParamSchema, clientId: idParamSchema }),
+  },
   emergencyAccess: {
     params: id,
     request: emergencyAccessRequestSchema,

@@ -38,6 +38,8 @@ export const staffAccountSchema = z.object({
   lastActive: timestampSchema.nullable(),
   /** Her own personal number for e-legitimation (§4.18), masked as lists show it: `19850412-****`. */
   personalNumber: z.string().nullable(),
+  /** How many clients' care teams she is in (issue 35): the count `/staff` shows. */
+  clientCount: z.number().int().min(0),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 

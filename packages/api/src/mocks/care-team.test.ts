@@ -9,9 +9,12 @@ import {
   clientLookupSchema,
   emergencyAccessSchema,
   NO_CARE_RELATION_MESSAGE,
+  STAFF_CLIENT_MESSAGES,
+  staffClientsSchema,
 } from '../contract/index.ts';
 import { callPage } from '../paging.ts';
 import { addCareTeamStaff, resetMockState, sessionUsers } from './index.ts';
+import { addStaffFixtures } from './handlers/staff.ts';
 import { failure, startMockServer } from './test-server.ts';
 
 startMockServer();
@@ -87,5 +90,47 @@ describe('care teams and emergency access', () => {
       call('reviewEmergencyAccess', { params: { id: 901 }, body: { comment: 'Igen' } }),
     );
     expect(again.status).toBe(409);
+  });
+});
+
+describe("care teams from the person's side (issue 35)", () => {
+  it('lists her clients by last name, masked; adds and removes one; the count follows', async () => {
+    resetMockState();
+    const listed = staffClientsSchema.parse(await call('staffClients', { params: { id: 2 } }));
+    expect(listed.clients.map((c) => c.lastName)).toEqual([
+      'Andersson',
+      'Lindqvist',
+      'Nilsson',
+      'Svensson',
+      'Öberg',
+    ]);
+    expect(listed.clients[1]!.socialSecurityNumber).toBe('19850412-****');
+    const added = await call('addStaffClient', { params: { id: 2 }, body: { clientId: 7 } });
+    expect(added).toEqual({
+      id: 7,
+      firstName: 'Ahmed',
+      lastName: 'Haddad',
+      socialSecurityNumber: '19880614-****',
+    });
+    const accounts = await call('staffAccounts');
+    expect(accounts.find((a) => a.id === 2)?.clientCount).toBe(6);
+    await call('removeStaffClient', { params: { id: 2, clientId: 3 } });
+    const after = await call('staffClients', { params: { id: 2 } });
+    expect(after.clients.map((c) => c.id)).not.toContain(3);
+    expect(after.clients.map((c) => c.id)).toContain(7);
+  });
+
+  it('refuses a deactivated person a new client, a client as the person, and STAFF', async () => {
+    resetMockState();
+    addStaffFixtures();
+    const inactive = await failure(
+      call('addStaffClient', { params: { id: 22 }, body: { clientId: 3 } }),
+    );
+    expect(inactive.status).toBe(400);
+    expect(inactive.message).toBe(STAFF_CLIENT_MESSAGES.deactivated);
+    const client = await failure(call('staffClients', { params: { id: 3 } }));
+    expect(client.status).toBe(400);
+    resetMockState({ sessionUser: { ...sessionUsers.staff } });
+    expect((await failure(call('staffClients', { params: { id: 2 } }))).status).toBe(403);
   });
 });

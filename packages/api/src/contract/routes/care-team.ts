@@ -29,6 +29,31 @@ export const careTeamRouteDefs = {
     roles: ADMIN,
     clientData: true,
   },
+  // The person's side of care teams (/staff, issue 35): her clients, add one, take one away.
+  staffClients: {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/clients',
+    response: 'json',
+    fallback: 'Kunde inte hämta klienterna',
+    roles: ADMIN,
+    clientData: true,
+  },
+  addStaffClient: {
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/clients',
+    response: 'json',
+    fallback: 'Kunde inte lägga till klienten',
+    roles: ADMIN,
+    clientData: true,
+  },
+  removeStaffClient: {
+    method: 'DELETE',
+    path: '/api/v1/admin/users/:id/clients/:clientId',
+    response: 'empty',
+    fallback: 'Kunde inte ta bort klienten',
+    roles: ADMIN,
+    clientData: true,
+  },
   emergencyAccess: {
     method: 'POST',
     path: '/api/v1/admin/clients/:id/emergency-access',

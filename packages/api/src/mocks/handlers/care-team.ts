@@ -25,6 +25,7 @@ import { answer, on } from './endpoint.ts';
 import { idParam, readJson, readQuery, viewer } from './request.ts';
 import { errorResponse, HttpResponse } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
+import { staffClientHandlers, staffClientScenarios } from './staff-clients.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -57,6 +58,7 @@ export function addCareTeamStaff(): void {
 }
 
 export const careTeamHandlers: HttpHandler[] = [
+  ...staffClientHandlers,
   on('clientLookup', ({ request }) => {
     const { personalNumber } = readQuery(request, clientLookupQuerySchema);
     const client = mockState.clients.find(
@@ -182,7 +184,11 @@ export const careTeamScenarios = {
     'myEmergencyAccesses',
     'closeEmergencyAccess',
     'accessReviewCount',
+    'staffClients',
+    'addStaffClient',
+    'removeStaffClient',
   ]),
+  ...staffClientScenarios,
   /** The client page answers 403 NO_CARE_RELATION whoever asks (until the story changes it). */
   noCareRelation: [answer('client', () => noCareRelationResponse())],
   /** Saving the care team fails without a message (→ 'Kunde inte spara vårdteamet'). */

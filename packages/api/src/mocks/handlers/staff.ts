@@ -17,6 +17,7 @@ import { answer, on, type MockParams } from './endpoint.ts';
 import { idParam, readJson, viewer } from './request.ts';
 import { errorResponse, HttpResponse } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
+import { clientsOf } from './staff-clients.ts';
 
 const isStaffRole = (role: string): role is StaffRole => role === 'STAFF' || role === 'ADMIN';
 
@@ -64,6 +65,7 @@ const toStaffAccount = (user: DemoUser & { role: StaffRole }): StaffAccount => {
     locked,
     lastActive,
     personalNumber: maskPersonalNumber(personalNumber ?? null),
+    clientCount: clientsOf(user.id).length,
   };
 };
 

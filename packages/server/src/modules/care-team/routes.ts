@@ -7,6 +7,7 @@ import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
 import { EmergencyAccesses } from './emergency.ts';
 import { CareTeamService } from './service.ts';
+import { StaffClientsService } from './staff-clients.ts';
 
 const actorOf = (request: FastifyRequest) => {
   const s = requireSession(request);
@@ -16,6 +17,7 @@ const actorOf = (request: FastifyRequest) => {
 export const careTeamModule: AppModule = (app, ctx) => {
   const teams = new CareTeamService(ctx);
   const emergency = new EmergencyAccesses(ctx);
+  const staffClients = new StaffClientsService(ctx, teams);
 
   defineRoute(
     app,
@@ -44,6 +46,37 @@ export const careTeamModule: AppModule = (app, ctx) => {
     endpointDefs.updateCareTeam,
     { audit: { records: ['CARE_TEAM_CHANGED'] } },
     (request, _reply, { params, body }) => teams.set(params.id, body.staffIds, actorOf(request)),
+  );
+
+  // The person's side (/staff, issue 35). Her list names each client on it: one row per client,
+  // as every client list does (design §4.14).
+  defineRoute(
+    app,
+    endpointDefs.staffClients,
+    {
+      audit: {
+        action: 'CLIENT_LIST_VIEWED',
+        subject: ({ result }) => (result as { clients: { id: number }[] }).clients.map((c) => c.id),
+      },
+    },
+    (_request, _reply, { params }) => staffClients.list(params.id),
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.addStaffClient,
+    { audit: { records: ['CARE_TEAM_CHANGED'] } },
+    (request, _reply, { params, body }) =>
+      staffClients.add(params.id, body.clientId, actorOf(request)),
+  );
+
+  defineRoute(
+    app,
+    endpointDefs.removeStaffClient,
+    { audit: { records: ['CARE_TEAM_CHANGED'] } },
+    async (request, _reply, { params }) => {
+      await staffClients.remove(params.id, params.clientId, actorOf(request));
+    },
   );
 
   defineRoute(

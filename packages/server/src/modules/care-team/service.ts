@@ -15,7 +15,8 @@ import {
   type EmergencyAccessReview,
   type Role,
 } from '@halsa/api/contract';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { CLIENT_MESSAGES } from '../clients/service.ts';
@@ -35,7 +36,7 @@ const HOUR_MS = 3_600_000;
 /** How far back 'Logguppföljning' looks for patterns, and lists reviewed accesses. */
 const REVIEW_DAYS = 30;
 
-interface Actor {
+export interface Actor {
   userId: number;
   role: Role;
   ip: string | null;
@@ -50,7 +51,7 @@ export class CareTeamService {
   }
 
   /** 404 unless `id` is a client. */
-  private async requireClient(id: number): Promise<void> {
+  async requireClient(id: number): Promise<void> {
     const row =
       id <= MAX_DB_ID
         ? await this.ctx.db
@@ -88,8 +89,12 @@ export class CareTeamService {
   async set(clientId: number, staffIds: number[], actor: Actor): Promise<CareTeam> {
     await this.requireClient(clientId);
     const wanted = [...new Set(staffIds)];
-    const changed = await this.ctx.db.transaction().execute(async (trx) => {
-      if (wanted.length > 0) {
+    await this.change(
+      clientId,
+      actor,
+      () => wanted,
+      async (trx) => {
+        if (wanted.length === 0) return;
         const staff = await trx
           .selectFrom('users')
           .select('id')
@@ -102,7 +107,25 @@ export class CareTeamService {
           .where('deactivated_at', 'is', null)
           .execute();
         if (staff.length !== wanted.length) throw badRequest(CARE_TEAM_MESSAGES.notStaff);
-      }
+      },
+    );
+    return this.get(clientId);
+  }
+
+  /**
+   * Changes one client's team in one transaction: `check` runs first (it may refuse), then `plan`
+   * gets the members before and answers the members wanted. Logged as CARE_TEAM_CHANGED with who
+   * was added and removed; nothing is written when nothing changes. The client page's editor
+   * (`set`) and `/staff`'s person side (staff-clients.ts) both come here, so both follow one rule.
+   */
+  async change(
+    clientId: number,
+    actor: Actor,
+    plan: (before: number[]) => number[],
+    check?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
+    const changed = await this.ctx.db.transaction().execute(async (trx) => {
+      await check?.(trx);
       // The client's row locked: two editors of one team take turns.
       await trx.selectFrom('users').select('id').where('id', '=', clientId).forUpdate().execute();
       const before = (
@@ -112,6 +135,7 @@ export class CareTeamService {
           .where('client_id', '=', clientId)
           .execute()
       ).map((r) => r.staff_id);
+      const wanted = plan(before);
       const added = wanted.filter((id) => !before.includes(id));
       const removed = before.filter((id) => !wanted.includes(id));
       if (added.length === 0 && removed.length === 0) return [];
@@ -161,7 +185,6 @@ export class CareTeamService {
     // stops receiving the client's messages; one who joined it reads her through the team now,
     // not through the emergency access that just closed.
     for (const staffId of changed) await this.ctx.live.recheckAccess(staffId);
-    return this.get(clientId);
   }
 
   /** 'Nödåtkomst': opens the client to this STAFF member for 4 hours, logged with its reason. */

@@ -34,6 +34,8 @@ interface AccountRow {
   deactivated_at: Date | null;
   last_active_at: Date | null;
   personal_number: string | null;
+  /** Clients whose care team she is in (the list's count); absent on a locked row. */
+  client_count?: string | number | bigint | null;
 }
 
 const ACCOUNT_COLUMNS = [
@@ -60,7 +62,16 @@ export class StaffService {
   constructor(private readonly ctx: AppContext) {}
 
   private accounts() {
-    return this.ctx.db.selectFrom('users').select(ACCOUNT_COLUMNS);
+    return this.ctx.db
+      .selectFrom('users')
+      .select(ACCOUNT_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('care_team_members as m')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('m.staff_id', '=', 'users.id')
+          .as('client_count'),
+      );
   }
 
   private async toAccount(r: AccountRow): Promise<StaffAccount> {
@@ -74,6 +85,7 @@ export class StaffService {
       locked: await isAccountLocked(this.ctx, r.id),
       lastActive: r.last_active_at ? r.last_active_at.toISOString() : null,
       personalNumber: maskPersonalNumber(r.personal_number),
+      clientCount: Number(r.client_count ?? 0),
     };
   }
 

@@ -14,14 +14,22 @@ import {
   useSendResetLink,
   useSession,
 } from '@halsa/api';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { ChatIcon } from '../../../components/top-bar/shell-icons';
 import { to } from '../../../config/paths';
 import { BellRingIcon, KeyIcon } from '../../../lib/icons';
-import { messageOr } from '../../../lib/server-message';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button, buttonVariants } from '../../../primitives/button/button';
 import { useToast } from '../../../primitives/toast/toast';
+
+/** The key icon's name and tooltip (issue 35). */
+export const RESET_LINK_LABEL = 'Skicka länk för nytt lösenord';
+export const resetLinkQuestion = (name: string): string =>
+  `Skicka länk för nytt lösenord till ${name}?`;
+export const resetLinkDescription = (email: string): string =>
+  `Ett mejl med en länk för att välja ett nytt lösenord skickas till ${email}. Det nuvarande lösenordet fungerar tills ett nytt har valts.`;
 
 /** A square icon button at least the target size. */
 const ICON_BUTTON = 'h-target min-w-target px-2';
@@ -37,7 +45,8 @@ export function useClientConversation(clientId: number) {
 export function ClientHeaderActions({ client }: { client: Client }) {
   const { user } = useSession();
   const conversation = useClientConversation(client.id);
-  const { trigger, isMutating } = useSendResetLink();
+  const { trigger } = useSendResetLink();
+  const [confirmReset, setConfirmReset] = useState(false);
   const toast = useToast();
   const name = displayName(client);
 
@@ -45,15 +54,6 @@ export function ClientHeaderActions({ client }: { client: Client }) {
     conversation
       ? openConversation(conversation.conversationId)
       : startConversation(client.id, name);
-
-  const sendReset = async () => {
-    try {
-      await trigger(client.id);
-      toast.success(resetLinkSentMessage(name));
-    } catch (e) {
-      toast.error(messageOr(e, RESET_LINK_FAILED_FALLBACK));
-    }
-  };
 
   return (
     <div className="flex items-center gap-1">
@@ -75,16 +75,38 @@ export function ClientHeaderActions({ client }: { client: Client }) {
         <ChatIcon />
       </Button>
       {user?.role === 'ADMIN' ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          className={ICON_BUTTON}
-          aria-label={`Skicka återställningslänk till ${name}`}
-          onClick={() => void sendReset()}
-          disabled={isMutating}
-        >
-          <KeyIcon />
-        </Button>
+        // The key mails a link: labelled, with a tooltip on hover and focus, and it asks first.
+        <span className="group relative inline-flex">
+          <Button
+            variant="ghost"
+            size="sm"
+            className={ICON_BUTTON}
+            aria-label={`${RESET_LINK_LABEL} till ${name}`}
+            onClick={() => setConfirmReset(true)}
+          >
+            <KeyIcon />
+          </Button>
+          <span
+            aria-hidden="true"
+            data-tooltip
+            className="pointer-events-none absolute top-full right-0 z-10 mt-1 hidden rounded-control bg-fg px-2 py-1 text-xs whitespace-nowrap text-surface shadow-overlay group-focus-within:block group-hover:block"
+          >
+            {RESET_LINK_LABEL}
+          </span>
+          <ConfirmDialog
+            open={confirmReset}
+            onOpenChange={setConfirmReset}
+            title={resetLinkQuestion(name)}
+            description={resetLinkDescription(client.email)}
+            confirmLabel="Skicka länk"
+            busyLabel="Skickar…"
+            fallback={RESET_LINK_FAILED_FALLBACK}
+            onConfirm={async () => {
+              await trigger(client.id);
+              toast.success(resetLinkSentMessage(name));
+            }}
+          />
+        </span>
       ) : null}
       <Button
         variant="ghost"

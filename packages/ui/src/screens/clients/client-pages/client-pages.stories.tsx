@@ -56,7 +56,7 @@ export const PersonalMedFlikar: Story = {
         .map((l) => l.textContent),
     ).toEqual(['Översikt', 'Journal', 'Lab Resultat', 'Handlingsplan']);
     await expect(
-      canvas.queryByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
+      canvas.queryByRole('button', { name: 'Skicka länk för nytt lösenord till Anna Lindqvist' }),
     ).toBeNull();
     // Her meetings, on /appointments narrowed to her (issue 13).
     await expect(
@@ -139,32 +139,59 @@ export const OppnaKonversation: Story = {
   },
 };
 
-/** The reset link is sent: the toast names the client. */
+/**
+ * The key icon is labelled, shows its tooltip on focus, and asks before it mails (issue 35):
+ * 'Avbryt' sends nothing; 'Skicka länk' sends it and the toast names the client.
+ */
 export const AterstallningslankSkickad: Story = {
-  name: 'Återställningslänk skickad',
+  name: 'Länk för nytt lösenord efter bekräftelse',
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
+    const key = await canvas.findByRole('button', {
+      name: 'Skicka länk för nytt lösenord till Anna Lindqvist',
+    });
+    key.focus();
+    const tip = key.parentElement!.querySelector('[data-tooltip]')!;
+    await expect(tip).toHaveTextContent('Skicka länk för nytt lösenord');
+    await waitFor(() => expect(tip).toBeVisible());
+    await userEvent.click(key);
+    const body = within(document.body);
+    let dialog = within(
+      await body.findByRole('dialog', {
+        name: 'Skicka länk för nytt lösenord till Anna Lindqvist?',
+      }),
     );
     await expect(
-      await within(document.body).findByText('Återställningslänk skickades till Anna Lindqvist'),
+      dialog.getByText(
+        'Ett mejl med en länk för att välja ett nytt lösenord skickas till klient@example.com. Det nuvarande lösenordet fungerar tills ett nytt har valts.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(body.queryByText('Återställningslänk skickades till Anna Lindqvist')).toBeNull();
+    await userEvent.click(key);
+    dialog = within(await body.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Skicka länk' }));
+    await expect(
+      await body.findByText('Återställningslänk skickades till Anna Lindqvist'),
     ).toBeVisible();
   },
 };
 
-/** The reset link fails without a message: the fallback of spec §8. */
+/** The reset link fails without a message: the fallback of spec §8, inside the dialog. */
 export const AterstallningslankMisslyckas: Story = {
   name: 'Återställningslänk misslyckas',
   parameters: mocks(clientScenarios.resetLinkFailure),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(
-      await canvas.findByRole('button', { name: 'Skicka återställningslänk till Anna Lindqvist' }),
+      await canvas.findByRole('button', {
+        name: 'Skicka länk för nytt lösenord till Anna Lindqvist',
+      }),
     );
-    await expect(
-      await within(document.body).findByText(
-        'Ett fel uppstod vid försök att skicka återställningslänken',
-      ),
-    ).toBeVisible();
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Skicka länk' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Ett fel uppstod vid försök att skicka återställningslänken',
+    );
   },
 };
 

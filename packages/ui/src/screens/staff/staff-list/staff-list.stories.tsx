@@ -4,6 +4,7 @@ import { STAFF_MESSAGES } from '@halsa/api';
 import { addStaffFixtures, mockState, staffScenarios } from '@halsa/api/mocks';
 import { mocks, STORY_NOW } from '../../../testing';
 import { ACCESS_SETTING_HINT } from './access-setting';
+import { OWN_ACCOUNT_NOTE } from './staff-actions';
 import { StaffScreen } from './staff-list';
 
 const meta = {
@@ -32,8 +33,13 @@ export const Lista: Story = {
     await expect(me.getByText('(du)')).toBeVisible();
     await expect(me.getByText('Administratör')).toBeVisible();
     await expect(me.getByText('Aktiv')).toBeVisible();
+    // Her own row offers nothing that always fails, and says why (issue 35).
+    await expect(me.getByText(OWN_ACCOUNT_NOTE)).toBeVisible();
+    await expect(me.queryByRole('button', { name: 'Gör till personal' })).toBeNull();
+    await expect(me.queryByRole('button', { name: 'Inaktivera' })).toBeNull();
     const erik = await rowOf(canvas, 'Erik Johansson');
     await expect(erik.getByText('staff@example.com')).toBeVisible();
+    await expect(erik.getByRole('button', { name: '5 klienter för Erik Johansson' })).toBeVisible();
     await expect(erik.getByText('Personal')).toBeVisible();
     await expect(erik.getByRole('button', { name: 'Gör till administratör' })).toBeVisible();
     await expect(erik.getByRole('button', { name: 'Inaktivera' })).toBeVisible();
@@ -112,29 +118,6 @@ export const SistaAdministratoren: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Inaktivera' }));
     await expect(await dialog.findByRole('alert')).toHaveTextContent(STAFF_MESSAGES.lastAdmin);
     await expect(per.getByText('Aktiv')).toBeVisible();
-  },
-};
-
-/** Changing her own role is refused: the reason shows above the table. */
-export const EgenRoll: Story = {
-  name: 'Byta sin egen roll nekas',
-  play: async ({ canvas, userEvent }) => {
-    const me = await rowOf(canvas, /^Maria Berg/);
-    await userEvent.click(me.getByRole('button', { name: 'Gör till personal' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(STAFF_MESSAGES.self);
-    await expect(me.getByText('Administratör')).toBeVisible();
-  },
-};
-
-/** A STAFF member becomes ADMIN. */
-export const ByttRoll: Story = {
-  name: 'Gör till administratör',
-  play: async ({ canvas, userEvent }) => {
-    const erik = await rowOf(canvas, 'Erik Johansson');
-    await userEvent.click(erik.getByRole('button', { name: 'Gör till administratör' }));
-    await expect(await body().findByText('Erik Johansson är nu administratör.')).toBeVisible();
-    await waitFor(() => expect(erik.getByText('Administratör')).toBeVisible());
-    await expect(erik.getByRole('button', { name: 'Gör till personal' })).toBeVisible();
   },
 };
 

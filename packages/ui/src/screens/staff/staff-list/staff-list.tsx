@@ -1,6 +1,7 @@
-// /staff ('Personal', design §4.14): ADMIN's list of the clinic's people with their role, status
-// and last activity; per person: change role, deactivate or reactivate, lift a login lock. Adds
-// STAFF and ADMIN accounts, and holds the clinic setting 'Åtkomst endast via vårdteam'.
+// /staff ('Personal', design §4.14): ADMIN's list of the clinic's people with their role, status,
+// clients and last activity; per person: her clients (issue 35), change role, deactivate or
+// reactivate, lift a login lock. Adds STAFF and ADMIN accounts, and holds the clinic setting
+// 'Åtkomst endast via vårdteam'.
 import {
   accountStatusLabels,
   personName,
@@ -22,6 +23,7 @@ import { AccessSetting } from './access-setting';
 import { AddStaff } from './add-staff';
 import { SignInSettings } from './sign-in-settings';
 import { StaffActions } from './staff-actions';
+import { StaffClientsCell } from './staff-clients';
 
 export const addedMessage = (account: StaffAccount): string =>
   `${personName(account)} har lagts till. Ett mejl för att välja lösenord har skickats till ${account.email}.`;
@@ -50,7 +52,17 @@ export function StaffScreen({ now }: StaffScreenProps) {
       ),
     },
     { header: 'E-post', cell: (a) => a.email },
-    { header: 'Roll', cell: (a) => staffRoleLabels[a.role] },
+    // Her role and whom it lets her read (issue 35): a STAFF member's care-team clients, whose
+    // count opens them to add or remove one; an administrator reads every client.
+    {
+      header: 'Roll och klienter',
+      cell: (a) => (
+        <span className="flex flex-col items-start">
+          {staffRoleLabels[a.role]}
+          <StaffClientsCell account={a} name={personName(a)} />
+        </span>
+      ),
+    },
     // For e-legitimation (§4.18), masked as lists show a client's.
     {
       header: 'Personnummer',
@@ -73,7 +85,14 @@ export function StaffScreen({ now }: StaffScreenProps) {
     },
     {
       header: 'Åtgärder',
-      cell: (a) => <StaffActions account={a} name={personName(a)} onError={setRefusal} />,
+      cell: (a) => (
+        <StaffActions
+          account={a}
+          name={personName(a)}
+          self={a.id === user?.id}
+          onError={setRefusal}
+        />
+      ),
     },
   ];
 
