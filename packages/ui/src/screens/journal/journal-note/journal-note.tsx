@@ -30,9 +30,10 @@ import { useToast } from '../../../primitives/toast/toast';
 import { missingRequired, orderedSections, REQUIRED_MISSING, type Answers } from './answers';
 import { QuestionInput } from './question-input';
 import { ClientTabs, NoteBreadcrumb } from './note-navigation';
-import { DeliveryChannel, SaveStatus, SignedNote } from './note-signing';
-import { takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
+import { DeliveryChannel, SignedNote } from './note-signing';
+import { NOTE_SAVE_TEXTS, takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
 import { LoadError } from '../../../components/load-error/load-error';
+import { SaveStatus } from '../../../components/save-status/save-status';
 
 export const FORM_LOAD_FAILED = 'Misslyckades att ladda formulär.';
 export const SIGN_LABEL = 'Signera och Skicka';
@@ -135,7 +136,7 @@ function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditor
           ))}
         </section>
       ))}
-      <SaveStatus state={autosave.state} onRetry={autosave.retry} />
+      <SaveStatus state={autosave.state} texts={NOTE_SAVE_TEXTS} onRetry={autosave.retry} />
       <DeliveryChannel client={client} />
       {signError ? <Alert variant="error">{signError}</Alert> : null}
       <div>
