@@ -76,7 +76,7 @@ export class AutosaveQueue<T> {
     this.state = options.restored ? { kind: 'saving' } : { kind: 'idle' };
   }
 
-  /** Newer callbacks (read, save, isValid) from a later render. */
+  /** Newer callbacks (read, save, isValid, the drafts' owner) from a later render. */
   update(options: Partial<AutosaveOptions<T>>): void {
     this.options = { ...this.options, ...options };
   }

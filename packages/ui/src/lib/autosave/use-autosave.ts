@@ -30,6 +30,8 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave {
       save: options.save,
       isValid: options.isValid,
       failedMessage: options.failedMessage,
+      // The writer may be known only after the first render (the session loads).
+      drafts: options.drafts,
     });
   });
   const state = useSyncExternalStore(queue.subscribe, queue.getState);
