@@ -45,14 +45,16 @@ const ClientLabResults = screen(
 );
 // The journal feature builds the client pages' Journal tab and the lab-results feature the
 // values under Lab Resultat (design §4.7); the portal composes them.
+const JournalNotePage = screen(
+  async () => (await import('@halsa/ui/screens/journal/journal-note')).JournalNotePage,
+);
+// The journal note is nested in the client pages' frame; its route (ADMIN only) draws the same.
 const ClientPages = () => (
   <ClientPagesScreen
     journalTab={(client) => lazyPage(<ClientJournalTab client={client} />)}
     labValues={(client) => lazyPage(<ClientLabResults client={client} />)}
+    noteTab={(client) => lazyPage(<JournalNotePage client={client} />)}
   />
-);
-const ClientJournalForm = screen(
-  async () => (await import('@halsa/ui/screens/journal/journal-note')).JournalNoteScreen,
 );
 const Activity = screen(async () => (await import('@halsa/ui/screens/activity')).ActivityLogScreen);
 const ActivityReview = screen(
@@ -91,7 +93,7 @@ const screens: Record<SignedInPageId, ComponentType> = {
   journal: Journal,
   clients: Clients,
   client: ClientPages,
-  clientJournalForm: ClientJournalForm,
+  clientJournalForm: ClientPages,
   activity: Activity,
   activityReview: ActivityReview,
   reports: Reports,

@@ -98,7 +98,8 @@ export const signedInPages = [
     id: 'clientJournalForm',
     path: paths.clientJournalForm,
     roles: ADMIN,
-    screen: 'journal/journal-note',
+    // Nested in the client pages' frame (the clients chunk), which loads the note's chunk.
+    screen: 'clients',
   },
   {
     id: 'activity',

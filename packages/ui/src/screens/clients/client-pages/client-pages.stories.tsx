@@ -272,3 +272,56 @@ export const JournalFlik: Story = {
     );
   },
 };
+
+const noteRoute = (clientId: number) => ({
+  route: {
+    path: '/clients/:clientId/journal/:formId',
+    url: `/clients/${clientId}/journal/40`,
+  },
+});
+
+/**
+ * A journal note is nested in the one frame (the portal passes the journal's page in): the
+ * breadcrumb goes on to the form's title, Journal is the current tab, the client heads the page.
+ */
+export const Journalanteckning: Story = {
+  name: 'Journalanteckning i ramen',
+  args: { noteTab: (client) => <p>{`Anteckningen för ${client.firstName}`}</p> },
+  parameters: { ...noteRoute(3), ...mocks(journalScenarios.everyQuestionType) },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Anteckningen för Anna')).toBeVisible();
+    const crumbs = canvas.getByRole('navigation', { name: 'Brödsmulor' });
+    await waitFor(() =>
+      expect(crumbs).toHaveTextContent(
+        'Klienter/Anna Lindqvist 19850412-2384/Journal/Hälsosamtal – alla frågetyper',
+      ),
+    );
+    await expect(within(crumbs).getByRole('link', { name: 'Journal' })).toHaveAttribute(
+      'href',
+      '/clients/3/journal',
+    );
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Anna Lindqvist' })).toBeVisible();
+    const tabs = canvas.getByRole('navigation', { name: 'Klientflikar' });
+    await expect(within(tabs).getByRole('link', { name: 'Journal' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+/** The note's address with an id that is no client: the frame's not-found state, not the note. */
+export const JournalanteckningKlientenFinnsInte: Story = {
+  name: 'Journalanteckning, klienten finns inte',
+  args: { noteTab: () => <p>Anteckningen</p> },
+  parameters: { ...noteRoute(999), ...mocks(clientScenarios.clientNotFound) },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'Klienten hittades inte.' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Till klientlistan' })).toHaveAttribute(
+      'href',
+      '/clients',
+    );
+    await expect(canvas.queryByText('Anteckningen')).toBeNull();
+  },
+};

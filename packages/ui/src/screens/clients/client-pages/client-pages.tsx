@@ -1,9 +1,18 @@
-// /clients/{id}/* (spec §2.6): the breadcrumb 'Klienter / {name} {personnummer} / {tab}', the
-// header actions, the tab list (every tab for ADMIN; Översikt, Journal, Lab Resultat and
-// Handlingsplan for a STAFF member who may read the client, design §4.7), and the tab pages; a
-// tab her role does not get goes to the overview. Unknown subpaths go to the overview; an id that is no client shows a Swedish
-// not-found state.
-import { type Client, displayName, isNoCareRelation, useClient, useSession } from '@halsa/api';
+// /clients/{id}/* (spec §2.6), the one frame of every client page: the breadcrumb 'Klienter /
+// {name} {personnummer} / {tab}', the header actions, the tab list (every tab for ADMIN;
+// Översikt, Journal, Lab Resultat and Handlingsplan for a STAFF member who may read the client,
+// design §4.7), and the tab pages; a tab her role does not get goes to the overview. Unknown
+// subpaths go to the overview; an id that is no client shows a Swedish not-found state. A
+// journal note (journal/{formId}) is nested under the Journal tab, with the frame's 404, 403
+// and spinner.
+import {
+  type Client,
+  displayName,
+  isNoCareRelation,
+  useClient,
+  useForm,
+  useSession,
+} from '@halsa/api';
 import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
@@ -35,6 +44,11 @@ export interface ClientPagesScreenProps {
    * lab-results feature builds (the portal passes it in, as the journal tab).
    */
   labValues?: (client: Client) => ReactNode;
+  /**
+   * A journal note (`journal/{formId}`), nested in this frame under the Journal tab, which the
+   * journal feature builds (the portal passes it in).
+   */
+  noteTab?: (client: Client) => ReactNode;
 }
 
 const labelOf = (tab: ClientTab) => clientTabs.find((t) => t.id === tab)!.label;
@@ -57,8 +71,8 @@ function Tab({ tab, clientId }: { tab: ClientTab; clientId: number }) {
   );
 }
 
-export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScreenProps) {
-  const { clientId: raw } = useParams();
+export function ClientPagesScreen({ now, journalTab, labValues, noteTab }: ClientPagesScreenProps) {
+  const { clientId: raw, formId } = useParams();
   const clientId = Number(raw);
   const valid = Number.isSafeInteger(clientId) && clientId > 0;
   const { user } = useSession();
@@ -68,6 +82,9 @@ export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScr
   const tabOf = (path: string) => path.split('/')[0] as ClientTab;
   const { '*': rest = '' } = useParams();
   const current = clientTabs.some((t) => t.id === tabOf(rest)) ? tabOf(rest) : 'overview';
+  // The note page's route (/clients/:clientId/journal/:formId) has no splat: it names the form.
+  const noteFormId = formId === undefined ? null : Number(formId);
+  const { form } = useForm(noteFormId !== null && noteFormId > 0 ? noteFormId : null);
 
   if (!valid || error?.status === 404) {
     return (
@@ -127,7 +144,12 @@ export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScr
                 label: `${name} ${client.socialSecurityNumber ?? ''}`.trim(),
                 to: to.client(clientId),
               },
-              { label: labelOf(current) },
+              ...(noteFormId === null
+                ? [{ label: labelOf(current) }]
+                : [
+                    { label: labelOf('journal'), to: to.client(clientId, 'journal') },
+                    ...(form ? [{ label: form.title }] : []),
+                  ]),
             ]}
           />
           <h1 className="mt-1 text-2xl font-semibold">{name}</h1>
@@ -148,39 +170,43 @@ export function ClientPagesScreen({ now, journalTab, labValues }: ClientPagesScr
         </nav>
       ) : null}
 
-      <Routes>
-        <Route path="overview" element={<ClientOverviewTab client={client} now={now} />} />
-        <Route
-          path="journal"
-          element={
-            journalTab ? (
-              journalTab(client)
-            ) : (
-              <EmptyState
-                title="Journalen för klienten"
-                description="Journalanteckningar och formulär för klienten visas här."
-              />
-            )
-          }
-        />
-        <Route
-          path="lab-data"
-          element={
-            <div className="flex flex-col gap-6">
-              <ClientFilesTab kind="lab" client={client} />
-              {labValues?.(client)}
-            </div>
-          }
-        />
-        <Route
-          path="action-plan-data"
-          element={<ClientFilesTab kind="actionPlan" client={client} />}
-        />
-        {user?.role !== 'STAFF' ? (
-          <Route path="activity" element={<ClientActivityTab client={client} />} />
-        ) : null}
-        <Route path="*" element={<Navigate to={to.client(clientId)} replace />} />
-      </Routes>
+      {noteFormId !== null ? (
+        noteTab?.(client)
+      ) : (
+        <Routes>
+          <Route path="overview" element={<ClientOverviewTab client={client} now={now} />} />
+          <Route
+            path="journal"
+            element={
+              journalTab ? (
+                journalTab(client)
+              ) : (
+                <EmptyState
+                  title="Journalen för klienten"
+                  description="Journalanteckningar och formulär för klienten visas här."
+                />
+              )
+            }
+          />
+          <Route
+            path="lab-data"
+            element={
+              <div className="flex flex-col gap-6">
+                <ClientFilesTab kind="lab" client={client} />
+                {labValues?.(client)}
+              </div>
+            }
+          />
+          <Route
+            path="action-plan-data"
+            element={<ClientFilesTab kind="actionPlan" client={client} />}
+          />
+          {user?.role !== 'STAFF' ? (
+            <Route path="activity" element={<ClientActivityTab client={client} />} />
+          ) : null}
+          <Route path="*" element={<Navigate to={to.client(clientId)} replace />} />
+        </Routes>
+      )}
     </div>
   );
 }

@@ -33,10 +33,10 @@ import {
   type EditorSection,
 } from './editor-model';
 import { ReadOnlyForm } from './read-only-form';
-import { ConflictAlert, SaveStatus } from './save-status';
+import { ConflictAlert } from './conflict-alert';
 import { SectionCard } from './section-card';
 import { SortableList } from './sortable';
-import { readStoredDraft, useAutosave } from './use-autosave';
+import { readStoredDraft, SAVE_TEXTS, useFormAutosave } from './use-autosave';
 import {
   useCreateEditorStore,
   useEditorTitle,
@@ -44,6 +44,7 @@ import {
   type EditorStore,
 } from './editor-store';
 import { LoadError } from '../../../components/load-error/load-error';
+import { SaveStatus } from '../../../components/save-status/save-status';
 
 export const LOAD_FAILED = 'Misslyckades att ladda formulär.';
 /** Height of the sticky save bar plus a little air. */
@@ -121,7 +122,7 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
   const { mutate } = useSWRConfig();
   const [restored] = useState(() => readStoredDraft(form.id, form.version));
   const store = useCreateEditorStore(() => restored ?? fromForm(form));
-  const { state, markDirty, retry, removeSaved } = useAutosave({
+  const { state, markDirty, retry, removeSaved } = useFormAutosave({
     formId: form.id,
     version: form.version,
     store,
@@ -292,7 +293,7 @@ function FormEditorBody({ form, onReload }: FormEditorBodyProps) {
       {/* At the bottom of the window while the editor is on screen, so the save state is in
           sight however deep in a long form the coach types; clear of the messaging widget. */}
       <div className="sticky bottom-0 z-10 -mx-gutter border-t border-border bg-surface px-gutter py-1 pr-20">
-        <SaveStatus state={state} onRetry={retry} />
+        <SaveStatus state={state} texts={SAVE_TEXTS} onRetry={retry} conflictShownElsewhere />
       </div>
 
       <ConfirmDialog

@@ -13,7 +13,7 @@ import {
   useSession,
   type FormSummary,
 } from '@halsa/api';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { to } from '../../../config/paths';
 import { Alert } from '../../../primitives/alert/alert';
@@ -25,6 +25,7 @@ import { TextField } from '../../../primitives/text-field/text-field';
 import { useToast } from '../../../primitives/toast/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { LoadError } from '../../../components/load-error/load-error';
+import { useDebounced } from '../../../lib/use-debounced';
 
 export const FORM_PAGE_SIZE = 20;
 export const SEARCH_DELAY_MS = 250;
@@ -35,15 +36,6 @@ export const DELETE_FAILED = 'Misslyckades att ta bort formulär';
 export const PUBLISH_FAILED = 'Misslyckades att publicera formulär';
 export const UNTITLED = 'Namnlöst formulär';
 export const ADMIN_ONLY_ACTIONS = 'Endast administratörer kan publicera och ta bort formulär.';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 type Pending = { kind: 'delete' | 'publish'; form: FormSummary } | null;
 

@@ -1,5 +1,5 @@
-// /clients/{clientId}/journal/{formId} (ADMIN; spec §2.6, design.md §4.10): a published form
-// filled in for one client. The answers are autosaved as the client's unsigned note; then the
+// /clients/{clientId}/journal/{formId} (ADMIN; spec §2.6, design.md §4.10), nested in the client
+// pages' frame: a published form filled in for one client. The answers are autosaved as the client's unsigned note; then the
 // delivery channel (e-mail with the client's address; direct message shown disabled) and
 // 'Signera och Skicka' ('Signerar och skickar...') → 'Formuläret skickades med e-post!' or
 // 'Misslyckades att skicka formulär.'. The signed note is then shown read-only. With
@@ -12,15 +12,13 @@ import {
   type JournalNote,
   NOTE_DRAFT_FORM,
   NOTE_REQUIRED_MISSING,
-  useClient,
   useForm,
   useJournalNote,
   useSession,
   useSignAndSendForm,
 } from '@halsa/api';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths';
+import { useParams, useSearchParams } from 'react-router';
 import { serverMessage } from '../../../lib/server-message';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
@@ -29,10 +27,10 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
 import { missingRequired, orderedSections, REQUIRED_MISSING, type Answers } from './answers';
 import { QuestionInput } from './question-input';
-import { ClientTabs, NoteBreadcrumb } from './note-navigation';
-import { DeliveryChannel, SaveStatus, SignedNote } from './note-signing';
-import { takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
+import { DeliveryChannel, SignedNote } from './note-signing';
+import { NOTE_SAVE_TEXTS, takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
 import { LoadError } from '../../../components/load-error/load-error';
+import { SaveStatus } from '../../../components/save-status/save-status';
 
 export const FORM_LOAD_FAILED = 'Misslyckades att ladda formulär.';
 export const SIGN_LABEL = 'Signera och Skicka';
@@ -135,7 +133,7 @@ function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditor
           ))}
         </section>
       ))}
-      <SaveStatus state={autosave.state} onRetry={autosave.retry} />
+      <SaveStatus state={autosave.state} texts={NOTE_SAVE_TEXTS} onRetry={autosave.retry} />
       <DeliveryChannel client={client} />
       {signError ? <Alert variant="error">{signError}</Alert> : null}
       <div>
@@ -152,18 +150,25 @@ function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditor
   );
 }
 
-export function JournalNoteScreen() {
+export interface JournalNotePageProps {
+  /** The client, loaded by the client pages' frame around this page. */
+  client: Client;
+}
+
+/**
+ * The note page nested in the client pages' one frame (breadcrumb, tabs, the client's 404, 403
+ * and spinner are the frame's): the form, its states, and the editor.
+ */
+export function JournalNotePage({ client }: JournalNotePageProps) {
   const params = useParams();
   const [search] = useSearchParams();
-  const clientId = Number(params.clientId);
+  const clientId = client.id;
   const formId = Number(params.formId);
-  const valid = [clientId, formId].every((n) => Number.isSafeInteger(n) && n > 0);
+  const valid = Number.isSafeInteger(formId) && formId > 0;
   const corrects = Number(search.get('rattelse'));
   const correctsNoteId = Number.isSafeInteger(corrects) && corrects > 0 ? corrects : undefined;
-  const { user } = useSession();
-  const client = useClient(valid ? clientId : null);
   const form = useForm(valid ? formId : null);
-  const note = useJournalNote(valid ? clientId : null, valid ? formId : null, {
+  const note = useJournalNote(clientId, valid ? formId : null, {
     revalidateOnFocus: false,
   });
   const [signed, setSigned] = useState<JournalNote | null>(null);
@@ -174,26 +179,9 @@ export function JournalNoteScreen() {
   if (!opened && note.data !== undefined && !note.isValidating) setOpened(true);
 
   const frame = (children: React.ReactNode) => (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-gutter py-section">
-      <NoteBreadcrumb client={client.data} clientId={clientId} title={form.form?.title} />
-      <ClientTabs clientId={clientId} role={user?.role} />
-      <div className="flex w-full max-w-3xl flex-col gap-4">{children}</div>
-    </div>
+    <div className="flex w-full max-w-3xl flex-col gap-4">{children}</div>
   );
 
-  if (client.error?.status === 404) {
-    return frame(
-      <EmptyState
-        title="Klienten hittades inte."
-        description="Kontrollera länken eller sök efter klienten i klientlistan."
-        action={
-          <Link to={paths.clients} className="text-accent underline underline-offset-4">
-            Till klientlistan
-          </Link>
-        }
-      />,
-    );
-  }
   if (!valid || form.error?.status === 404) {
     return frame(
       <EmptyState
@@ -209,16 +197,13 @@ export function JournalNoteScreen() {
       </LoadError>,
     );
   }
-  if (client.error) {
-    return frame(<Alert variant="error">{client.error.message}</Alert>);
-  }
-  if (!client.data || !form.form || !opened || !note.data) {
+  if (!form.form || !opened || !note.data) {
     return frame(<Spinner label="Hämtar formulär…" />);
   }
   const heading = (
     <div>
-      <h1 className="text-2xl font-semibold">{form.form.title}</h1>
-      <p className="text-fg-muted">{`Journalanteckning för ${displayName(client.data)}`}</p>
+      <h2 className="text-2xl font-semibold">{form.form.title}</h2>
+      <p className="text-fg-muted">{`Journalanteckning för ${displayName(client)}`}</p>
     </div>
   );
   if (form.form.drafted) {
@@ -234,7 +219,7 @@ export function JournalNoteScreen() {
       {heading}
       {signed ? (
         <SignedNote
-          client={client.data}
+          client={client}
           form={form.form}
           note={signed}
           onNew={() => {
@@ -253,7 +238,7 @@ export function JournalNoteScreen() {
           <NoteEditor
             // The editor owns the answers once open: a saved note coming back does not reset it.
             key={round}
-            client={client.data}
+            client={client}
             form={form.form}
             note={note.note}
             correctsNoteId={correctsNoteId}

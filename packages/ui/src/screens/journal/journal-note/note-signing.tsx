@@ -1,5 +1,5 @@
-// Saving and signing the note: the autosave status, the delivery channel chosen before signing,
-// and the signed note shown read-only afterwards.
+// Signing the note: the delivery channel chosen before signing, and the signed note shown
+// read-only afterwards.
 import {
   displayName,
   readableSections,
@@ -12,40 +12,6 @@ import { to } from '../../../config/paths';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { NoteArticle } from '../my-journal/note-article';
-import type { NoteSaveState } from './use-note-autosave';
-
-export function SaveStatus({ state, onRetry }: { state: NoteSaveState; onRetry: () => void }) {
-  const text =
-    state.kind === 'saving'
-      ? 'Sparar…'
-      : state.kind === 'saved'
-        ? 'Sparat'
-        : state.kind === 'offline'
-          ? 'Ingen anslutning. Svaren finns kvar och sparas när anslutningen är tillbaka.'
-          : state.kind === 'failed' || state.kind === 'conflict'
-            ? state.message
-            : 'Svaren sparas automatiskt.';
-  const problem = state.kind === 'offline' || state.kind === 'failed';
-  return (
-    <div className="flex flex-wrap items-center gap-3" data-save-state={state.kind}>
-      <p
-        role="status"
-        className={
-          state.kind === 'conflict' || state.kind === 'failed'
-            ? 'text-sm text-danger'
-            : 'text-sm text-fg-muted'
-        }
-      >
-        {text}
-      </p>
-      {problem ? (
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Försök igen
-        </Button>
-      ) : null}
-    </div>
-  );
-}
 
 export function DeliveryChannel({ client }: { client: Client }) {
   return (

@@ -100,7 +100,7 @@ export const Blodtryck: Story = {
       within(legend)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Systoliskt blodtryck (Heldragen linje)', 'Diastoliskt blodtryck (Streckad linje)']);
+    ).toEqual(['Systoliskt blodtryck (heldragen)', 'Diastoliskt blodtryck (streckad)']);
     await expect(await rows(canvas, 'Blodtryck: alla värden, äldst först')).toEqual([
       ['10 mars 2026', '135 mm[Hg]', '88 mm[Hg]'],
       ['12 maj 2026', '128 mm[Hg]', '82 mm[Hg]'],

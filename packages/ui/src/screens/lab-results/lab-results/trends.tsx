@@ -1,16 +1,14 @@
-import { lazy, Suspense, useId, useState } from 'react';
-import { useNearViewport } from '../../../lib/use-near-viewport';
-import { Button } from '../../../primitives/button/button';
-import { Spinner } from '../../../primitives/spinner/spinner';
-import { Table, type TableColumn } from '../../../primitives/table/table';
+// The trends of /lab-results: each analysis (or panel) with two or more samples in the one chart
+// figure (components/chart), its values also as a table.
+import { labFlag } from '@halsa/api';
+import { useMemo } from 'react';
+import { ChartFigure } from '../../../components/chart/chart-figure';
+import type { LineChartProps } from '../../../components/chart/line-chart';
+import type { TableColumn } from '../../../primitives/table/table';
 import { FLAG_CELL, FlagBadge } from './flag-badge';
 import { ValueWithNotes } from './value-notes';
 import type { Trend, TrendSample } from '../analyses';
-import { formatDay, rangeText, valueText } from '../labels';
-
-// uPlot only in this chunk, loaded when a trend comes near the screen: on a phone the trends
-// are below the values table, so the first view never waits for the chart library.
-const TrendChart = lazy(() => import('./trend-chart'));
+import { dayOf, formatDay, formatShortDay, formatValue, rangeText, valueText } from '../labels';
 
 type Value = NonNullable<TrendSample['values'][number]>;
 const hasRange = (v: Value) => v.refLow !== null || v.refHigh !== null;
@@ -58,89 +56,59 @@ function columnsOf(trend: Trend): TableColumn<TrendSample>[] {
   ];
 }
 
-/** How each line is drawn: solid, then dashed (never told by colour alone). */
-export const LINE_STYLES = ['Heldragen linje', 'Streckad linje'] as const;
+const dayToSeconds = (day: string) => Date.parse(`${dayOf(day)}T00:00:00Z`) / 1000;
 
-function Legend({ trend }: { trend: Trend }) {
-  return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Linjer i diagrammet">
-      {trend.series.map((a, i) => (
-        <li key={a.key} className="flex items-center gap-2">
-          <svg width="28" height="8" aria-hidden="true" className="shrink-0">
-            <line
-              x1="0"
-              y1="4"
-              x2="28"
-              y2="4"
-              strokeWidth="2.5"
-              className={i === 0 ? 'stroke-primary' : 'stroke-fg-muted'}
-              strokeDasharray={i === 0 ? undefined : '6 4'}
-            />
-          </svg>
-          <span>
-            {a.name} <span className="sr-only">({LINE_STYLES[i] ?? ''})</span>
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
+/**
+ * The trend as a line chart: one line per analysis (a panel's, e.g. blood pressure: systolic
+ * and diastolic), the reference band of one analysis alone shaded, out-of-range values in red.
+ */
+function chartOf(trend: Trend): LineChartProps {
+  const { samples, series } = trend;
+  // The reference band only for one analysis alone (a panel's analyses have their own).
+  const ref = series.length === 1 ? series[0]!.latest : null;
+  const xs = samples.map((s) => dayToSeconds(s.sampledOn));
+  const labels = new Map(samples.map((s, i) => [xs[i]!, formatShortDay(s.sampledOn)]));
+  return {
+    x: xs,
+    xLabel: (x) => labels.get(x) ?? '',
+    series: series.map((_, i) => samples.map((s) => s.values[i]?.value ?? null)),
+    formatValue,
+    band: ref ? { low: ref.refLow, high: ref.refHigh } : null,
+    // Out-of-range values again, alone, drawn as red points over the lines.
+    marks: samples.map((s) => {
+      const out = s.values.find((v) => v && (labFlag(v) === 'HIGH' || labFlag(v) === 'LOW'));
+      return out ? out.value : null;
+    }),
+    height: 220,
+  };
 }
 
 /** One analysis (or one panel's analyses) across her uploads: the chart, and as a table. */
 function TrendCard({ trend }: { trend: Trend }) {
-  const headingId = useId();
-  const tableId = useId();
-  const [showTable, setShowTable] = useState(false);
-  const [chartRef, near] = useNearViewport<HTMLDivElement>();
   const { name, samples, series } = trend;
+  const chart = useMemo(() => chartOf(trend), [trend]);
+  const columns = useMemo(() => columnsOf(trend), [trend]);
   const first = samples[0]!;
   const last = samples[samples.length - 1]!;
   const single = series.length === 1 ? series[0]!.latest : null;
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex flex-col gap-2 rounded-card border border-border p-4"
-    >
-      <h3 id={headingId} className="text-lg font-semibold">
-        {name}
-      </h3>
-      <p className="text-sm text-fg-muted">
-        {samples.length} {single ? 'värden' : 'mätningar'} från {formatDay(first.sampledOn)} till{' '}
-        {formatDay(last.sampledOn)}.{single ? ` Referensintervall: ${rangeText(single)}.` : null}
-        {single && hasRange(single) ? ' Det skuggade fältet visar referensintervallet.' : null}
-      </p>
-      {single ? null : <Legend trend={trend} />}
-      <div ref={chartRef} aria-hidden="true" data-testid="trend-chart" className="min-h-[220px]">
-        {near ? (
-          <Suspense fallback={<Spinner label="Ritar diagrammet…" />}>
-            <TrendChart trend={trend} />
-          </Suspense>
-        ) : null}
-      </div>
-      <div>
-        <Button
-          variant="link"
-          size="sm"
-          aria-expanded={showTable}
-          aria-controls={tableId}
-          onClick={() => setShowTable((s) => !s)}
-        >
-          {showTable ? 'Dölj tabellen' : 'Visa som tabell'}
-          <span className="sr-only"> ({name})</span>
-        </Button>
-      </div>
-      {/* Always read by screen readers; shown to everyone on request. */}
-      <Table
-        id={tableId}
-        visuallyHidden={!showTable}
-        caption={`${name}: alla värden, äldst först`}
-        columns={columnsOf(trend)}
-        rows={samples}
-        rowKey={(s) => s.key}
-        variant="plain"
-        density="compact"
-      />
-    </article>
+    <ChartFigure
+      title={name}
+      summary={
+        <>
+          {samples.length} {single ? 'värden' : 'mätningar'} från {formatDay(first.sampledOn)} till{' '}
+          {formatDay(last.sampledOn)}.{single ? ` Referensintervall: ${rangeText(single)}.` : null}
+          {single && hasRange(single) ? ' Det skuggade fältet visar referensintervallet.' : null}
+        </>
+      }
+      lines={series.map((a) => a.name)}
+      chart={chart}
+      testId="trend-chart"
+      caption={`${name}: alla värden, äldst först`}
+      columns={columns}
+      rows={samples}
+      rowKey={(s) => s.key}
+    />
   );
 }
 

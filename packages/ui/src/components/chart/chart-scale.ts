@@ -1,5 +1,5 @@
-// What the uPlot charts (/lab-results trends, /reports) share: theme colours read from the
-// tokens and round axis steps. Imported only by the lazily loaded chart modules.
+// What the one line chart (line-chart.tsx) needs: theme colours read from the
+// tokens and round axis steps. Imported only by the lazily loaded chart module.
 
 /** A theme colour from globals.css, so a chart follows the tokens. */
 export function token(name: string, fallback: string): string {
