@@ -32,6 +32,7 @@ export const Vilar: Story = {
 };
 
 export const Sparar: Story = {
+  name: 'Sparar',
   args: { state: { kind: 'saving' } },
   play: async ({ canvasElement }) => {
     await expect(status(canvasElement)).toHaveTextContent('Sparar…');
@@ -39,6 +40,7 @@ export const Sparar: Story = {
 };
 
 export const Sparat: Story = {
+  name: 'Sparat',
   args: { state: { kind: 'saved' } },
   play: async ({ canvasElement }) => {
     await expect(status(canvasElement)).toHaveTextContent(/^Sparat$/);
@@ -70,6 +72,7 @@ export const Ogiltigt: Story = {
 };
 
 export const Misslyckades: Story = {
+  name: 'Misslyckades',
   args: { state: { kind: 'failed', message: 'Misslyckades att spara anteckningen' } },
   play: async ({ canvasElement }) => {
     const box = status(canvasElement);
@@ -80,6 +83,7 @@ export const Misslyckades: Story = {
 
 /** A conflict stops saving: the server's message, no retry. */
 export const Konflikt: Story = {
+  name: 'Konflikt',
   args: {
     state: {
       kind: 'conflict',
