@@ -10,6 +10,8 @@ export const NOTIFICATION_PATHS: Record<KnownNotificationType, string> = {
   DAILY_NOTE: paths.journal,
   // Design §4.20: ADMIN's notice that an emergency access opened.
   EMERGENCY_ACCESS: paths.activityReview,
+  // Design §4.19: a questionnaire sent to her.
+  QUESTIONNAIRE: paths.questionnaires,
 };
 
 /** Where clicking a notification of `type` leads, or null when it only marks it read. */
