@@ -18,8 +18,6 @@ export const paths = {
   labResults: '/lab-results',
   actionPlan: '/action-plan',
   journal: '/journal',
-  questionnaires: '/questionnaires',
-  questionnaire: '/questionnaires/:questionnaireId',
   clients: '/clients',
   client: '/clients/:clientId/*',
   clientJournalForm: '/clients/:clientId/journal/:formId',

@@ -13,6 +13,7 @@ import {
   saveJournalNote,
   useSession,
   type Form,
+  type JournalAnswer,
   type JournalNote,
 } from '@halsa/api';
 import { useSWRConfig } from 'swr';
@@ -75,6 +76,14 @@ export interface NoteAutosaveOptions {
   correctsNoteId?: number;
   /** The answers were restored from an unsaved edit: send them at once. */
   restored?: boolean;
+  /**
+   * Where the answers go instead of the client's journal note: a questionnaire she answers
+   * herself (design §4.19) — `version` is the one loaded, `send` saves and answers the next.
+   */
+  target?: {
+    version: number;
+    send: (version: number | undefined, answers: JournalAnswer[]) => Promise<{ version: number }>;
+  };
 }
 
 export function useNoteAutosave({
@@ -84,13 +93,15 @@ export function useNoteAutosave({
   answers,
   correctsNoteId,
   restored = false,
+  target,
 }: NoteAutosaveOptions) {
   const { mutate } = useSWRConfig();
   const { user } = useSession();
   const writerIdRef = useRef(user?.id);
   const [state, setState] = useState<NoteSaveState>({ kind: 'idle' });
   const answersRef = useRef(answers);
-  const versionRef = useRef<number | undefined>(note?.version);
+  const versionRef = useRef<number | undefined>(target?.version ?? note?.version);
+  const targetRef = useRef(target);
   const revRef = useRef(restored ? 1 : 0);
   const unmountedRef = useRef(false);
   const savedRevRef = useRef(0);
@@ -123,16 +134,25 @@ export function useNoteAutosave({
         try {
           // The plain call, not useSWRMutation: a mutation hook drops an earlier call's result
           // when a later one starts, and this queue needs every answer.
-          const saved = await saveJournalNote({
-            userId: clientId,
-            formId: form.id,
-            version: versionRef.current,
-            answers: toRequestAnswers(form, answersRef.current),
-            ...(first && correctsNoteId !== undefined ? { correctsNoteId } : {}),
-          });
-          versionRef.current = saved.version;
-          void mutate(journalNoteKey(clientId, form.id), { note: saved }, { revalidate: false });
-          void mutate(clientJournalKey(clientId));
+          const send = targetRef.current?.send;
+          if (send) {
+            const saved = await send(
+              versionRef.current,
+              toRequestAnswers(form, answersRef.current),
+            );
+            versionRef.current = saved.version;
+          } else {
+            const saved = await saveJournalNote({
+              userId: clientId,
+              formId: form.id,
+              version: versionRef.current,
+              answers: toRequestAnswers(form, answersRef.current),
+              ...(first && correctsNoteId !== undefined ? { correctsNoteId } : {}),
+            });
+            versionRef.current = saved.version;
+            void mutate(journalNoteKey(clientId, form.id), { note: saved }, { revalidate: false });
+            void mutate(clientJournalKey(clientId));
+          }
           savedRevRef.current = sentRev;
           retryMsRef.current = 2000;
           failedRef.current = false;
@@ -173,6 +193,7 @@ export function useNoteAutosave({
   // The latest answers and flush for timers and events (after each render, never during it).
   useLayoutEffect(() => {
     writerIdRef.current = user?.id;
+    targetRef.current = target;
     answersRef.current = answers;
     flushRef.current = flush;
   });
