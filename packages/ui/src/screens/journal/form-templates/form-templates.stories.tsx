@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { FORM_IN_USE_BY_DRAFTS } from '@halsa/api';
-import { authScenarios, formScenarios, manyForms, mockState } from '@halsa/api/mocks';
+import {
+  authScenarios,
+  formScenarios,
+  manyForms,
+  mockState,
+  questionnaireForm,
+} from '@halsa/api/mocks';
 import { LocationProbe, mocks } from '../../../testing';
 import { ADMIN_ONLY_ACTIONS, FormTemplatesScreen } from './form-templates';
 
@@ -59,6 +65,20 @@ export const Personal: Story = {
 };
 
 /** No forms yet. */
+/** A questionnaire for clients is marked 'Enkät till klient' in the list (design §4.19). */
+export const MedEnkat: Story = {
+  name: 'Med enkät till klient',
+  beforeEach: () => {
+    mockState.forms.push(structuredClone(questionnaireForm));
+  },
+  play: async ({ canvas }) => {
+    const link = await canvas.findByRole('link', { name: 'Hälsodeklaration inför hälsokontroll' });
+    await expect(link.parentElement).toHaveTextContent('Enkät till klient');
+    const journal = canvas.getByRole('link', { name: 'Hälsosamtal – uppföljning' });
+    await expect(journal.parentElement).not.toHaveTextContent('Enkät till klient');
+  },
+};
+
 export const Tom: Story = {
   parameters: mocks(formScenarios.empty),
   play: async ({ canvas }) => {

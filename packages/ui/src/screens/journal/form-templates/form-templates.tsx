@@ -4,6 +4,7 @@
 // also publish a draft and delete a form after a confirm dialog (the server refuses STAFF, spec
 // §6; issue 22), so STAFF is not offered those buttons and is told why.
 import {
+  formPurposeLabels,
   isApiError,
   useCreateForm,
   useDeleteForm,
@@ -171,6 +172,9 @@ export function FormTemplatesScreen() {
                     {titleOf(f)}
                   </Link>
                   {f.drafted ? <Badge variant="warning">Utkast</Badge> : null}
+                  {f.purpose === 'QUESTIONNAIRE' ? (
+                    <Badge>{formPurposeLabels.QUESTIONNAIRE}</Badge>
+                  ) : null}
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Button
