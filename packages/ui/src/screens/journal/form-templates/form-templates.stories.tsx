@@ -151,6 +151,24 @@ export const NyttFormular: Story = {
   },
 };
 
+/** 'Ny enkät till klient' creates a draft questionnaire (purpose chosen once) and opens it. */
+export const NyEnkat: Story = {
+  name: 'Ny enkät till klient',
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('link', { name: 'Kostdagbok' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Ny enkät till klient' }));
+    await waitFor(() => expect(mockState.forms).toHaveLength(4));
+    const created = mockState.forms.at(-1)!;
+    await expect(created.purpose).toBe('QUESTIONNAIRE');
+    await expect(created.drafted).toBe(true);
+    await waitFor(() =>
+      expect(canvas.getByTestId('location')).toHaveTextContent(
+        `Navigerade till /journal/templates/${created.id}`,
+      ),
+    );
+  },
+};
+
 /** Creating fails: spec §8's text, the list unchanged. */
 export const NyttFormularFel: Story = {
   parameters: mocks(formScenarios.createFailure),
