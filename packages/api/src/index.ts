@@ -11,6 +11,7 @@ export * from './notifications/index.ts';
 export * from './notification-settings/index.ts';
 export * from './messaging/index.ts';
 export * from './journal/index.ts';
+export * from './questionnaires/index.ts';
 export * from './lab-results/index.ts';
 export * from './self-test/index.ts';
 export * from './appointments/index.ts';

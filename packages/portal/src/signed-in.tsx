@@ -33,6 +33,15 @@ const ActionPlan = screen(
 const Journal = screen(
   async () => (await import('@halsa/ui/screens/journal/my-journal')).MyJournalScreen,
 );
+const Questionnaires = screen(
+  async () =>
+    (await import('@halsa/ui/screens/questionnaires/my-questionnaires')).MyQuestionnairesScreen,
+);
+const AnswerQuestionnaire = screen(
+  async () =>
+    (await import('@halsa/ui/screens/questionnaires/answer-questionnaire'))
+      .AnswerQuestionnaireScreen,
+);
 const Clients = screen(async () => (await import('@halsa/ui/screens/clients')).ClientListScreen);
 const ClientPagesScreen = screen(
   async () => (await import('@halsa/ui/screens/clients')).ClientPagesScreen,
@@ -91,6 +100,8 @@ const screens: Record<SignedInPageId, ComponentType> = {
   labResults: LabResults,
   actionPlan: ActionPlan,
   journal: Journal,
+  questionnaires: Questionnaires,
+  questionnaire: AnswerQuestionnaire,
   clients: Clients,
   client: ClientPages,
   clientJournalForm: ClientPages,

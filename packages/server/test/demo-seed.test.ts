@@ -3,6 +3,7 @@
 // /lab-results has values, one above its range, one without a range, and a trend per analysis.
 // She also has a past and a coming meeting with her coach. A database that has users is left
 // alone.
+import { createHash } from 'node:crypto';
 import { labResultsOverviewSchema } from '@halsa/api/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../src/clock.ts';
@@ -146,6 +147,38 @@ describeDb('demo seed', () => {
     expect(people.map((p) => p.name)).toEqual(
       expect.arrayContaining(['Astrid Lindqvist', 'Erik Sandberg']),
     );
+  });
+
+  it('the demo questionnaire: 15 questions of every type, open for Karin, submitted by Lars (§4.19)', async () => {
+    const form = await db.db
+      .selectFrom('forms')
+      .select(['id', 'drafted', 'purpose'])
+      .where('title', '=', 'Hälsodeklaration inför hälsokontroll')
+      .executeTakeFirstOrThrow();
+    expect(form).toMatchObject({ drafted: false, purpose: 'QUESTIONNAIRE' });
+    const types = await db.db
+      .selectFrom('form_questions as q')
+      .innerJoin('form_sections as s', 's.id', 'q.section_id')
+      .select('q.type')
+      .where('s.form_id', '=', form.id)
+      .execute();
+    expect(types.length).toBe(15);
+    expect(new Set(types.map((q) => q.type)).size).toBe(8);
+    const sent = await db.db
+      .selectFrom('questionnaires as q')
+      .innerJoin('users as u', 'u.id', 'q.client_user_id')
+      .select(['u.email', 'q.status', 'q.content', 'q.content_hash', 'q.reminder_due_at'])
+      .where('q.form_id', '=', form.id)
+      .orderBy('u.email')
+      .execute();
+    expect(sent.map((q) => [q.email, q.status])).toEqual([
+      ['klient@example.com', 'OPEN'],
+      ['lars.nilsson@example.com', 'SUBMITTED'],
+    ]);
+    expect(sent[0]!.reminder_due_at!.getTime()).toBeGreaterThan(clock.now().getTime());
+    const lars = sent[1]!;
+    expect(lars.content).toContain('Hur skattar du din stressnivå?: 7 av 10');
+    expect(lars.content_hash).toBe(createHash('sha256').update(lars.content!).digest('hex'));
   });
 
   it('runs only on an empty database', async () => {

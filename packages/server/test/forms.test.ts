@@ -383,7 +383,7 @@ describeDb('journal forms routes', () => {
       cookie: STAFF,
     });
     expect(page.json<FormSummaryPage>()).toEqual({
-      items: [{ id: a.id, title: 'Sömnformulär Zeta', drafted: false }],
+      items: [{ id: a.id, title: 'Sömnformulär Zeta', drafted: false, purpose: 'JOURNAL' }],
       total: 2,
       page: 2,
       size: 1,

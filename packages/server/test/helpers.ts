@@ -280,6 +280,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return { app, db, clock, outbox, storage, users };
 }
 
+/**
+ * A second app instance on the same PostgreSQL database as `t` (same clock, mailer and storage),
+ * for tests of work that every instance does but only one may do (reminders).
+ */
+export async function secondInstance(t: TestApp): Promise<{ app: App; db: OpenedDb }> {
+  const db = await openDatabase({
+    kind: 'postgres',
+    url: `${PG_BASE_URL}/${t.db.name}`,
+    max: 5,
+  });
+  const app = await buildApp({
+    config: t.app.ctx.config,
+    db: db.db,
+    dbKind: 'postgres',
+    mailer: t.outbox,
+    storage: t.storage,
+    clock: t.clock,
+    rateLimit: { enabled: false },
+    portalDist: '/nonexistent',
+  });
+  return { app, db };
+}
+
 /** beforeAll/afterAll wiring: one app and one database per test file (or describe block). */
 export function useTestApp(options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;

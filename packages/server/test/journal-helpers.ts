@@ -48,9 +48,16 @@ export async function journalForm(
     title?: string;
     draft?: boolean;
     /** An ADMIN's cookie; else one signs in. */ publisher?: string;
+    /** 'QUESTIONNAIRE': a form sent to clients (design §4.19); else a journal form. */
+    purpose?: Form['purpose'];
   } = {},
 ): Promise<Form> {
-  const created = (await send(t, 'POST', '/api/v1/admin/forms', { cookie, body: {} })).json<Form>();
+  const created = (
+    await send(t, 'POST', '/api/v1/admin/forms', {
+      cookie,
+      body: opts.purpose ? { purpose: opts.purpose } : {},
+    })
+  ).json<Form>();
   const res = await send(t, 'PUT', `/api/v1/admin/forms/${created.id}`, {
     cookie,
     body: {

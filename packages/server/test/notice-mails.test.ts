@@ -6,15 +6,15 @@
 // also with two instances on one PostgreSQL.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import { openDatabase, type OpenedDb } from '../src/db/index.ts';
+import type { App } from '../src/app.ts';
+import type { OpenedDb } from '../src/db/index.ts';
 import { SmtpMailer } from '../src/mail/mailer.ts';
 import { backoffMs } from '../src/outbox/index.ts';
 import {
   createTestApp,
   dbAvailable,
   describeDb,
-  PG_ADMIN_URL,
+  secondInstance,
   PUBLIC_URL,
   send,
   sessionCookieOf,
@@ -102,6 +102,7 @@ describeDb('notice mails over SMTP', () => {
       JOURNAL_NOTE: true,
       APPOINTMENT: true,
       APPOINTMENT_REMINDER: true,
+      QUESTIONNAIRE: true,
     });
     expect((await send(t, 'GET', url, { cookie: staff })).json()).toMatchObject({
       NEW_MESSAGE: true,
@@ -216,6 +217,7 @@ describeDb('notice mails over SMTP', () => {
       JOURNAL_NOTE: true,
       APPOINTMENT: true,
       APPOINTMENT_REMINDER: false,
+      QUESTIONNAIRE: true,
     });
     // Another person's token does nothing to her; a changed token is refused.
     const other = tokens.token(t.users.klient.id, 'LAB_RESULT');
@@ -388,21 +390,7 @@ const pgUp = TEST_DB === 'postgres' && (await dbAvailable());
 
   it('each due reminder is written once, whichever instance claims it', async () => {
     t = await createTestApp();
-    second = await openDatabase({
-      kind: 'postgres',
-      url: `${PG_ADMIN_URL.replace(/\/[^/]*$/, '')}/${t.db.name}`,
-      max: 5,
-    });
-    other = await buildApp({
-      config: t.app.ctx.config,
-      db: second.db,
-      dbKind: 'postgres',
-      mailer: t.outbox,
-      storage: t.storage,
-      clock: t.clock,
-      rateLimit: { enabled: false },
-      portalDist: '/nonexistent',
-    });
+    ({ app: other, db: second } = await secondInstance(t));
     const now = t.clock.now();
     const values = Array.from({ length: 20 }, (_, i) => ({
       client_user_id: i % 2 ? t.users.klient.id : t.users.klient2.id,

@@ -2,10 +2,11 @@
 // motion or a blinking caret, and mounting one story with its loaders (MSW) but without its play
 // function, shot once the text that says its data has arrived is on screen.
 import type { ComponentType } from 'react';
-import { beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { page, userEvent, type Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { MOCK_NOW } from '@halsa/api/mocks';
 import preview from '../../../.storybook/preview';
 
 setProjectAnnotations(preview);
@@ -84,4 +85,34 @@ export async function shootDialog(dialog: Locator, { blur = false } = {}) {
   if (blur) (document.activeElement as HTMLElement | null)?.blur();
   await restPointer();
   await expect.element(dialog).toMatchScreenshot(shotOptions);
+}
+
+/** [baseline name, stories, story, text that says its data is there] */
+export type WidthShot = [string, Record<string, unknown>, string, string];
+
+/**
+ * Shoots each story whole at each width (`<name>-<width>`), once its data is on screen, with the
+ * clock at the mocks' "now"; nothing may be wider than the viewport.
+ */
+export function shootAtWidths(shots: readonly WidthShot[], widths = [320, 360, 1280]) {
+  beforeAll(() => {
+    vi.setSystemTime(MOCK_NOW);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await page.viewport(800, 600);
+  });
+  for (const width of widths) {
+    describe(`${width} px`, () => {
+      for (const [name, module, story, ready] of shots) {
+        test(name, async () => {
+          await page.viewport(width, 900);
+          const container = await mountStory(module, story, ready);
+          await shoot(container, `${name}-${width}`);
+          container.remove();
+          expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+        });
+      }
+    });
+  }
 }

@@ -60,6 +60,10 @@ export const ACTIVITY_ACTIONS = [
   'FORM_UPDATED',
   'FORM_PUBLISHED',
   'FORM_DELETED',
+  // Questionnaires (design §4.19)
+  'QUESTIONNAIRE_SENT',
+  'QUESTIONNAIRES_VIEWED',
+  'QUESTIONNAIRE_SUBMITTED',
   // Appointments
   'APPOINTMENTS_VIEWED',
   'APPOINTMENT_BOOKED',
@@ -140,6 +144,9 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   FORM_UPDATED: 'Ändrade formulär',
   FORM_PUBLISHED: 'Publicerade formulär',
   FORM_DELETED: 'Tog bort formulär',
+  QUESTIONNAIRE_SENT: 'Skickade enkät',
+  QUESTIONNAIRES_VIEWED: 'Visade enkätsvar',
+  QUESTIONNAIRE_SUBMITTED: 'Skickade in enkät',
   APPOINTMENTS_VIEWED: 'Visade bokningar',
   APPOINTMENT_BOOKED: 'Bokade möte',
   APPOINTMENT_CHANGED: 'Flyttade möte',

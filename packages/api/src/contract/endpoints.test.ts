@@ -366,6 +366,65 @@ const specCalls: SpecCall[] = [
     sends: 'json',
     body: { json: {} },
   },
+  // Health questionnaires (issue 36, design §4.19): not in spec §7
+  {
+    method: 'GET',
+    path: '/api/v1/user/questionnaires',
+    url: '/api/v1/user/questionnaires',
+    asUser: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/user/questionnaires/:id',
+    url: '/api/v1/user/questionnaires/601',
+    asUser: true,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/user/questionnaires/:id/answers',
+    url: '/api/v1/user/questionnaires/601/answers',
+    sends: 'json',
+    body: { json: { version: 1, answers: [{ questionId: 5012, value: false }] } },
+    asUser: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/user/questionnaires/:id/submit',
+    url: '/api/v1/user/questionnaires/601/submit',
+    asUser: true,
+    setup: () => {
+      const q = mockState.questionnaires.find((x) => x.id === 601)!;
+      q.answers = [
+        { questionId: 5011, value: 'Sällan' },
+        { questionId: 5012, value: false },
+      ];
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id/questionnaires',
+    url: '/api/v1/admin/users/4/questionnaires',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/questionnaires',
+    url: '/api/v1/admin/users/5/questionnaires',
+    sends: 'json',
+    body: { json: { formId: 50, dueDate: null } },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/questionnaires/send',
+    url: '/api/v1/admin/questionnaires/send',
+    sends: 'json',
+    body: { json: { formId: 50, clientIds: [3, 5] } },
+  },
+  { method: 'GET', path: '/api/v1/admin/forms/:id/fhir', url: '/api/v1/admin/forms/50/fhir' },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/questionnaire-responses/:id/fhir',
+    url: '/api/v1/admin/questionnaire-responses/602/fhir',
+  },
   // Journal notes and settings (issue 12, design §4.10): not in spec §7
   {
     method: 'GET',

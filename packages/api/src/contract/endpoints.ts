@@ -75,6 +75,7 @@ import {
 } from './profile.ts';
 import {
   formPartDeleteQuerySchema,
+  createFormRequestSchema,
   formSchema,
   formSummaryListResponseSchema,
   formSummaryQuerySchema,
@@ -92,6 +93,19 @@ import {
   saveJournalNoteRequestSchema,
   updateJournalSettingsRequestSchema,
 } from './journal.ts';
+import {
+  fhirQuestionnaireResponseSchema,
+  fhirQuestionnaireSchema,
+  questionnaireDetailSchema,
+  questionnaireListSchema,
+  questionnaireSavedSchema,
+  questionnaireSummarySchema,
+  saveQuestionnaireAnswersRequestSchema,
+  sendQuestionnaireRequestSchema,
+  sendQuestionnairesRequestSchema,
+  sendQuestionnairesResultSchema,
+  staffQuestionnaireListSchema,
+} from './questionnaires.ts';
 import {
   conversationListSchema,
   conversationQuerySchema,
@@ -262,7 +276,7 @@ const schemas = {
 
   // ---- forms ------------------------------------------------------------------------------------
   formSummaries: { query: formSummaryQuerySchema, response: formSummaryListResponseSchema },
-  createForm: { request: emptyObjectSchema, response: formSchema },
+  createForm: { request: createFormRequestSchema, response: formSchema },
   form: { params: id, response: formSchema },
   updateForm: { params: id, request: updateFormRequestSchema, response: formSchema },
   deleteForm: { params: id },
@@ -289,6 +303,32 @@ const schemas = {
     request: signAndSendRequestSchema,
     response: journalNoteSchema,
   },
+
+  // ---- questionnaires (design §4.19) -------------------------------------------------------------
+  myQuestionnaires: { response: questionnaireListSchema },
+  myQuestionnaire: { params: id, response: questionnaireDetailSchema },
+  saveQuestionnaireAnswers: {
+    params: id,
+    request: saveQuestionnaireAnswersRequestSchema,
+    response: questionnaireSavedSchema,
+  },
+  submitQuestionnaire: {
+    params: id,
+    request: emptyObjectSchema,
+    response: questionnaireDetailSchema,
+  },
+  clientQuestionnaires: { params: id, response: staffQuestionnaireListSchema },
+  sendQuestionnaire: {
+    params: id,
+    request: sendQuestionnaireRequestSchema,
+    response: questionnaireSummarySchema,
+  },
+  sendQuestionnaires: {
+    request: sendQuestionnairesRequestSchema,
+    response: sendQuestionnairesResultSchema,
+  },
+  formFhir: { params: id, response: fhirQuestionnaireSchema },
+  questionnaireResponseFhir: { params: id, response: fhirQuestionnaireResponseSchema },
 
   // ---- administration ---------------------------------------------------------------------------
   userStats: { response: userStatsSchema },

@@ -1,16 +1,42 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema, type Page } from './common.ts';
 
+/**
+ * What a form is for (design §4.19): 'Journalanteckning' (staff fill it in for a client) or
+ * 'Enkät till klient' (sent to a client, who answers it). Chosen when the form is made, kept by
+ * duplication, never changed after.
+ */
+export const FORM_PURPOSES = ['JOURNAL', 'QUESTIONNAIRE'] as const;
+export const formPurposeSchema = z.enum(FORM_PURPOSES, {
+  error: 'Välj Journalanteckning eller Enkät till klient.',
+});
+export type FormPurpose = z.infer<typeof formPurposeSchema>;
+export const formPurposeLabels: Record<FormPurpose, string> = {
+  JOURNAL: 'Journalanteckning',
+  QUESTIONNAIRE: 'Enkät till klient',
+};
+
+/** `POST /api/v1/admin/forms`: the purpose of the new form (left out: 'JOURNAL'). */
+export const createFormRequestSchema = z.object({ purpose: formPurposeSchema.optional() });
+export type CreateFormRequest = z.infer<typeof createFormRequestSchema>;
+
 /** `GET /api/v1/admin/forms/getSummaries` item. `drafted` shows the 'Utkast' badge. */
 export const formSummarySchema = z.object({
   id: idSchema,
   title: z.string(),
   drafted: z.boolean(),
+  purpose: formPurposeSchema,
 });
 export type FormSummary = z.infer<typeof formSummarySchema>;
 export const formSummaryListSchema = z.array(formSummarySchema);
-/** `?page=&size=&q=` (title search); without `page`/`size` the whole list (spec §7). */
-export const formSummaryQuerySchema = pageQuerySchema;
+/**
+ * `?page=&size=&q=` (title search); without `page`/`size` the whole list (spec §7). `purpose`
+ * keeps to one kind (the 'Skicka enkät' dialog lists questionnaires only).
+ */
+export const formSummaryQuerySchema = pageQuerySchema.extend({
+  purpose: formPurposeSchema.optional(),
+});
+export type FormSummaryQuery = z.infer<typeof formSummaryQuerySchema>;
 export const formSummaryPageSchema = pageSchema(formSummarySchema);
 export type FormSummaryPage = Page<FormSummary>;
 export const formSummaryListResponseSchema = z.union([
@@ -98,6 +124,7 @@ export const formSchema = z.object({
   id: idSchema,
   title: z.string(),
   drafted: z.boolean(),
+  purpose: formPurposeSchema,
   version: z.number().int().min(1),
   sections: z.array(formSectionSchema),
 });

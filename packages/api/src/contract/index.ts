@@ -15,6 +15,7 @@ export * from './stats.ts';
 export * from './activity.ts';
 export * from './forms.ts';
 export * from './journal.ts';
+export * from './questionnaires.ts';
 export * from './lab-results.ts';
 export * from './lab-flag.ts';
 export * from './self-test.ts';

@@ -10,6 +10,7 @@ export const NOTICE_KINDS = [
   'JOURNAL_NOTE',
   'APPOINTMENT',
   'APPOINTMENT_REMINDER',
+  'QUESTIONNAIRE',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
@@ -22,6 +23,7 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
   JOURNAL_NOTE: 'Ny journalanteckning',
   APPOINTMENT: 'Möten som bokas, flyttas eller avbokas',
   APPOINTMENT_REMINDER: 'Påminnelse dagen före ett möte',
+  QUESTIONNAIRE: 'Ny enkät',
 };
 
 /** What a turned-off kind is called in a sentence: 'Du får inte längre e-post om …'. */
@@ -32,6 +34,7 @@ export const NOTICE_KIND_PHRASES: Record<NoticeKind, string> = {
   JOURNAL_NOTE: 'nya journalanteckningar',
   APPOINTMENT: 'möten som bokas, flyttas eller avbokas',
   APPOINTMENT_REMINDER: 'påminnelser dagen före ett möte',
+  QUESTIONNAIRE: 'enkäter att fylla i',
 };
 
 /** Defaults (design §4.16): a USER has every kind on; STAFF and ADMIN only new messages. */
@@ -46,6 +49,8 @@ export const notificationSettingsSchema = z.object({
   JOURNAL_NOTE: z.boolean(),
   APPOINTMENT: z.boolean(),
   APPOINTMENT_REMINDER: z.boolean(),
+  /** 'Ny enkät': a questionnaire sent to her, and the reminder 3 days before its last day. */
+  QUESTIONNAIRE: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

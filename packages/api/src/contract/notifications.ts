@@ -7,13 +7,15 @@ export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 /**
  * Types with their own navigation (spec §4); any other value only shows its message. Design
  * §4.20 adds EMERGENCY_ACCESS: every ADMIN's notice that an emergency access opened, which
- * leads to 'Logguppföljning'.
+ * leads to 'Logguppföljning'. §4.19 adds QUESTIONNAIRE: a questionnaire sent to her, which opens
+ * '/questionnaires'.
  */
 export const KNOWN_NOTIFICATION_TYPES = [
   'LAB_RESULT',
   'ACTION_PLAN',
   'DAILY_NOTE',
   'EMERGENCY_ACCESS',
+  'QUESTIONNAIRE',
 ] as const;
 export type KnownNotificationType = (typeof KNOWN_NOTIFICATION_TYPES)[number];
 

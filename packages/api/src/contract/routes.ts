@@ -13,6 +13,7 @@ import { clientsRouteDefs } from './routes/clients.ts';
 import { eidRouteDefs } from './routes/eid.ts';
 import { invitationsRouteDefs } from './routes/invitations.ts';
 import { journalRouteDefs } from './routes/journal.ts';
+import { questionnairesRouteDefs } from './routes/questionnaires.ts';
 import { labResultsRouteDefs } from './routes/lab-results.ts';
 import { messagingRouteDefs } from './routes/messaging.ts';
 import { notificationSettingsRouteDefs } from './routes/notification-settings.ts';
@@ -75,6 +76,7 @@ export const routeDefs = {
   ...clientsRouteDefs,
   ...activityRouteDefs,
   ...journalRouteDefs,
+  ...questionnairesRouteDefs,
   ...labResultsRouteDefs,
   ...actionPlanRouteDefs,
   ...profileRouteDefs,

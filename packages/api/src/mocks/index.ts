@@ -21,6 +21,7 @@ import { statsHandlers, statsScenarios } from './handlers/stats.ts';
 import { activityHandlers, activityScenarios } from './handlers/activity.ts';
 import { formHandlers, formScenarios } from './handlers/forms.ts';
 import { journalHandlers, journalScenarios } from './handlers/journal.ts';
+import { questionnaireHandlers, questionnaireScenarios } from './handlers/questionnaires.ts';
 import { labHandlers, labScenarios } from './handlers/lab-results.ts';
 import { actionPlanHandlers, actionPlanScenarios } from './handlers/action-plan.ts';
 import { selfTestHandlers, selfTestScenarios } from './handlers/self-test.ts';
@@ -45,6 +46,7 @@ export const defaultHandlers: HttpHandler[] = [
   ...activityHandlers,
   ...formHandlers,
   ...journalHandlers,
+  ...questionnaireHandlers,
   ...labHandlers,
   ...actionPlanHandlers,
   ...selfTestHandlers,
@@ -74,6 +76,7 @@ export const scenarios = {
   activity: activityScenarios,
   forms: formScenarios,
   journal: journalScenarios,
+  questionnaires: questionnaireScenarios,
   lab: labScenarios,
   actionPlan: actionPlanScenarios,
   selfTest: selfTestScenarios,
@@ -120,6 +123,8 @@ export {
   formScenarios,
   journalHandlers,
   journalScenarios,
+  questionnaireHandlers,
+  questionnaireScenarios,
   labHandlers,
   labScenarios,
   actionPlanHandlers,

@@ -45,6 +45,7 @@ import {
   type StoredConversation,
 } from './fixtures/index.ts';
 import { careTeamStateFixture, type CareTeamMockState } from './fixtures/care-team.ts';
+import { questionnaireFixtures, type StoredQuestionnaire } from './fixtures/questionnaires.ts';
 import { securityStateFixture, type SecurityMockState } from './fixtures/security.ts';
 
 /** The mocks' "now", so exports and new items have stable dates near the fixtures. */
@@ -74,6 +75,8 @@ export interface MockState {
   journalNotes: JournalNote[];
   journalSettings: JournalSettings;
   forms: Form[];
+  /** Questionnaires sent to clients, with their answers (design §4.19). */
+  questionnaires: StoredQuestionnaire[];
   labFiles: Record<Id, LabResultEntry[]>;
   /** A client's own lab page (files with values), by client id. */
   labResults: Record<Id, LabResultsOverview>;
@@ -108,6 +111,7 @@ const initialState = (generation: number): MockState => ({
   journalNotes: structuredClone(journalNoteFixtures),
   journalSettings: { ...journalSettingsFixture },
   forms: structuredClone(formFixtures),
+  questionnaires: structuredClone(questionnaireFixtures),
   labFiles: structuredClone(labFileFixtures),
   labResults: structuredClone(labResultsFixtures),
   actionPlans: structuredClone(actionPlanFixtures),

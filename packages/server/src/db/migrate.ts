@@ -27,6 +27,7 @@ import * as m0021 from './migrations/0021_lab_values_from_upload.ts';
 import * as m0023 from './migrations/0023_strong_sign_in.ts';
 import * as m0026 from './migrations/0026_eid.ts';
 import * as m0027 from './migrations/0027_lab_file_seal.ts';
+import * as m0028 from './migrations/0028_questionnaires.ts';
 import * as m0032 from './migrations/0032_session_strong_sign_in.ts';
 import type { Database } from './schema.ts';
 
@@ -55,6 +56,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0023,
   m0026,
   m0027,
+  m0028,
   m0032,
 ];
 

@@ -167,6 +167,7 @@ export interface FormsTable {
   updated_at: Date;
   version: Generated<number>;
   deleted_at: Date | null;
+  purpose: Generated<'JOURNAL' | 'QUESTIONNAIRE'>;
 }
 
 export interface JournalNotesTable {
@@ -262,7 +263,7 @@ export interface MessagesTable {
 
 export interface NoticeBatchesTable {
   user_id: number;
-  kind: 'NEW_MESSAGE' | 'LAB_RESULT' | 'ACTION_PLAN' | 'JOURNAL_NOTE';
+  kind: 'NEW_MESSAGE' | 'LAB_RESULT' | 'ACTION_PLAN' | 'JOURNAL_NOTE' | 'QUESTIONNAIRE';
   pending: Generated<number>;
   due_at: Date | null;
   last_sent_at: Date | null;
@@ -276,7 +277,8 @@ export interface NoticeSettingsTable {
     | 'ACTION_PLAN'
     | 'JOURNAL_NOTE'
     | 'APPOINTMENT'
-    | 'APPOINTMENT_REMINDER';
+    | 'APPOINTMENT_REMINDER'
+    | 'QUESTIONNAIRE';
   enabled: boolean;
   updated_at: Date;
 }
@@ -301,6 +303,25 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: Date | null;
   message_key: Generated<string>;
+}
+
+export interface QuestionnairesTable {
+  id: GeneratedAlways<number>;
+  form_id: number;
+  client_user_id: number;
+  sent_by: number | null;
+  form_title: string;
+  sent_at: Date;
+  due_date: Date | null;
+  status: Generated<'OPEN' | 'SUBMITTED'>;
+  answers: JsonWithDefault;
+  version: Generated<number>;
+  updated_at: Date;
+  submitted_at: Date | null;
+  content: string | null;
+  content_hash: string | null;
+  reminder_due_at: Date | null;
+  reminder_sent_at: Date | null;
 }
 
 export interface ReserveCodesTable {
@@ -402,6 +423,7 @@ export interface Database {
   notice_settings: NoticeSettingsTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;
+  questionnaires: QuestionnairesTable;
   reserve_codes: ReserveCodesTable;
   sessions: SessionsTable;
   sign_in_methods: SignInMethodsTable;

@@ -18,6 +18,7 @@ import { messagingModule } from './messaging/routes.ts';
 import { noticeMailsModule } from './notice-mails/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { profileModule } from './profile/routes.ts';
+import { questionnairesModule } from './questionnaires/routes.ts';
 import { selfTestModule } from './self-test/routes.ts';
 import { appointmentsModule } from './appointments/routes.ts';
 import { staffModule } from './staff/routes.ts';
@@ -41,6 +42,7 @@ export const apiModules: AppModule[] = [
   activityModule,
   formsModule,
   journalModule,
+  questionnairesModule,
   devModule,
   eidModule,
   notificationsModule,

@@ -15,6 +15,7 @@ import {
   type NoteSigningKey,
 } from '../modules/journal/signature.ts';
 import { seedJournal } from './journal.ts';
+import { seedQuestionnaires } from './questionnaires.ts';
 import { labSealKey } from '../modules/lab-results/seal.ts';
 import { seedLabValues } from './lab.ts';
 import { newId } from '../security/tokens.ts';
@@ -390,6 +391,7 @@ export async function seedDemoData(
       ])
       .execute();
     await seedJournal(trx, ids, now, noteKey);
+    await seedQuestionnaires(trx, ids, now);
     // Karin's meetings with her coach: the health talk behind her plan, and the follow-up
     // she asked for in her messages (/appointments shows both lists from the start).
     const at = (days: number, hourUtc: number) => {

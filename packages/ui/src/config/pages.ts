@@ -5,6 +5,7 @@
 // build's per-page shells (scripts/prerender.mjs) all read this list; a client's tabs are below.
 import type { Role } from '@halsa/api/contract';
 import { paths } from './paths';
+import { questionnairePaths } from './questionnaire-paths';
 
 const ALL: readonly Role[] = ['USER', 'ADMIN', 'STAFF'];
 const STAFF_ADMIN: readonly Role[] = ['ADMIN', 'STAFF'];
@@ -83,6 +84,20 @@ export const signedInPages = [
     screen: 'journal/my-journal',
     skeleton: { title: 'Journal', width: 'max-w-3xl' },
     menu: { kind: 'general', label: 'Journal' },
+  },
+  {
+    id: 'questionnaires',
+    path: questionnairePaths.list,
+    roles: USER,
+    screen: 'questionnaires/my-questionnaires',
+    skeleton: { title: 'Enkäter', width: 'max-w-3xl' },
+    menu: { kind: 'general', label: 'Enkäter' },
+  },
+  {
+    id: 'questionnaire',
+    path: questionnairePaths.one,
+    roles: USER,
+    screen: 'questionnaires/answer-questionnaire',
   },
   {
     id: 'clients',

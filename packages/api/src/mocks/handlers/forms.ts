@@ -16,7 +16,12 @@ import { errorFor, loadingFor, scenariosFor, slowFor } from './scenarios.ts';
 const UNKNOWN_SECTION = 'En sektion hör inte till formuläret. Ladda om sidan och försök igen.';
 const UNKNOWN_QUESTION = 'En fråga hör inte till formuläret. Ladda om sidan och försök igen.';
 
-const summary = (f: Form): FormSummary => ({ id: f.id, title: f.title, drafted: f.drafted });
+const summary = (f: Form): FormSummary => ({
+  id: f.id,
+  title: f.title,
+  drafted: f.drafted,
+  purpose: f.purpose,
+});
 
 const formOr404 = (params: MockParams, name = 'id'): Form => {
   const id = idParam(params, name);
@@ -31,13 +36,24 @@ const bySort = <T extends { sortOrder: number }>(list: T[]): T[] =>
 export const formHandlers: HttpHandler[] = [
   // Before `/forms/:id`, which would also match 'getSummaries'.
   on('formSummaries', ({ request }) =>
-    answerPage(mockState.forms.map(summary), request, { searchText: (f) => f.title }),
+    answerPage(
+      mockState.forms
+        .filter((f) => {
+          const purpose = new URL(request.url).searchParams.get('purpose');
+          return !purpose || f.purpose === purpose;
+        })
+        .map(summary),
+      request,
+      { searchText: (f) => f.title },
+    ),
   ),
-  on('createForm', () => {
+  on('createForm', async ({ request }) => {
+    const body = await readJson(request, 'createForm');
     const form: Form = {
       id: nextMockId(),
       title: 'Nytt formulär',
       drafted: true,
+      purpose: body.purpose ?? 'JOURNAL',
       version: 1,
       sections: [{ id: nextMockId(), title: '', instruction: '', sortOrder: 1, questions: [] }],
     };
@@ -139,6 +155,7 @@ export const formHandlers: HttpHandler[] = [
       id: nextMockId(),
       title: `Kopia av ${original.title}`,
       drafted: true,
+      purpose: original.purpose,
       version: 1,
       sections: original.sections.map((s) => ({
         ...s,

@@ -14,6 +14,7 @@ export * from './stats.ts';
 export * from './activity.ts';
 export * from './forms.ts';
 export * from './journal.ts';
+export * from './questionnaires.ts';
 export * from './lab-results.ts';
 export * from './action-plan.ts';
 export * from './eid.ts';

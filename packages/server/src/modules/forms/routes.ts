@@ -27,8 +27,8 @@ export const formsModule: AppModule = (app, ctx) => {
         details: ({ result }) => formId(result),
       },
     },
-    async (request, reply) => {
-      const form = await forms.create(requireSession(request).userId);
+    async (request, reply, { body }) => {
+      const form = await forms.create(requireSession(request).userId, body.purpose);
       reply.code(201);
       return form;
     },

@@ -17,12 +17,13 @@ import {
   FORM_VERSION_CONFLICT,
   isPageRequest,
   type Form,
+  type FormPurpose,
   type FormQuestion,
   type FormVersion,
   type FormSection,
   type FormSummary,
   type FormSummaryPage,
-  type PageQuery,
+  type FormSummaryQuery,
   type QuestionOptions,
   type UpdateFormRequest,
 } from '@halsa/api/contract';
@@ -69,11 +70,12 @@ export class FormService {
   }
 
   /** The summaries, by title: all of them (`q` filters), or one page when `page`/`size` is sent. */
-  async summaries(query: PageQuery): Promise<FormSummary[] | FormSummaryPage> {
+  async summaries(query: FormSummaryQuery): Promise<FormSummary[] | FormSummaryPage> {
     let base = this.live();
     if (query.q) base = base.where(sql<boolean>`lower(title) like ${likePattern(query.q)}`);
+    if (query.purpose) base = base.where('purpose', '=', query.purpose);
     const list = base
-      .select(['id', 'title', 'drafted'])
+      .select(['id', 'title', 'drafted', 'purpose'])
       .orderBy(sql`lower(title)`)
       .orderBy('id');
     if (!isPageRequest(query)) return (await list.execute()).map(toSummary);
@@ -89,8 +91,8 @@ export class FormService {
     return { items: items.map(toSummary), total: Number(count.n), page, size };
   }
 
-  /** A new draft 'Nytt formulär' with one blank section (sortOrder 1). */
-  async create(userId: number): Promise<Form> {
+  /** A new draft 'Nytt formulär' for `purpose` with one blank section (sortOrder 1). */
+  async create(userId: number, purpose: FormPurpose = 'JOURNAL'): Promise<Form> {
     const id = await this.db.transaction().execute(async (trx) => {
       const now = this.clock.now();
       const form = await trx
@@ -98,6 +100,7 @@ export class FormService {
         .values({
           title: FORM_MESSAGES.newTitle,
           drafted: true,
+          purpose,
           created_by: userId,
           created_at: now,
           updated_at: now,
@@ -118,7 +121,7 @@ export class FormService {
     const form =
       id <= MAX_DB_ID
         ? await this.live(db)
-            .select(['id', 'title', 'drafted', 'version'])
+            .select(['id', 'title', 'drafted', 'purpose', 'version'])
             .where('id', '=', id)
             .executeTakeFirst()
         : undefined;
@@ -127,7 +130,7 @@ export class FormService {
   }
 
   /** A form's sections, each with its questions, in order (sortOrder, then id). */
-  private async sectionsOf(id: number, db: Reader): Promise<FormSection[]> {
+  async sectionsOf(id: number, db: Reader = this.db): Promise<FormSection[]> {
     const [sections, questions] = await Promise.all([
       db
         .selectFrom('form_sections')
@@ -236,7 +239,7 @@ export class FormService {
               .where('deleted_at', 'is', null)
               .where('drafted', '=', true)
               .where('version', '=', body.version)
-              .returning(['id', 'title', 'drafted', 'version'])
+              .returning(['id', 'title', 'drafted', 'purpose', 'version'])
               .executeTakeFirst()
           : undefined;
       if (!bumped) {
@@ -380,10 +383,13 @@ export class FormService {
         .limit(1)
         .executeTakeFirst();
       if (draft) throw conflict(FORM_IN_USE_BY_DRAFTS);
+      // Signed notes, and questionnaires sent with it (open ones stay answerable, submitted ones
+      // are frozen): the form is hidden, not deleted.
       const used = await trx
         .selectFrom('journal_notes')
         .select('id')
         .where('form_id', '=', id)
+        .union(trx.selectFrom('questionnaires').select('id').where('form_id', '=', id))
         .limit(1)
         .executeTakeFirst();
       if (used) {
@@ -452,6 +458,7 @@ export class FormService {
         .values({
           title: `${FORM_MESSAGES.copyPrefix}${original.title}`.slice(0, MAX_TITLE),
           drafted: true,
+          purpose: original.purpose,
           created_by: userId,
           created_at: now,
           updated_at: now,

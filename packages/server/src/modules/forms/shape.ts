@@ -2,6 +2,7 @@
 // save writes in one statement per kind, and the form as sent when a save sent all of it and
 // added nothing (in the order the database reads it, so the answer needs no second read).
 import type {
+  FormPurpose,
   FormQuestion,
   FormSection,
   FormSummary,
@@ -32,10 +33,16 @@ export interface QuestionRow extends NewQuestionRow {
 export const likePattern = (q: string) =>
   `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export const toSummary = (r: { id: number; title: string; drafted: boolean }): FormSummary => ({
+export const toSummary = (r: {
+  id: number;
+  title: string;
+  drafted: boolean;
+  purpose: FormPurpose;
+}): FormSummary => ({
   id: r.id,
   title: r.title,
   drafted: r.drafted,
+  purpose: r.purpose,
 });
 
 const byOrder = <T extends { id: number; sortOrder: number }>(a: T, b: T) =>

@@ -35,6 +35,7 @@ import {
   batchedNoticeMail,
   meetingMail,
   NOTICE_PAGES,
+  questionnaireReminderMail,
   type BatchedKind,
   type MeetingChange,
   type NoticeLinks,
@@ -47,6 +48,7 @@ export const GATHER_MS: Record<BatchedKind, number> = {
   LAB_RESULT: 0,
   ACTION_PLAN: 0,
   JOURNAL_NOTE: 0,
+  QUESTIONNAIRE: 0,
 };
 export const REMINDER_BEFORE_MS = 24 * 3600_000;
 const TICK_MS = 15_000;
@@ -57,6 +59,7 @@ const KIND_OF_TYPE: Record<string, BatchedKind> = {
   LAB_RESULT: 'LAB_RESULT',
   ACTION_PLAN: 'ACTION_PLAN',
   DAILY_NOTE: 'JOURNAL_NOTE',
+  QUESTIONNAIRE: 'QUESTIONNAIRE',
 };
 
 /** The change's transaction (a Transaction is a Kysely). */
@@ -328,12 +331,52 @@ export class NoticeMails {
 
   // ---- the background task -------------------------------------------------------------------
 
-  /** Writes the mails that are due: waiting notices and reminders. Returns how many. */
-  async tick(): Promise<{ notices: number; reminders: number }> {
+  /**
+   * Writes the mails that are due: waiting notices, meeting reminders and questionnaire
+   * reminders (design §4.19). Returns how many.
+   */
+  async tick(): Promise<{ notices: number; reminders: number; questionnaireReminders: number }> {
     const notices = await this.#flushBatches();
     const reminders = await this.#sendReminders();
-    if (notices + reminders > 0) await this.outbox.kick();
-    return { notices, reminders };
+    const questionnaireReminders = await this.#sendQuestionnaireReminders();
+    if (notices + reminders + questionnaireReminders > 0) await this.outbox.kick();
+    return { notices, reminders, questionnaireReminders };
+  }
+
+  /**
+   * Questionnaires still open whose reminder is due: claimed with one UPDATE (FOR UPDATE SKIP
+   * LOCKED), as meeting reminders are, so of several instances exactly one mails each. A
+   * submitted one has no reminder (submitting clears it) and the claim skips it anyway.
+   */
+  async #sendQuestionnaireReminders(): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ client_user_id: number; due_date: string | Date | null }>`
+        update questionnaires set reminder_due_at = null, reminder_sent_at = ${now}
+        where id in (
+          select id from questionnaires
+          where reminder_due_at is not null and reminder_due_at <= ${now} and status = 'OPEN'
+          order by reminder_due_at
+          limit ${CLAIM_BATCH}
+          for update skip locked
+        )
+        returning client_user_id, due_date::text as due_date`.execute(trx);
+      let written = 0;
+      for (const row of rows) {
+        if (!row.due_date) continue;
+        const to = await this.settings.recipient(trx, row.client_user_id, 'QUESTIONNAIRE');
+        if (!to?.enabled) continue;
+        const mail = questionnaireReminderMail(
+          to.email,
+          String(row.due_date),
+          this.links(row.client_user_id, 'QUESTIONNAIRE'),
+          NOTICE_KIND_PHRASES.QUESTIONNAIRE,
+        );
+        await this.outbox.enqueue(trx, 'MAIL', mail);
+        written += 1;
+      }
+      return written;
+    });
   }
 
   async #flushBatches(): Promise<number> {

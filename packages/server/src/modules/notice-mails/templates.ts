@@ -14,6 +14,7 @@ export const NOTICE_PAGES: Record<NoticeKind, string> = {
   JOURNAL_NOTE: '/journal',
   APPOINTMENT: '/appointments',
   APPOINTMENT_REMINDER: '/appointments',
+  QUESTIONNAIRE: '/questionnaires',
 };
 
 interface Wording {
@@ -47,6 +48,12 @@ const WORDING: Record<Exclude<NoticeKind, 'APPOINTMENT' | 'APPOINTMENT_REMINDER'
     one: 'Det finns en ny signerad journalanteckning i Hälsoportalen.',
     many: (n) => `Det finns ${n} nya signerade journalanteckningar i Hälsoportalen.`,
     button: 'Öppna din journal',
+  },
+  QUESTIONNAIRE: {
+    subject: 'Ny enkät i Hälsoportalen',
+    one: 'Du har fått en enkät att fylla i i Hälsoportalen.',
+    many: (n) => `Du har fått ${n} enkäter att fylla i i Hälsoportalen.`,
+    button: 'Öppna dina enkäter',
   },
 };
 
@@ -139,6 +146,36 @@ export function batchedNoticeMail(
     w.subject,
     [count <= 1 ? w.one : w.many(count), 'Logga in i Hälsoportalen för att läsa.'],
     w.button,
+    links,
+    stopLine(phrase),
+  );
+}
+
+/**
+ * The reminder of a questionnaire still open 3 days before its last day: the day, never the
+ * form's title or a question (the title can say what she is examined for).
+ */
+export function questionnaireReminderMail(
+  to: string,
+  dueDate: string,
+  links: NoticeLinks,
+  phrase: string,
+): OutgoingMail {
+  const [y, m, d] = dueDate.split('-').map(Number);
+  const day = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return noticeMail(
+    to,
+    'Påminnelse: en enkät väntar på dina svar',
+    [
+      'Du har en enkät i Hälsoportalen som ännu inte är inskickad.',
+      `Sista dag att svara är ${day}.`,
+    ],
+    'Öppna dina enkäter',
     links,
     stopLine(phrase),
   );

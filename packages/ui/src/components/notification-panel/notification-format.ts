@@ -2,6 +2,7 @@
 // order (the date is lib/format's formatDayMonth). Pure, so unit tests pin them down.
 import type { KnownNotificationType, Notification } from '@halsa/api/contract';
 import { paths } from '../../config/paths';
+import { questionnairePaths } from '../../config/questionnaire-paths';
 
 /** Click navigation by type (spec §4); any other type only marks the notification read. */
 export const NOTIFICATION_PATHS: Record<KnownNotificationType, string> = {
@@ -10,6 +11,8 @@ export const NOTIFICATION_PATHS: Record<KnownNotificationType, string> = {
   DAILY_NOTE: paths.journal,
   // Design §4.20: ADMIN's notice that an emergency access opened.
   EMERGENCY_ACCESS: paths.activityReview,
+  // Design §4.19: a questionnaire sent to her.
+  QUESTIONNAIRE: questionnairePaths.list,
 };
 
 /** Where clicking a notification of `type` leads, or null when it only marks it read. */

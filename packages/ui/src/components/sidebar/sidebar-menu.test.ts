@@ -17,6 +17,7 @@ describe('sidebarMenuFor', () => {
       'Provsvar',
       'Handlingsplan',
       'Journal',
+      'Enkäter',
       'Bokningar',
     ]);
     expect(labels('/overview', 'STAFF')).toEqual([

@@ -32,6 +32,7 @@ export const KlientAttGora: Story = {
       'Provsvar',
       'Handlingsplan',
       'Journal',
+      'Enkäter',
       'Bokningar',
     ]);
     await expect(current(nav)).toEqual(['Att göra']);

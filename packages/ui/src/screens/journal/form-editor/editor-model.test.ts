@@ -19,6 +19,7 @@ const form: Form = {
   id: 7,
   title: 'Uppföljning',
   drafted: true,
+  purpose: 'JOURNAL',
   version: 4,
   sections: [
     {

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { FORM_IN_USE_BY_DRAFTS } from '@halsa/api';
-import { authScenarios, formScenarios, manyForms, mockState } from '@halsa/api/mocks';
+import {
+  authScenarios,
+  formScenarios,
+  manyForms,
+  mockState,
+  questionnaireForm,
+} from '@halsa/api/mocks';
 import { LocationProbe, mocks } from '../../../testing';
 import { ADMIN_ONLY_ACTIONS, FormTemplatesScreen } from './form-templates';
 
@@ -61,6 +67,20 @@ export const Personal: Story = {
 };
 
 /** No forms yet. */
+/** A questionnaire for clients is marked 'Enkät till klient' in the list (design §4.19). */
+export const MedEnkat: Story = {
+  name: 'Med enkät till klient',
+  beforeEach: () => {
+    mockState.forms.push(structuredClone(questionnaireForm));
+  },
+  play: async ({ canvas }) => {
+    const link = await canvas.findByRole('link', { name: 'Hälsodeklaration inför hälsokontroll' });
+    await expect(link.parentElement).toHaveTextContent('Enkät till klient');
+    const journal = canvas.getByRole('link', { name: 'Hälsosamtal – uppföljning' });
+    await expect(journal.parentElement).not.toHaveTextContent('Enkät till klient');
+  },
+};
+
 export const Tom: Story = {
   name: 'Tom',
   parameters: mocks(formScenarios.empty),
@@ -130,6 +150,24 @@ export const NyttFormular: Story = {
     await waitFor(() => expect(mockState.forms).toHaveLength(4));
     const created = mockState.forms.at(-1)!;
     await expect(created.title).toBe('Nytt formulär');
+    await expect(created.drafted).toBe(true);
+    await waitFor(() =>
+      expect(canvas.getByTestId('location')).toHaveTextContent(
+        `Navigerade till /journal/templates/${created.id}`,
+      ),
+    );
+  },
+};
+
+/** 'Ny enkät till klient' creates a draft questionnaire (purpose chosen once) and opens it. */
+export const NyEnkat: Story = {
+  name: 'Ny enkät till klient',
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('link', { name: 'Kostdagbok' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Ny enkät till klient' }));
+    await waitFor(() => expect(mockState.forms).toHaveLength(4));
+    const created = mockState.forms.at(-1)!;
+    await expect(created.purpose).toBe('QUESTIONNAIRE');
     await expect(created.drafted).toBe(true);
     await waitFor(() =>
       expect(canvas.getByTestId('location')).toHaveTextContent(

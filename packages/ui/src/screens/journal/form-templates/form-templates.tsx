@@ -4,6 +4,7 @@
 // also publish a draft and delete a form after a confirm dialog (the server refuses STAFF, spec
 // §6; issue 22), so STAFF is not offered those buttons and is told why.
 import {
+  formPurposeLabels,
   isApiError,
   useCreateForm,
   useDeleteForm,
@@ -11,6 +12,7 @@ import {
   useFormSummaryPage,
   usePublishForm,
   useSession,
+  type FormPurpose,
   type FormSummary,
 } from '@halsa/api';
 import { useId, useState } from 'react';
@@ -73,10 +75,10 @@ export function FormTemplatesScreen() {
   const first = result && result.total > 0 ? (result.page - 1) * result.size + 1 : 0;
   const last = result ? Math.min(result.total, result.page * result.size) : 0;
   const titleOf = (f: FormSummary) => f.title.trim() || UNTITLED;
-  const createForm = async () => {
+  const createForm = async (purpose?: FormPurpose) => {
     setActionError(null);
     try {
-      const form = await create.trigger();
+      const form = await create.trigger(purpose);
       void navigate(to.journalTemplate(form.id));
     } catch (e) {
       setActionError(isApiError(e) ? e.message : CREATE_FAILED);
@@ -104,14 +106,25 @@ export function FormTemplatesScreen() {
         <h1 id={headingId} className="text-2xl font-semibold">
           Journalformulär
         </h1>
-        <Button
-          type="button"
-          loading={create.isMutating}
-          loadingLabel="Skapar…"
-          onClick={() => void createForm()}
-        >
-          Nytt formulär
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* The purpose is chosen here, once (design §4.19): a journal form or a questionnaire. */}
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={create.isMutating}
+            onClick={() => void createForm('QUESTIONNAIRE')}
+          >
+            Ny enkät till klient
+          </Button>
+          <Button
+            type="button"
+            loading={create.isMutating}
+            loadingLabel="Skapar…"
+            onClick={() => void createForm()}
+          >
+            Nytt formulär
+          </Button>
+        </div>
       </div>
       {user && !isAdmin ? <p className="text-sm text-fg-muted">{ADMIN_ONLY_ACTIONS}</p> : null}
       {actionError ? (
@@ -163,6 +176,9 @@ export function FormTemplatesScreen() {
                     {titleOf(f)}
                   </Link>
                   {f.drafted ? <Badge variant="warning">Utkast</Badge> : null}
+                  {f.purpose === 'QUESTIONNAIRE' ? (
+                    <Badge>{formPurposeLabels.QUESTIONNAIRE}</Badge>
+                  ) : null}
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Button

@@ -25,8 +25,8 @@ import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
-import { missingRequired, orderedSections, REQUIRED_MISSING, type Answers } from './answers';
-import { QuestionInput } from './question-input';
+import { missingRequired, type Answers } from './answers';
+import { QuestionSections } from './question-sections';
 import { DeliveryChannel, SignedNote } from './note-signing';
 import { NOTE_SAVE_TEXTS, takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
 import { LoadError } from '../../../components/load-error/load-error';
@@ -113,26 +113,13 @@ function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditor
       // Enter in a field never signs: signing is the button's alone.
       onSubmit={(e) => e.preventDefault()}
     >
-      {orderedSections(form).map((section) => (
-        <section
-          key={section.id}
-          aria-label={section.title || undefined}
-          className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card sm:p-6"
-        >
-          {section.title ? <h2 className="text-lg font-semibold">{section.title}</h2> : null}
-          {section.instruction ? <p className="text-fg-muted">{section.instruction}</p> : null}
-          {section.questions.map((q) => (
-            <QuestionInput
-              key={q.id}
-              question={q}
-              value={answers.get(q.id)}
-              onChange={(v) => change(q.id, v)}
-              error={errors.has(q.id) ? REQUIRED_MISSING : undefined}
-              disabled={signing}
-            />
-          ))}
-        </section>
-      ))}
+      <QuestionSections
+        form={form}
+        answers={answers}
+        errors={errors}
+        onChange={change}
+        disabled={signing}
+      />
       <SaveStatus state={autosave.state} texts={NOTE_SAVE_TEXTS} onRetry={autosave.retry} />
       <DeliveryChannel client={client} />
       {signError ? <Alert variant="error">{signError}</Alert> : null}
