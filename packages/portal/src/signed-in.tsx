@@ -70,7 +70,7 @@ const ProfileSecurity = screen(
 );
 const NotificationSettings = screen(
   async () =>
-    (await import('@halsa/ui/screens/notifications/notification-settings'))
+    (await import('@halsa/ui/screens/notifications/notice-mails'))
       .NotificationSettingsScreen,
 );
 const JournalSettings = screen(

@@ -27,7 +27,7 @@ export * from './components/sidebar';
 export * from './components/notification-panel';
 export * from './components/widget';
 export * from './screens/notifications/notification-center';
-export * from './screens/notifications/notification-settings';
+export * from './screens/notifications/notice-mails';
 export * from './screens/shell/app-shell';
 export * from './screens/shell/overview';
 export * from './screens/auth/login';

@@ -108,7 +108,7 @@ import {
   unsubscribeQuerySchema,
   unsubscribeResponseSchema,
   updateNotificationSettingsSchema,
-} from './notification-settings.ts';
+} from './notice-mails.ts';
 import { userStatsSchema } from './stats.ts';
 import { reportQuerySchema, reportSchema } from './reports.ts';
 import { registerRequestSchema } from './validation.ts';

@@ -15,7 +15,7 @@ import { invitationsRouteDefs } from './routes/invitations.ts';
 import { journalRouteDefs } from './routes/journal.ts';
 import { labResultsRouteDefs } from './routes/lab-results.ts';
 import { messagingRouteDefs } from './routes/messaging.ts';
-import { notificationSettingsRouteDefs } from './routes/notification-settings.ts';
+import { noticeMailsRouteDefs } from './routes/notice-mails.ts';
 import { notificationsRouteDefs } from './routes/notifications.ts';
 import { profileRouteDefs } from './routes/profile.ts';
 import { reportsRouteDefs } from './routes/reports.ts';
@@ -69,7 +69,7 @@ export { fallbacks } from './route-shared.ts';
 export const routeDefs = {
   ...authRouteDefs,
   ...notificationsRouteDefs,
-  ...notificationSettingsRouteDefs,
+  ...noticeMailsRouteDefs,
   ...messagingRouteDefs,
   ...careTeamRouteDefs,
   ...clientsRouteDefs,
