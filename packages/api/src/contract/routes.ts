@@ -11,6 +11,7 @@ import { authRouteDefs } from './routes/auth.ts';
 import { careTeamRouteDefs } from './routes/care-team.ts';
 import { clientsRouteDefs } from './routes/clients.ts';
 import { eidRouteDefs } from './routes/eid.ts';
+import { formsRouteDefs } from './routes/forms.ts';
 import { invitationsRouteDefs } from './routes/invitations.ts';
 import { journalRouteDefs } from './routes/journal.ts';
 import { labResultsRouteDefs } from './routes/lab-results.ts';
@@ -75,6 +76,7 @@ export const routeDefs = {
   ...clientsRouteDefs,
   ...activityRouteDefs,
   ...journalRouteDefs,
+  ...formsRouteDefs,
   ...labResultsRouteDefs,
   ...actionPlanRouteDefs,
   ...profileRouteDefs,
