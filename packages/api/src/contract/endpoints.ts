@@ -75,7 +75,6 @@ import {
   formSchema,
   formSummaryListResponseSchema,
   formSummaryQuerySchema,
-  signAndSendRequestSchema,
   formVersionSchema,
   updateFormRequestSchema,
 } from './forms.ts';
@@ -87,6 +86,7 @@ import {
   journalSettingsSchema,
   latestSignedNoteSchema,
   saveJournalNoteRequestSchema,
+  signJournalNoteRequestSchema,
   updateJournalSettingsRequestSchema,
 } from './journal.ts';
 import {
@@ -281,9 +281,9 @@ const schemas = {
     request: saveJournalNoteRequestSchema,
     response: journalNoteSchema,
   },
-  signAndSendForm: {
+  signJournalNote: {
     params: clientForm,
-    request: signAndSendRequestSchema,
+    request: signJournalNoteRequestSchema,
     response: journalNoteSchema,
   },
 

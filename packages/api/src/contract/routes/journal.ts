@@ -60,7 +60,7 @@ export const journalRouteDefs = {
     roles: ADMIN,
     clientData: true,
   },
-  signAndSendForm: {
+  signJournalNote: {
     method: 'POST',
     path: '/api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send',
     response: 'json',
