@@ -6,6 +6,8 @@ import {
   clientLookupQuerySchema,
   EMERGENCY_ACCESS_HOURS,
   EMERGENCY_MESSAGES,
+  NO_CARE_RELATION,
+  NO_CARE_RELATION_MESSAGE,
   type CareTeam,
   type EmergencyAccessReview,
   type Id,
@@ -14,12 +16,6 @@ import {
 import { careTeamStaffFixtures } from '../fixtures/care-team.ts';
 import { fullName } from '../fixtures/users.ts';
 import { mockState, nextMockId } from '../state.ts';
-import {
-  careRelationOr403,
-  hasCareRelation,
-  noCareRelationResponse,
-  teamOf,
-} from './care-relation.ts';
 import { clientOr404 } from './clients.ts';
 import { answer, on } from './endpoint.ts';
 import { idParam, readJson, readQuery, viewer } from './request.ts';
@@ -28,7 +24,34 @@ import { scenariosFor } from './scenarios.ts';
 
 const HOUR = 3600 * 1000;
 
-export { careRelationOr403, hasCareRelation, noCareRelationResponse } from './care-relation.ts';
+// Who may read a client's data (design §4.14): ADMIN always; STAFF in the client's care team or
+// with an open emergency access, or everyone while 'Åtkomst endast via vårdteam' is off. Used by
+// the client, lab-results and care-team routes.
+
+/** The 403 of a client-data route for STAFF outside the client's care team. */
+export const noCareRelationResponse = (): Response =>
+  HttpResponse.json({ message: NO_CARE_RELATION_MESSAGE, code: NO_CARE_RELATION }, { status: 403 });
+
+export const teamOf = (clientId: Id): Id[] => mockState.careTeam.teams[clientId] ?? [];
+
+const openAccessOf = (staffId: Id, clientId: Id): EmergencyAccessReview | undefined =>
+  mockState.careTeam.emergencyAccesses.find(
+    (a) =>
+      a.staff.id === staffId && a.clientId === clientId && Date.parse(a.expiresAt) > Date.now(),
+  );
+
+/** May the signed-in user read this client's data (ADMIN, the team, an open emergency access)? */
+export function hasCareRelation(clientId: Id): boolean {
+  const user = mockState.sessionUser;
+  if (!user || user.role !== 'STAFF') return true;
+  if (mockState.accessSettings?.careTeamOnly === false) return true;
+  return teamOf(clientId).includes(user.id) || openAccessOf(user.id, clientId) !== undefined;
+}
+
+/** Throws the 403 NO_CARE_RELATION answer when the signed-in STAFF may not read the client. */
+export function careRelationOr403(clientId: Id): void {
+  if (!hasCareRelation(clientId)) throw noCareRelationResponse();
+}
 
 const staffMembers = (): StaffMember[] =>
   mockState.users.flatMap((u) =>

@@ -5,7 +5,7 @@ import { mockState } from '../state.ts';
 import { labReportOverview } from '../fixtures/lab-results.ts';
 import { fileHandlers, pdfBytes } from './file-history.ts';
 import { mockReadSummary } from './lab-read.ts';
-import { careRelationOr403 } from './care-relation.ts';
+import { careRelationOr403 } from './care-team.ts';
 import { clientOr404 } from './clients.ts';
 import { answer, on } from './endpoint.ts';
 import { stringParam, viewer } from './request.ts';
