@@ -4,3 +4,4 @@ export * from './use-emergency-access.ts';
 export * from './use-client-lookup.ts';
 export * from './use-access-review.ts';
 export * from './use-my-emergency-accesses.ts';
+export * from './use-care-team-setting.ts';

@@ -29,6 +29,7 @@ import {
   accessReviewSchema,
   openEmergencyAccessListSchema,
   careTeamSchema,
+  careTeamSettingSchema,
   clientLookupQuerySchema,
   clientLookupSchema,
   emergencyAccessRequestSchema,
@@ -38,7 +39,6 @@ import {
   updateCareTeamRequestSchema,
 } from './care-team.ts';
 import {
-  accessSettingsSchema,
   accountStateSchema,
   changeRoleRequestSchema,
   createStaffRequestSchema,
@@ -317,8 +317,8 @@ const schemas = {
   deactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
   reactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
   unlockUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
-  accessSettings: { response: accessSettingsSchema },
-  updateAccessSettings: { request: accessSettingsSchema, response: accessSettingsSchema },
+  careTeamSetting: { response: careTeamSettingSchema },
+  updateCareTeamSetting: { request: careTeamSettingSchema, response: careTeamSettingSchema },
   clientLookup: { query: clientLookupQuerySchema, response: clientLookupSchema },
   careTeam: { params: id, response: careTeamSchema },
   updateCareTeam: { params: id, request: updateCareTeamRequestSchema, response: careTeamSchema },

@@ -65,18 +65,4 @@ export const staffRouteDefs = {
     roles: ADMIN,
     clientData: true,
   },
-  accessSettings: {
-    method: 'GET',
-    path: '/api/v1/admin/access-settings',
-    response: 'json',
-    fallback: 'Kunde inte hämta inställningen',
-    roles: ADMIN,
-  },
-  updateAccessSettings: {
-    method: 'PUT',
-    path: '/api/v1/admin/access-settings',
-    response: 'json',
-    fallback: 'Kunde inte spara inställningen',
-    roles: ADMIN,
-  },
 } as const satisfies Record<string, RouteDef>;

@@ -44,7 +44,7 @@ const openAccessOf = (staffId: Id, clientId: Id): EmergencyAccessReview | undefi
 export function hasCareRelation(clientId: Id): boolean {
   const user = mockState.sessionUser;
   if (!user || user.role !== 'STAFF') return true;
-  if (mockState.accessSettings?.careTeamOnly === false) return true;
+  if (mockState.careTeamSetting?.careTeamOnly === false) return true;
   return teamOf(clientId).includes(user.id) || openAccessOf(user.id, clientId) !== undefined;
 }
 
@@ -190,6 +190,11 @@ export const careTeamHandlers: HttpHandler[] = [
     access.reviewComment = comment;
     return HttpResponse.json(access);
   }),
+  on('careTeamSetting', () => HttpResponse.json(mockState.careTeamSetting)),
+  on('updateCareTeamSetting', async ({ request }) => {
+    mockState.careTeamSetting = await readJson(request, 'updateCareTeamSetting');
+    return HttpResponse.json(mockState.careTeamSetting);
+  }),
 ];
 
 const emptyReview = () => HttpResponse.json({ emergencyAccesses: [], patterns: [] });
@@ -202,6 +207,8 @@ export const careTeamScenarios = {
     'emergencyAccess',
     'accessReview',
     'reviewEmergencyAccess',
+    'careTeamSetting',
+    'updateCareTeamSetting',
     'myEmergencyAccesses',
     'closeEmergencyAccess',
     'accessReviewCount',

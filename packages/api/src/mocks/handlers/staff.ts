@@ -1,5 +1,5 @@
 // People and access (design §4.14): `/staff`'s accounts, roles, deactivating, reactivating and
-// unlocking any account (a client's too), and the clinic's access rule. The rules mirror the
+// unlocking any account (a client's too). The rules mirror the
 // server: nobody deactivates herself or the last active ADMIN, an e-mail is used once.
 import type { HttpHandler } from 'msw';
 import {
@@ -160,11 +160,6 @@ export const staffHandlers: HttpHandler[] = [
     accountOf(id).locked = false;
     return HttpResponse.json(stateOf(id));
   }),
-  on('accessSettings', () => HttpResponse.json(mockState.accessSettings)),
-  on('updateAccessSettings', async ({ request }) => {
-    mockState.accessSettings = await readJson(request, 'updateAccessSettings');
-    return HttpResponse.json(mockState.accessSettings);
-  }),
 ];
 
 /** Puts the invited, locked, deactivated and second ADMIN people of `/staff` stories in place. */
@@ -191,8 +186,6 @@ export const staffScenarios = {
     'deactivateUser',
     'reactivateUser',
     'unlockUser',
-    'accessSettings',
-    'updateAccessSettings',
   ]),
   /** Nobody but herself: the list answers empty. */
   empty: [answer('staffAccounts', () => HttpResponse.json([]))],

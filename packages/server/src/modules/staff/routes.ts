@@ -71,13 +71,4 @@ export const staffModule: AppModule = (app, ctx) => {
     { audit: { records: ['ACCOUNT_UNLOCKED'] } },
     (request, _reply, { params }) => staff.unlock(params.id, actorOf(request)),
   );
-
-  defineRoute(app, endpointDefs.accessSettings, { audit: 'none' }, () => staff.accessSettings());
-
-  defineRoute(
-    app,
-    endpointDefs.updateAccessSettings,
-    { audit: { records: ['ACCESS_SETTING_CHANGED'] } },
-    (request, _reply, { body }) => staff.updateAccessSettings(body, actorOf(request)),
-  );
 };

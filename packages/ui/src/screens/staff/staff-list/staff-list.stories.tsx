@@ -171,10 +171,10 @@ export const AtkomstViaVardteam: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Stäng av' }));
     await expect(await canvas.findByText('Åtkomst endast via vårdteam är av.')).toBeVisible();
     await expect(box).not.toBeChecked();
-    await expect(mockState.accessSettings.careTeamOnly).toBe(false);
+    await expect(mockState.careTeamSetting.careTeamOnly).toBe(false);
     await userEvent.click(box);
     await expect(await canvas.findByText('Åtkomst endast via vårdteam är på.')).toBeVisible();
-    await expect(mockState.accessSettings.careTeamOnly).toBe(true);
+    await expect(mockState.careTeamSetting.careTeamOnly).toBe(true);
   },
 };
 
