@@ -70,8 +70,7 @@ const ProfileSecurity = screen(
 );
 const NotificationSettings = screen(
   async () =>
-    (await import('@halsa/ui/screens/notifications/notice-mails'))
-      .NotificationSettingsScreen,
+    (await import('@halsa/ui/screens/notifications/notice-mails')).NotificationSettingsScreen,
 );
 const JournalSettings = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-settings')).JournalSettingsScreen,
