@@ -213,6 +213,8 @@ export const careTeamScenarios = {
     'closeEmergencyAccess',
     'accessReviewCount',
   ]),
+  /** The clinic's care-team switch cannot be fetched (→ 'Kunde inte hämta inställningen'). */
+  settingFailure: [answer('careTeamSetting', () => errorResponse(500))],
   /** The client page answers 403 NO_CARE_RELATION whoever asks (until the story changes it). */
   noCareRelation: [answer('client', () => noCareRelationResponse())],
   /** Saving the care team fails without a message (→ 'Kunde inte spara vårdteamet'). */

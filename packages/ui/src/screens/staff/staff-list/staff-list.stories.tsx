@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { STAFF_MESSAGES } from '@halsa/api';
-import { addStaffFixtures, mockState, staffScenarios } from '@halsa/api/mocks';
+import { addStaffFixtures, careTeamScenarios, mockState, staffScenarios } from '@halsa/api/mocks';
 import { mocks, STORY_NOW } from '../../../testing';
 import { ACCESS_SETTING_HINT } from './access-setting';
 import { StaffScreen } from './staff-list';
@@ -61,7 +61,7 @@ export const Tom: Story = {
 /** The list cannot be fetched. */
 export const Fel: Story = {
   name: 'Kunde inte hämta',
-  parameters: mocks(staffScenarios.error(500)),
+  parameters: mocks(staffScenarios.error(500), careTeamScenarios.settingFailure),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('button', { name: 'Försök igen' })).toBeVisible();
     await expect(canvas.getAllByText('Kunde inte hämta personal')[0]).toBeVisible();
