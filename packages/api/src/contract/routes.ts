@@ -64,8 +64,8 @@ export interface RouteDef {
 export { fallbacks } from './route-shared.ts';
 
 /**
- * Every call, in this order: the parts (one file per feature in routes/, named as the ui's
- * screens) merged into one table.
+ * Every call, in this order: the parts (one file per feature in routes/, named as the feature
+ * everywhere, README 'One name per feature') merged into one table.
  */
 export const routeDefs = {
   ...authRouteDefs,
