@@ -1,5 +1,5 @@
-// People of the clinic (design §4.14): staff accounts, roles, deactivation, unlocking and the
-// clinic's access rule. A part of the route table (routes.ts).
+// People of the clinic (design §4.14): staff accounts, roles, deactivation and unlocking
+// (the care-team switch is in routes/care-team.ts). A part of the route table (routes.ts).
 import type { RouteDef } from '../routes.ts';
 import { ADMIN } from '../route-shared.ts';
 

@@ -1,5 +1,5 @@
-// People of the clinic (design §4.14): `/staff`'s accounts, roles, deactivation, unlocking and
-// the clinic's access rule. ADMIN only; the rules live in service.ts.
+// People of the clinic (design §4.14): `/staff`'s accounts, roles, deactivation and unlocking
+// (the clinic's care-team switch is in modules/care-team). ADMIN only; the rules live in service.ts.
 import { endpointDefs } from '@halsa/api/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';

@@ -1,5 +1,5 @@
-// People of the clinic (design §4.14): staff accounts, roles, deactivation and unlocking, and
-// the clinic's access rule. Deactivating ends every session and live socket of the account at
+// People of the clinic (design §4.14): staff accounts, roles, deactivation and unlocking (the
+// clinic's care-team switch is modules/care-team's). Deactivating ends every session and live socket of the account at
 // once, on every instance (sessions' invalidation channel and the live server's fan-out), and
 // keeps her data and log rows; her next login is refused after the password check
 // (auth/two-factor.ts). Nobody deactivates or demotes herself, or the last active ADMIN: the
