@@ -8,7 +8,7 @@ export { DeferUntilUsable, useAfterUsable } from './after-usable.tsx';
 export * from './auth/index.ts';
 export * from './profile/index.ts';
 export * from './notifications/index.ts';
-export * from './notification-settings/index.ts';
+export * from './notice-mails/index.ts';
 export * from './messaging/index.ts';
 export * from './journal/index.ts';
 export * from './questionnaires/index.ts';

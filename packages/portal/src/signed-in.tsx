@@ -81,8 +81,7 @@ const ProfileSecurity = screen(
 );
 const NotificationSettings = screen(
   async () =>
-    (await import('@halsa/ui/screens/notifications/notification-settings'))
-      .NotificationSettingsScreen,
+    (await import('@halsa/ui/screens/notifications/notice-mails')).NotificationSettingsScreen,
 );
 const JournalSettings = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-settings')).JournalSettingsScreen,

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { holdStill, mountStory, shoot } from './shoot';
-import * as settings from '../src/screens/notifications/notification-settings/notice-mail-settings.stories';
+import * as settings from '../src/screens/notifications/notice-mails/notice-mail-settings.stories';
 import * as unsubscribe from '../src/screens/notifications/unsubscribe/unsubscribe.stories';
 
 holdStill();

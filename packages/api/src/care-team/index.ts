@@ -5,3 +5,4 @@ export * from './use-client-lookup.ts';
 export * from './use-access-review.ts';
 export * from './use-my-emergency-accesses.ts';
 export * from './use-staff-clients.ts';
+export * from './use-care-team-setting.ts';

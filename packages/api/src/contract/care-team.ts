@@ -204,3 +204,8 @@ export const reviewEmergencyAccessRequestSchema = z.object({
     .refine((v) => !hasControlCharacters(v, true), 'Kommentaren innehåller otillåtna tecken.'),
 });
 export type ReviewEmergencyAccessRequest = z.infer<typeof reviewEmergencyAccessRequestSchema>;
+
+/** `GET/PUT /api/v1/admin/access-settings`: the clinic's care-team switch
+ * 'Åtkomst endast via vårdteam' (default on). */
+export const careTeamSettingSchema = z.object({ careTeamOnly: z.boolean() });
+export type CareTeamSetting = z.infer<typeof careTeamSettingSchema>;

@@ -29,6 +29,7 @@ import {
   accessReviewSchema,
   openEmergencyAccessListSchema,
   careTeamSchema,
+  careTeamSettingSchema,
   clientLookupQuerySchema,
   clientLookupSchema,
   emergencyAccessRequestSchema,
@@ -41,7 +42,6 @@ import {
   updateCareTeamRequestSchema,
 } from './care-team.ts';
 import {
-  accessSettingsSchema,
   accountStateSchema,
   changeRoleRequestSchema,
   createStaffRequestSchema,
@@ -79,7 +79,6 @@ import {
   formSchema,
   formSummaryListResponseSchema,
   formSummaryQuerySchema,
-  signAndSendRequestSchema,
   formVersionSchema,
   updateFormRequestSchema,
 } from './forms.ts';
@@ -91,6 +90,7 @@ import {
   journalSettingsSchema,
   latestSignedNoteSchema,
   saveJournalNoteRequestSchema,
+  signJournalNoteRequestSchema,
   updateJournalSettingsRequestSchema,
 } from './journal.ts';
 import {
@@ -125,7 +125,7 @@ import {
   unsubscribeQuerySchema,
   unsubscribeResponseSchema,
   updateNotificationSettingsSchema,
-} from './notification-settings.ts';
+} from './notice-mails.ts';
 import { userStatsSchema } from './stats.ts';
 import { reportQuerySchema, reportSchema } from './reports.ts';
 import { registerRequestSchema } from './validation.ts';
@@ -298,9 +298,9 @@ const schemas = {
     request: saveJournalNoteRequestSchema,
     response: journalNoteSchema,
   },
-  signAndSendForm: {
+  signJournalNote: {
     params: clientForm,
-    request: signAndSendRequestSchema,
+    request: signJournalNoteRequestSchema,
     response: journalNoteSchema,
   },
 
@@ -360,8 +360,8 @@ const schemas = {
   deactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
   reactivateUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
   unlockUser: { params: id, request: emptyObjectSchema, response: accountStateSchema },
-  accessSettings: { response: accessSettingsSchema },
-  updateAccessSettings: { request: accessSettingsSchema, response: accessSettingsSchema },
+  careTeamSetting: { response: careTeamSettingSchema },
+  updateCareTeamSetting: { request: careTeamSettingSchema, response: careTeamSettingSchema },
   clientLookup: { query: clientLookupQuerySchema, response: clientLookupSchema },
   careTeam: { params: id, response: careTeamSchema },
   updateCareTeam: { params: id, request: updateCareTeamRequestSchema, response: careTeamSchema },

@@ -176,9 +176,3 @@ export const updateFormRequestSchema = z.object({
   ),
 });
 export type UpdateFormRequest = z.infer<typeof updateFormRequestSchema>;
-
-/** `POST /api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send`; the screen sends none. */
-export const signAndSendRequestSchema = z
-  .object({ channel: z.literal('EMAIL').optional() })
-  .optional();
-export type SignAndSendRequest = z.infer<typeof signAndSendRequestSchema>;

@@ -3,7 +3,7 @@ export * from './validation.ts';
 export * from './auth.ts';
 export * from './profile.ts';
 export * from './notifications.ts';
-export * from './notification-settings.ts';
+export * from './notice-mails.ts';
 export * from './messaging.ts';
 export * from './clients.ts';
 export * from './care-team.ts';

@@ -145,6 +145,12 @@ export const saveJournalNoteRequestSchema = z.object({
 });
 export type SaveJournalNoteRequest = z.infer<typeof saveJournalNoteRequestSchema>;
 
+/** `POST /api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send`; the screen sends none. */
+export const signJournalNoteRequestSchema = z
+  .object({ channel: z.literal('EMAIL').optional() })
+  .optional();
+export type SignJournalNoteRequest = z.infer<typeof signJournalNoteRequestSchema>;
+
 /** The 409 message of a save whose `version` is not the note's current one. */
 export const NOTE_VERSION_CONFLICT =
   'Anteckningen har ändrats av någon annan. Ladda om sidan för att se den senaste versionen.';

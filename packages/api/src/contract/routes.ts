@@ -11,12 +11,13 @@ import { authRouteDefs } from './routes/auth.ts';
 import { careTeamRouteDefs } from './routes/care-team.ts';
 import { clientsRouteDefs } from './routes/clients.ts';
 import { eidRouteDefs } from './routes/eid.ts';
+import { formsRouteDefs } from './routes/forms.ts';
 import { invitationsRouteDefs } from './routes/invitations.ts';
 import { journalRouteDefs } from './routes/journal.ts';
 import { questionnairesRouteDefs } from './routes/questionnaires.ts';
 import { labResultsRouteDefs } from './routes/lab-results.ts';
 import { messagingRouteDefs } from './routes/messaging.ts';
-import { notificationSettingsRouteDefs } from './routes/notification-settings.ts';
+import { noticeMailsRouteDefs } from './routes/notice-mails.ts';
 import { notificationsRouteDefs } from './routes/notifications.ts';
 import { profileRouteDefs } from './routes/profile.ts';
 import { reportsRouteDefs } from './routes/reports.ts';
@@ -64,19 +65,20 @@ export interface RouteDef {
 export { fallbacks } from './route-shared.ts';
 
 /**
- * Every call, in this order: the parts (one file per feature in routes/, named as the ui's
- * screens) merged into one table.
+ * Every call, in this order: the parts (one file per feature in routes/, named as the feature
+ * everywhere, README 'One name per feature') merged into one table.
  */
 export const routeDefs = {
   ...authRouteDefs,
   ...notificationsRouteDefs,
-  ...notificationSettingsRouteDefs,
+  ...noticeMailsRouteDefs,
   ...messagingRouteDefs,
   ...careTeamRouteDefs,
   ...clientsRouteDefs,
   ...activityRouteDefs,
   ...journalRouteDefs,
   ...questionnairesRouteDefs,
+  ...formsRouteDefs,
   ...labResultsRouteDefs,
   ...actionPlanRouteDefs,
   ...profileRouteDefs,

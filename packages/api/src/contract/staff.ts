@@ -99,10 +99,6 @@ export type SetPersonalNumberRequest = z.infer<typeof setPersonalNumberRequestSc
 export const changeRoleRequestSchema = z.object({ role: staffRoleSchema });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 
-/** `GET/PUT /api/v1/admin/access-settings`: the clinic's access rule (default on). */
-export const accessSettingsSchema = z.object({ careTeamOnly: z.boolean() });
-export type AccessSettings = z.infer<typeof accessSettingsSchema>;
-
 /** The Swedish words of people and access (design §4.14), one place for server and screens. */
 export const STAFF_MESSAGES = {
   deactivated: 'Kontot är inaktiverat. Kontakta mottagningen.',

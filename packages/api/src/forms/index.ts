@@ -7,4 +7,3 @@ export * from './use-publish-form.ts';
 export * from './use-delete-form-section.ts';
 export * from './use-delete-form-question.ts';
 export * from './use-duplicate-form.ts';
-export * from './use-sign-and-send-form.ts';

@@ -5,3 +5,4 @@ export * from './use-journal-note.ts';
 export * from './use-save-journal-note.ts';
 export * from './use-journal-settings.ts';
 export * from './use-update-journal-settings.ts';
+export * from './use-sign-journal-note.ts';

@@ -8,7 +8,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
 import { NOTE_VERSION_CONFLICT } from '../contract/journal.ts';
-import { useSignAndSendForm } from '../forms/use-sign-and-send-form.ts';
+import { useSignJournalNote } from './use-sign-journal-note.ts';
 import { defaultHandlers, mockState, resetMockState } from '../mocks/index.ts';
 import { useClientJournal } from './use-client-journal.ts';
 import { useJournalNote } from './use-journal-note.ts';
@@ -77,7 +77,7 @@ describe('journal note hooks', () => {
         note: useJournalNote(CLIENT, FORM),
         journal: useClientJournal(CLIENT),
         latest: useLatestSignedNote(CLIENT),
-        sign: useSignAndSendForm(),
+        sign: useSignJournalNote(),
       }),
       { wrapper },
     );

@@ -11,7 +11,7 @@ import { notificationHandlers, notificationScenarios } from './handlers/notifica
 import {
   notificationSettingsHandlers,
   notificationSettingsScenarios,
-} from './handlers/notification-settings.ts';
+} from './handlers/notice-mails.ts';
 import { messagingHandlers, messagingScenarios } from './handlers/messaging.ts';
 import { clientHandlers, clientScenarios } from './handlers/clients.ts';
 import { careTeamHandlers, careTeamScenarios } from './handlers/care-team.ts';
@@ -148,7 +148,7 @@ export {
   type Scenarios,
 } from './handlers/scenarios.ts';
 export { renderConversation } from './handlers/messaging.ts';
-export { mockNotificationSettings } from './handlers/notification-settings.ts';
+export { mockNotificationSettings } from './handlers/notice-mails.ts';
 export { addStaffFixtures, setMockAccount } from './handlers/staff.ts';
 export { toCsv } from './handlers/activity.ts';
 export { addCareTeamStaff, noCareRelationResponse } from './handlers/care-team.ts';

@@ -105,9 +105,9 @@ describe('staff mocks', () => {
     expect((await call('changeRole', { params: { id: 2 }, body: { role: 'ADMIN' } })).role).toBe(
       'ADMIN',
     );
-    expect(await call('accessSettings')).toEqual({ careTeamOnly: true });
-    await call('updateAccessSettings', { body: { careTeamOnly: false } });
-    expect(await call('accessSettings')).toEqual({ careTeamOnly: false });
+    expect(await call('careTeamSetting')).toEqual({ careTeamOnly: true });
+    await call('updateCareTeamSetting', { body: { careTeamOnly: false } });
+    expect(await call('careTeamSetting')).toEqual({ careTeamOnly: false });
   });
 
   it('a STAFF member gets 403', async () => {

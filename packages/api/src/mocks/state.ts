@@ -2,7 +2,7 @@
 // (marking a notification read changes the next GET). Call `resetMockState()` before each story
 // or test to start again from the fixtures.
 import type {
-  AccessSettings,
+  CareTeamSetting,
   ActivityLog,
   Appointment,
   Client,
@@ -21,7 +21,7 @@ import type {
   UserStats,
 } from '../contract/index.ts';
 import {
-  accessSettingsFixture,
+  careTeamSettingFixture,
   accountFixtures,
   activityLogFixtures,
   actionPlanFixtures,
@@ -58,7 +58,7 @@ export interface MockState {
   /** Status, lock and last activity of accounts by user id (missing → active, unlocked). */
   accounts: Record<Id, MockAccount>;
   /** The clinic's 'Åtkomst endast via vårdteam' (design §4.14). */
-  accessSettings: AccessSettings;
+  careTeamSetting: CareTeamSetting;
   clients: Client[];
   notifications: Notification[];
   /** 'E-postavisering': what each user changed from her role's defaults, by user id. */
@@ -99,7 +99,7 @@ const initialState = (generation: number): MockState => ({
   sessionUser: { ...sessionUsers.admin },
   users: structuredClone(demoUsers as readonly DemoUser[]) as DemoUser[],
   accounts: structuredClone(accountFixtures),
-  accessSettings: { ...accessSettingsFixture },
+  careTeamSetting: { ...careTeamSettingFixture },
   clients: structuredClone(clientFixtures),
   notifications: structuredClone(notificationFixtures),
   notificationSettings: {},

@@ -180,7 +180,7 @@ export const signedInPages = [
     id: 'notificationSettings',
     path: paths.notifications,
     roles: ALL,
-    screen: 'notifications/notification-settings',
+    screen: 'notifications/notice-mails',
     skeleton: { title: 'Notiser', width: 'max-w-3xl' },
     menu: { kind: 'profile', label: 'Notiser' },
   },

@@ -103,4 +103,19 @@ export const careTeamRouteDefs = {
     roles: ADMIN,
     clientData: true,
   },
+  // The clinic's care-team switch 'Åtkomst endast via vårdteam' (URL as the spec has it).
+  careTeamSetting: {
+    method: 'GET',
+    path: '/api/v1/admin/access-settings',
+    response: 'json',
+    fallback: 'Kunde inte hämta inställningen',
+    roles: ADMIN,
+  },
+  updateCareTeamSetting: {
+    method: 'PUT',
+    path: '/api/v1/admin/access-settings',
+    response: 'json',
+    fallback: 'Kunde inte spara inställningen',
+    roles: ADMIN,
+  },
 } as const satisfies Record<string, RouteDef>;

@@ -1,5 +1,5 @@
-// People of the clinic (design §4.14): staff accounts, roles, deactivation, unlocking and the
-// clinic's access rule. A part of the route table (routes.ts).
+// People of the clinic (design §4.14): staff accounts, roles, deactivation and unlocking
+// (the care-team switch is in routes/care-team.ts). A part of the route table (routes.ts).
 import type { RouteDef } from '../routes.ts';
 import { ADMIN } from '../route-shared.ts';
 
@@ -64,19 +64,5 @@ export const staffRouteDefs = {
     fallback: 'Kunde inte låsa upp inloggningen',
     roles: ADMIN,
     clientData: true,
-  },
-  accessSettings: {
-    method: 'GET',
-    path: '/api/v1/admin/access-settings',
-    response: 'json',
-    fallback: 'Kunde inte hämta inställningen',
-    roles: ADMIN,
-  },
-  updateAccessSettings: {
-    method: 'PUT',
-    path: '/api/v1/admin/access-settings',
-    response: 'json',
-    fallback: 'Kunde inte spara inställningen',
-    roles: ADMIN,
   },
 } as const satisfies Record<string, RouteDef>;

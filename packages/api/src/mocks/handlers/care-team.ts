@@ -6,30 +6,57 @@ import {
   clientLookupQuerySchema,
   EMERGENCY_ACCESS_HOURS,
   EMERGENCY_MESSAGES,
+  maskPersonalNumber,
+  NO_CARE_RELATION,
+  NO_CARE_RELATION_MESSAGE,
+  STAFF_CLIENT_MESSAGES,
+  STAFF_MESSAGES,
   type CareTeam,
+  type Client,
   type EmergencyAccessReview,
   type Id,
+  type StaffClient,
   type StaffMember,
 } from '../../contract/index.ts';
 import { careTeamStaffFixtures } from '../fixtures/care-team.ts';
 import { fullName } from '../fixtures/users.ts';
 import { mockState, nextMockId } from '../state.ts';
-import {
-  careRelationOr403,
-  hasCareRelation,
-  noCareRelationResponse,
-  teamOf,
-} from './care-relation.ts';
 import { clientOr404 } from './clients.ts';
-import { answer, on } from './endpoint.ts';
+import { answer, on, type MockParams } from './endpoint.ts';
 import { idParam, readJson, readQuery, viewer } from './request.ts';
-import { errorResponse, HttpResponse } from './respond.ts';
+import { errorResponse, HttpResponse, noContent } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
-import { staffClientHandlers, staffClientScenarios } from './staff-clients.ts';
 
 const HOUR = 3600 * 1000;
 
-export { careRelationOr403, hasCareRelation, noCareRelationResponse } from './care-relation.ts';
+// Who may read a client's data (design §4.14): ADMIN always; STAFF in the client's care team or
+// with an open emergency access, or everyone while 'Åtkomst endast via vårdteam' is off. Used by
+// the client, lab-results and care-team routes.
+
+/** The 403 of a client-data route for STAFF outside the client's care team. */
+export const noCareRelationResponse = (): Response =>
+  HttpResponse.json({ message: NO_CARE_RELATION_MESSAGE, code: NO_CARE_RELATION }, { status: 403 });
+
+export const teamOf = (clientId: Id): Id[] => mockState.careTeam.teams[clientId] ?? [];
+
+const openAccessOf = (staffId: Id, clientId: Id): EmergencyAccessReview | undefined =>
+  mockState.careTeam.emergencyAccesses.find(
+    (a) =>
+      a.staff.id === staffId && a.clientId === clientId && Date.parse(a.expiresAt) > Date.now(),
+  );
+
+/** May the signed-in user read this client's data (ADMIN, the team, an open emergency access)? */
+export function hasCareRelation(clientId: Id): boolean {
+  const user = mockState.sessionUser;
+  if (!user || user.role !== 'STAFF') return true;
+  if (mockState.careTeamSetting?.careTeamOnly === false) return true;
+  return teamOf(clientId).includes(user.id) || openAccessOf(user.id, clientId) !== undefined;
+}
+
+/** Throws the 403 NO_CARE_RELATION answer when the signed-in STAFF may not read the client. */
+export function careRelationOr403(clientId: Id): void {
+  if (!hasCareRelation(clientId)) throw noCareRelationResponse();
+}
 
 const staffMembers = (): StaffMember[] =>
   mockState.users.flatMap((u) =>
@@ -56,6 +83,77 @@ export function addCareTeamStaff(): void {
     if (!mockState.users.some((u) => u.id === user.id)) mockState.users.push(user);
   }
 }
+
+// ---- Care teams from the person's side (`/staff`, issue 35), as the server answers them: her
+// clients by name with the personal number masked, and ADMIN adding or removing one. A
+// deactivated person gets no new client; removing is always allowed.
+
+/** The staff account of the path's `id`: 404 when none, 400 for a client. */
+function staffOr4xx(params: MockParams) {
+  const id = idParam(params);
+  const user = mockState.users.find((u) => u.id === id);
+  if (!user) throw errorResponse(404, STAFF_MESSAGES.notFound);
+  if (user.role === 'USER') throw errorResponse(400, STAFF_MESSAGES.notStaff);
+  return user;
+}
+
+const toStaffClient = (c: Client): StaffClient => ({
+  id: c.id,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  socialSecurityNumber: maskPersonalNumber(c.socialSecurityNumber),
+});
+
+/** The clients whose care team `staffId` is in, by name. */
+export const clientsOf = (staffId: Id): StaffClient[] =>
+  mockState.clients
+    .filter((c) => teamOf(c.id).includes(staffId))
+    // By last name, as the server answers.
+    .sort((a, b) =>
+      `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'sv'),
+    )
+    .map(toStaffClient);
+
+const staffClientHandlers: HttpHandler[] = [
+  on('staffClients', ({ params }) => {
+    const staff = staffOr4xx(params);
+    return HttpResponse.json({ staffId: staff.id, clients: clientsOf(staff.id) });
+  }),
+  on('addStaffClient', async ({ request, params }) => {
+    const staff = staffOr4xx(params);
+    const { clientId } = await readJson(request, 'addStaffClient');
+    const client = clientOr404({ id: String(clientId) });
+    if (mockState.accounts[staff.id]?.status === 'INACTIVE') {
+      return errorResponse(400, STAFF_CLIENT_MESSAGES.deactivated);
+    }
+    const team = teamOf(client.id);
+    if (!team.includes(staff.id)) mockState.careTeam.teams[client.id] = [...team, staff.id];
+    return HttpResponse.json(toStaffClient(client));
+  }),
+  on('removeStaffClient', ({ params }) => {
+    const staff = staffOr4xx(params);
+    const client = clientOr404(params, 'clientId');
+    mockState.careTeam.teams[client.id] = teamOf(client.id).filter((id) => id !== staff.id);
+    return noContent();
+  }),
+];
+
+const staffClientScenarios = {
+  /** She has no clients yet. */
+  staffClientsEmpty: [
+    answer('staffClients', ({ params }) =>
+      HttpResponse.json({ staffId: idParam(params), clients: [] }),
+    ),
+  ],
+  /** Adding fails without a message (→ 'Kunde inte lägga till klienten'). */
+  addStaffClientFailure: [answer('addStaffClient', () => errorResponse(500))],
+  /** Removing fails with the server's message. */
+  removeStaffClientFailure: [
+    answer('removeStaffClient', () =>
+      errorResponse(503, 'Vårdteamet kunde inte ändras just nu. Försök igen om en stund.'),
+    ),
+  ],
+};
 
 export const careTeamHandlers: HttpHandler[] = [
   ...staffClientHandlers,
@@ -169,6 +267,11 @@ export const careTeamHandlers: HttpHandler[] = [
     access.reviewComment = comment;
     return HttpResponse.json(access);
   }),
+  on('careTeamSetting', () => HttpResponse.json(mockState.careTeamSetting)),
+  on('updateCareTeamSetting', async ({ request }) => {
+    mockState.careTeamSetting = await readJson(request, 'updateCareTeamSetting');
+    return HttpResponse.json(mockState.careTeamSetting);
+  }),
 ];
 
 const emptyReview = () => HttpResponse.json({ emergencyAccesses: [], patterns: [] });
@@ -181,6 +284,8 @@ export const careTeamScenarios = {
     'emergencyAccess',
     'accessReview',
     'reviewEmergencyAccess',
+    'careTeamSetting',
+    'updateCareTeamSetting',
     'myEmergencyAccesses',
     'closeEmergencyAccess',
     'accessReviewCount',
@@ -189,6 +294,8 @@ export const careTeamScenarios = {
     'removeStaffClient',
   ]),
   ...staffClientScenarios,
+  /** The clinic's care-team switch cannot be fetched (→ 'Kunde inte hämta inställningen'). */
+  settingFailure: [answer('careTeamSetting', () => errorResponse(500))],
   /** The client page answers 403 NO_CARE_RELATION whoever asks (until the story changes it). */
   noCareRelation: [answer('client', () => noCareRelationResponse())],
   /** Saving the care team fails without a message (→ 'Kunde inte spara vårdteamet'). */

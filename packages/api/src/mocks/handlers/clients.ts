@@ -3,7 +3,7 @@ import type { HttpHandler } from 'msw';
 import type { Client } from '../../contract/index.ts';
 import { fullName } from '../fixtures/users.ts';
 import { mockState } from '../state.ts';
-import { careRelationOr403, hasCareRelation } from './care-relation.ts';
+import { careRelationOr403, hasCareRelation } from './care-team.ts';
 import { answerPage } from './paging.ts';
 import { answer, on, type MockParams } from './endpoint.ts';
 import { idParam } from './request.ts';

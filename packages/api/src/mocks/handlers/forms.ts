@@ -166,7 +166,6 @@ export const formHandlers: HttpHandler[] = [
     mockState.forms.push(copy);
     return HttpResponse.json(copy, { status: 201 });
   }),
-  // signAndSendForm: handlers/journal.ts (it signs the client's note).
 ];
 
 export const formScenarios = {
@@ -180,14 +179,11 @@ export const formScenarios = {
     'deleteFormSection',
     'deleteFormQuestion',
     'duplicateForm',
-    'signAndSendForm',
   ]),
   /** No forms. */
   empty: [answer('formSummaries', ({ request }) => answerPage([], request))],
   /** Creating fails without a message (→ 'Misslyckades att skapa nytt formulär'). */
   createFailure: [answer('createForm', () => errorResponse(500))],
-  /** Sign-and-send fails without a message (→ 'Misslyckades att skicka formuläret'). */
-  sendFailure: [answer('signAndSendForm', () => errorResponse(500))],
   /** The list cannot be fetched (→ 'Misslyckades att hämta formulär'). */
   listFailure: [answer('formSummaries', () => errorResponse(500))],
   /** One form cannot be fetched (the editor shows 'Misslyckades att ladda formulär.'). */

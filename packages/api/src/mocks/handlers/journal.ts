@@ -133,7 +133,7 @@ export const journalHandlers: HttpHandler[] = [
     showInJournal(note, form, fullName(viewer()), '');
     return HttpResponse.json(note);
   }),
-  on('signAndSendForm', ({ params }) => {
+  on('signJournalNote', ({ params }) => {
     const { userId, form } = clientAndForm(params);
     const note = unsignedNote(userId, form.id);
     if (!note) return errorResponse(409, NOTE_NOTHING_TO_SIGN);
@@ -193,6 +193,7 @@ export const journalScenarios = {
     'latestSignedNote',
     'journalNote',
     'saveJournalNote',
+    'signJournalNote',
     'journalSettings',
     'updateJournalSettings',
   ]),
@@ -238,11 +239,11 @@ export const journalScenarios = {
   /** Someone else saved the note first. */
   saveConflict: [answer('saveJournalNote', () => errorResponse(409, NOTE_VERSION_CONFLICT))],
   /** Signing fails without a message (→ 'Misslyckades att skicka formulär.'). */
-  signFailure: [answer('signAndSendForm', () => errorResponse(500))],
+  signFailure: [answer('signJournalNote', () => errorResponse(500))],
   /** Signing is refused: a required question has no answer. */
-  signRequiredMissing: [answer('signAndSendForm', () => errorResponse(400, NOTE_REQUIRED_MISSING))],
+  signRequiredMissing: [answer('signJournalNote', () => errorResponse(400, NOTE_REQUIRED_MISSING))],
   /** Signing takes two seconds (the 'Signerar och skickar...' state). */
-  signSlow: slowFor(['signAndSendForm']),
+  signSlow: slowFor(['signJournalNote']),
   /** Saving the settings is refused: someone else saved them first. */
   settingsConflict: [
     answer('updateJournalSettings', () => errorResponse(409, JOURNAL_SETTINGS_VERSION_CONFLICT)),

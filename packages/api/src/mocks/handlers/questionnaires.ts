@@ -15,7 +15,7 @@ import {
 import { questionnaireForm, type StoredQuestionnaire } from '../fixtures/questionnaires.ts';
 import { fullName } from '../fixtures/users.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
-import { careRelationOr403 } from './care-relation.ts';
+import { careRelationOr403 } from './care-team.ts';
 import { answer, on } from './endpoint.ts';
 import { idParam, readJson, viewer } from './request.ts';
 import { errorResponse, HttpResponse, nowIso } from './respond.ts';

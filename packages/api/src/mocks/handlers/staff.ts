@@ -1,5 +1,5 @@
 // People and access (design §4.14): `/staff`'s accounts, roles, deactivating, reactivating and
-// unlocking any account (a client's too), and the clinic's access rule. The rules mirror the
+// unlocking any account (a client's too). The rules mirror the
 // server: nobody deactivates herself or the last active ADMIN, an e-mail is used once.
 import type { HttpHandler } from 'msw';
 import {
@@ -17,7 +17,7 @@ import { answer, on, type MockParams } from './endpoint.ts';
 import { idParam, readJson, viewer } from './request.ts';
 import { errorResponse, HttpResponse } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
-import { clientsOf } from './staff-clients.ts';
+import { clientsOf } from './care-team.ts';
 
 const isStaffRole = (role: string): role is StaffRole => role === 'STAFF' || role === 'ADMIN';
 
@@ -162,11 +162,6 @@ export const staffHandlers: HttpHandler[] = [
     accountOf(id).locked = false;
     return HttpResponse.json(stateOf(id));
   }),
-  on('accessSettings', () => HttpResponse.json(mockState.accessSettings)),
-  on('updateAccessSettings', async ({ request }) => {
-    mockState.accessSettings = await readJson(request, 'updateAccessSettings');
-    return HttpResponse.json(mockState.accessSettings);
-  }),
 ];
 
 /** Puts the invited, locked, deactivated and second ADMIN people of `/staff` stories in place. */
@@ -193,8 +188,6 @@ export const staffScenarios = {
     'deactivateUser',
     'reactivateUser',
     'unlockUser',
-    'accessSettings',
-    'updateAccessSettings',
   ]),
   /** Nobody but herself: the list answers empty. */
   empty: [answer('staffAccounts', () => HttpResponse.json([]))],

@@ -138,4 +138,13 @@ export const careTeamModule: AppModule = (app, ctx) => {
     (request, _reply, { params, body }) =>
       teams.markReviewed(params.id, body.comment, actorOf(request)),
   );
+
+  defineRoute(app, endpointDefs.careTeamSetting, { audit: 'none' }, () => teams.careTeamSetting());
+
+  defineRoute(
+    app,
+    endpointDefs.updateCareTeamSetting,
+    { audit: { records: ['ACCESS_SETTING_CHANGED'] } },
+    (request, _reply, { body }) => teams.updateCareTeamSetting(body, actorOf(request)),
+  );
 };

@@ -9,6 +9,7 @@ import {
   type AccessPattern,
   type AccessReview,
   type CareTeam,
+  type CareTeamSetting,
   type ClientLookup,
   type EmergencyAccess,
   type EmergencyAccessRequest,
@@ -383,6 +384,49 @@ export class CareTeamService {
    * in what is reviewed, and never by the person who used it (design §4.20), whatever her role
    * is now.
    */
+  /** The clinic's care-team switch 'Åtkomst endast via vårdteam'. */
+  async careTeamSetting(): Promise<CareTeamSetting> {
+    const row = await this.ctx.db
+      .selectFrom('clinic_settings')
+      .select('care_team_only')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    return { careTeamOnly: row.care_team_only };
+  }
+
+  async updateCareTeamSetting(input: CareTeamSetting, actor: Actor): Promise<CareTeamSetting> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('clinic_settings')
+        .select('care_team_only')
+        .where('id', '=', 1)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (before.care_team_only === input.careTeamOnly) return;
+      await trx
+        .updateTable('clinic_settings')
+        .set({
+          care_team_only: input.careTeamOnly,
+          updated_by: actor.userId,
+          updated_at: this.ctx.clock.now(),
+        })
+        .where('id', '=', 1)
+        .execute();
+      await this.ctx.activity.record(
+        {
+          action: 'ACCESS_SETTING_CHANGED',
+          actorUserId: actor.userId,
+          ip: actor.ip,
+          details: { careTeamOnly: input.careTeamOnly },
+        },
+        trx,
+      );
+    });
+    // Who may read whom changed for every STAFF member: every live subscription is asked again.
+    await this.ctx.live.recheckAccess();
+    return this.careTeamSetting();
+  }
+
   async markReviewed(id: number, comment: string, actor: Actor): Promise<EmergencyAccessReview> {
     if (id > MAX_DB_ID) throw notFound(CARE_TEAM_MESSAGES.accessNotFound);
     await this.ctx.db.transaction().execute(async (trx) => {

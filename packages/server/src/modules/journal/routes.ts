@@ -72,7 +72,7 @@ export const journalModule: AppModule = (app, ctx) => {
   // The activity row is written inside the signing transaction (service.ts).
   defineRoute(
     app,
-    endpointDefs.signAndSendForm,
+    endpointDefs.signJournalNote,
     { audit: { records: ['JOURNAL_NOTE_SIGNED'] } },
     (request, _reply, { params }) =>
       journal.sign(params.userId, params.formId, {

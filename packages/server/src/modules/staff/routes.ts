@@ -1,5 +1,5 @@
-// People of the clinic (design §4.14): `/staff`'s accounts, roles, deactivation, unlocking and
-// the clinic's access rule. ADMIN only; the rules live in service.ts.
+// People of the clinic (design §4.14): `/staff`'s accounts, roles, deactivation and unlocking
+// (the clinic's care-team switch is in modules/care-team). ADMIN only; the rules live in service.ts.
 import { endpointDefs } from '@halsa/api/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
@@ -70,14 +70,5 @@ export const staffModule: AppModule = (app, ctx) => {
     endpointDefs.unlockUser,
     { audit: { records: ['ACCOUNT_UNLOCKED'] } },
     (request, _reply, { params }) => staff.unlock(params.id, actorOf(request)),
-  );
-
-  defineRoute(app, endpointDefs.accessSettings, { audit: 'none' }, () => staff.accessSettings());
-
-  defineRoute(
-    app,
-    endpointDefs.updateAccessSettings,
-    { audit: { records: ['ACCESS_SETTING_CHANGED'] } },
-    (request, _reply, { body }) => staff.updateAccessSettings(body, actorOf(request)),
   );
 };

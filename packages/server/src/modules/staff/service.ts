@@ -1,5 +1,5 @@
-// People of the clinic (design §4.14): staff accounts, roles, deactivation and unlocking, and
-// the clinic's access rule. Deactivating ends every session and live socket of the account at
+// People of the clinic (design §4.14): staff accounts, roles, deactivation and unlocking (the
+// clinic's care-team switch is modules/care-team's). Deactivating ends every session and live socket of the account at
 // once, on every instance (sessions' invalidation channel and the live server's fan-out), and
 // keeps her data and log rows; her next login is refused after the password check
 // (auth/two-factor.ts). Nobody deactivates or demotes herself, or the last active ADMIN: the
@@ -7,7 +7,6 @@
 // cannot both succeed.
 import {
   STAFF_MESSAGES,
-  type AccessSettings,
   type AccountState,
   type AccountStatus,
   type CreateStaffRequest,
@@ -302,48 +301,6 @@ export class StaffService {
       ip: actor.ip,
     });
     return this.state(id);
-  }
-
-  async accessSettings(): Promise<AccessSettings> {
-    const row = await this.ctx.db
-      .selectFrom('clinic_settings')
-      .select('care_team_only')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
-    return { careTeamOnly: row.care_team_only };
-  }
-
-  async updateAccessSettings(input: AccessSettings, actor: Actor): Promise<AccessSettings> {
-    await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('clinic_settings')
-        .select('care_team_only')
-        .where('id', '=', 1)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (before.care_team_only === input.careTeamOnly) return;
-      await trx
-        .updateTable('clinic_settings')
-        .set({
-          care_team_only: input.careTeamOnly,
-          updated_by: actor.userId,
-          updated_at: this.ctx.clock.now(),
-        })
-        .where('id', '=', 1)
-        .execute();
-      await this.ctx.activity.record(
-        {
-          action: 'ACCESS_SETTING_CHANGED',
-          actorUserId: actor.userId,
-          ip: actor.ip,
-          details: { careTeamOnly: input.careTeamOnly },
-        },
-        trx,
-      );
-    });
-    // Who may read whom changed for every STAFF member: every live subscription is asked again.
-    await this.ctx.live.recheckAccess();
-    return this.accessSettings();
   }
 
   private async lockAccount(trx: Transaction<Database>, id: number): Promise<AccountRow> {

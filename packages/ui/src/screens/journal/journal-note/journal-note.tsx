@@ -15,7 +15,7 @@ import {
   useForm,
   useJournalNote,
   useSession,
-  useSignAndSendForm,
+  useSignJournalNote,
 } from '@halsa/api';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -67,7 +67,7 @@ function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditor
     correctsNoteId,
     restored: restored !== null,
   });
-  const sign = useSignAndSendForm();
+  const sign = useSignJournalNote();
 
   const change = (questionId: number, value: AnswerValue) => {
     setAnswers((prev) => new Map(prev).set(questionId, value));

@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { spyOn, within } from 'storybook/test';
 import { sessionUsers } from '@halsa/api/mocks/fixtures/users';
 import { resetMockState } from '@halsa/api/mocks/state';
-import { NotificationSettingsScreen } from '../../notifications/notification-settings/notification-settings';
+import { NotificationSettingsScreen } from '../../notifications/notice-mails/notification-settings';
 import { PlaceholderScreen } from '../placeholder/placeholder';
 import { OverviewScreen } from '../overview/overview';
 import { AppShell, type AppShellProps } from './app-shell';

@@ -1,6 +1,11 @@
 // The clinic setting 'Åtkomst endast via vårdteam' (design §4.14): on by default; turning it off
 // opens every client to every STAFF member, so it asks first. The server logs the change.
-import { isApiError, STAFF_MESSAGES, useAccessSettings, useUpdateAccessSettings } from '@halsa/api';
+import {
+  isApiError,
+  STAFF_MESSAGES,
+  useCareTeamSetting,
+  useUpdateCareTeamSetting,
+} from '@halsa/api';
 import { useState } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { Checkbox } from '../../../primitives/checkbox/checkbox';
@@ -12,8 +17,8 @@ export const ACCESS_SETTING_HINT =
 export const ACCESS_SETTING_FAILED = 'Kunde inte spara inställningen';
 
 export function AccessSetting() {
-  const { settings, error } = useAccessSettings();
-  const update = useUpdateAccessSettings();
+  const { settings, error } = useCareTeamSetting();
+  const update = useUpdateCareTeamSetting();
   const [confirmOff, setConfirmOff] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);

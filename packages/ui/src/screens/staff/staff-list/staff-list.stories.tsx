@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { STAFF_MESSAGES } from '@halsa/api';
-import { addStaffFixtures, mockState, staffScenarios } from '@halsa/api/mocks';
+import { addStaffFixtures, careTeamScenarios, mockState, staffScenarios } from '@halsa/api/mocks';
 import { mocks, STORY_NOW } from '../../../testing';
 import { ACCESS_SETTING_HINT } from './access-setting';
 import { OWN_ACCOUNT_NOTE } from './staff-actions';
@@ -67,7 +67,7 @@ export const Tom: Story = {
 /** The list cannot be fetched. */
 export const Fel: Story = {
   name: 'Kunde inte hämta',
-  parameters: mocks(staffScenarios.error(500)),
+  parameters: mocks(staffScenarios.error(500), careTeamScenarios.settingFailure),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('button', { name: 'Försök igen' })).toBeVisible();
     await expect(canvas.getAllByText('Kunde inte hämta personal')[0]).toBeVisible();
@@ -154,10 +154,10 @@ export const AtkomstViaVardteam: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Stäng av' }));
     await expect(await canvas.findByText('Åtkomst endast via vårdteam är av.')).toBeVisible();
     await expect(box).not.toBeChecked();
-    await expect(mockState.accessSettings.careTeamOnly).toBe(false);
+    await expect(mockState.careTeamSetting.careTeamOnly).toBe(false);
     await userEvent.click(box);
     await expect(await canvas.findByText('Åtkomst endast via vårdteam är på.')).toBeVisible();
-    await expect(mockState.accessSettings.careTeamOnly).toBe(true);
+    await expect(mockState.careTeamSetting.careTeamOnly).toBe(true);
   },
 };
 

@@ -1,6 +1,6 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { call, type ApiError } from '../client.ts';
-import type { NotificationSettings } from '../contract/notification-settings.ts';
+import type { NotificationSettings } from '../contract/notice-mails.ts';
 import { keyFor } from '../keys.ts';
 
 /** `GET /api/v1/user/notification-settings`: her 'E-postavisering' switches (design §4.16). */

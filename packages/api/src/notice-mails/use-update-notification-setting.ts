@@ -5,7 +5,7 @@ import type {
   NoticeKind,
   NotificationSettings,
   UpdateNotificationSettings,
-} from '../contract/notification-settings.ts';
+} from '../contract/notice-mails.ts';
 import { mutationKey } from '../keys.ts';
 import { NOTIFICATION_SETTINGS_KEY } from './use-notification-settings.ts';
 

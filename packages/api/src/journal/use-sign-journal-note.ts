@@ -4,11 +4,11 @@ import { call, type ApiError } from '../client.ts';
 import type { Id } from '../contract/common.ts';
 import type { JournalNote } from '../contract/journal.ts';
 import { mutationKey } from '../keys.ts';
-import { clientJournalKey } from '../journal/use-client-journal.ts';
-import { journalNoteKey } from '../journal/use-journal-note.ts';
-import { latestSignedNoteKey } from '../journal/use-latest-signed-note.ts';
+import { clientJournalKey } from './use-client-journal.ts';
+import { journalNoteKey } from './use-journal-note.ts';
+import { latestSignedNoteKey } from './use-latest-signed-note.ts';
 
-export interface SignAndSendArgs {
+export interface SignJournalNoteArgs {
   userId: Id;
   formId: Id;
 }
@@ -17,21 +17,21 @@ export interface SignAndSendArgs {
  * `POST /api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send` (sent by e-mail): signs
  * the client's unsigned note of that form and answers the signed note.
  */
-export const signAndSendForm = ({ userId, formId }: SignAndSendArgs): Promise<JournalNote> =>
-  call('signAndSendForm', { params: { userId, formId }, body: {} });
+export const signJournalNote = ({ userId, formId }: SignJournalNoteArgs): Promise<JournalNote> =>
+  call('signJournalNote', { params: { userId, formId }, body: {} });
 
-export const SIGN_AND_SEND_FORM_KEY = mutationKey('signAndSendForm');
+export const SIGN_JOURNAL_NOTE_KEY = mutationKey('signJournalNote');
 
 /**
  * Returns the signed note. On success the form has no unsigned note any more (the note key
  * becomes `{ note: null }`), and the client's journal and latest signed note revalidate.
  */
-export function useSignAndSendForm() {
+export function useSignJournalNote() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation<JournalNote, ApiError, string, SignAndSendArgs>(
-    SIGN_AND_SEND_FORM_KEY,
+  return useSWRMutation<JournalNote, ApiError, string, SignJournalNoteArgs>(
+    SIGN_JOURNAL_NOTE_KEY,
     async (_key, { arg }) => {
-      const note = await signAndSendForm(arg);
+      const note = await signJournalNote(arg);
       await Promise.all([
         mutate(journalNoteKey(arg.userId, arg.formId), { note: null }, { revalidate: false }),
         mutate(clientJournalKey(arg.userId)),

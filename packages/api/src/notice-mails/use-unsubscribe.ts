@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { request, toQueryString, type ApiError } from '../client.ts';
-import type { UnsubscribeResponse } from '../contract/notification-settings.ts';
-import { notificationSettingsRouteDefs } from '../contract/routes/notification-settings.ts';
+import type { UnsubscribeResponse } from '../contract/notice-mails.ts';
+import { noticeMailsRouteDefs } from '../contract/routes/notice-mails.ts';
 
 // The signed-out unsubscribe page calls its routes directly (like the signed-out hooks of
 // auth/): it never loads the whole route table.
-const routes = notificationSettingsRouteDefs;
+const routes = noticeMailsRouteDefs;
 
 const byToken =
   (route: (typeof routes)['unsubscribe' | 'unsubscribeOneClick' | 'resubscribe']) =>

@@ -3,7 +3,7 @@
 import type { RouteDef } from '../routes.ts';
 import { PUBLIC, SIGNED_IN } from '../route-base.ts';
 
-export const notificationSettingsRouteDefs = {
+export const noticeMailsRouteDefs = {
   notificationSettings: {
     method: 'GET',
     path: '/api/v1/user/notification-settings',
