@@ -65,6 +65,7 @@ export const FyllerI: Story = {
 
 /** Her answers are saved as she goes: 'Sparat', and the server has them. */
 export const Sparat: Story = {
+  name: 'Sparat',
   play: async ({ canvas, userEvent }) => {
     const smoking = await canvas.findByRole('group', { name: /Röker du\?/ });
     await userEvent.click(within(smoking).getByRole('radio', { name: 'Nej' }));
@@ -140,6 +141,7 @@ export const SkickaIn: Story = {
 
 /** One she sent in before: read-only, with when. */
 export const Inskickad: Story = {
+  name: 'Inskickad',
   beforeEach: () => {
     Object.assign(stored(), {
       status: 'SUBMITTED',

@@ -60,6 +60,7 @@ export const OppnaOchBesvarade: Story = {
 
 /** Nothing sent to her yet. */
 export const Tom: Story = {
+  name: 'Tom',
   parameters: asUser(questionnaireScenarios.empty),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { name: 'Du har inga enkäter' })).toBeVisible();
@@ -68,6 +69,7 @@ export const Tom: Story = {
 
 /** The list could not be read: the Swedish fallback and 'Försök igen'. */
 export const Fel: Story = {
+  name: 'Fel',
   parameters: asUser(questionnaireScenarios.error()),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Kunde inte hämta enkäter')).toBeVisible();
