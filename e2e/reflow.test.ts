@@ -459,6 +459,14 @@ async function routesFor(role: Role, page: Page): Promise<string[]> {
     formId = formList[0]!.id;
     publishedFormId = (formList.find((f) => !f.drafted) ?? formList[0])!.id;
   }
+  let questionnaireId = 0;
+  if (role === 'USER') {
+    // The demo sends Karin 'Hälsodeklaration inför hälsokontroll' (design §4.19): her open one.
+    const res = await page.request.get(`${product.url}/api/v1/user/questionnaires`);
+    expect(res.ok(), `GET /api/v1/user/questionnaires: ${res.status()}`).toBe(true);
+    const list = (await res.json()) as { id: number; submittedAt: string | null }[];
+    questionnaireId = (list.find((q) => q.submittedAt === null) ?? list[0])!.id;
+  }
   const routes: string[] = [];
   for (const p of signedInPages) {
     if (!(p.roles as readonly Role[]).includes(role)) continue;
@@ -470,6 +478,7 @@ async function routesFor(role: Role, page: Page): Promise<string[]> {
       routes.push(
         p.path
           .replace(':clientId', String(clientId))
+          .replace(':questionnaireId', String(questionnaireId))
           .replace(
             ':formId',
             String(p.path === paths.clientJournalForm ? publishedFormId : formId),

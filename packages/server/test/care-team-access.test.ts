@@ -20,6 +20,7 @@ import {
   type TestApp,
   useTestApp,
 } from './helpers.ts';
+import { journalForm, qid } from './journal-helpers.ts';
 import { createConversation, PDF } from './messaging-helpers.ts';
 
 const OUTSIDER_SSN = '19790203-1234';
@@ -34,6 +35,9 @@ interface World {
   appointmentId: number;
   labFile: string;
   planFile: string;
+  /** A published questionnaire, and one sent to the outsider (design §4.19). */
+  questionnaireFormId: number;
+  questionnaireId: number;
 }
 
 type Case =
@@ -101,6 +105,28 @@ const CASES: Partial<Record<EndpointName, Case>> = {
     kind: 'guarded',
     method: 'GET',
     url: (w) => `/api/v1/admin/subject/${w.outsider.id}`,
+  },
+  clientQuestionnaires: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/users/${w.outsider.id}/questionnaires`,
+  },
+  sendQuestionnaire: {
+    kind: 'guarded',
+    method: 'POST',
+    url: (w) => `/api/v1/admin/users/${w.outsider.id}/questionnaires`,
+    body: (w) => ({ formId: w.questionnaireFormId }),
+  },
+  sendQuestionnaires: {
+    kind: 'guarded',
+    method: 'POST',
+    url: () => '/api/v1/admin/questionnaires/send',
+    body: (w) => ({ formId: w.questionnaireFormId, clientIds: [w.outsider.id] }),
+  },
+  questionnaireResponseFhir: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/questionnaire-responses/${w.questionnaireId}/fhir`,
   },
   clientJournal: {
     kind: 'guarded',
@@ -290,10 +316,30 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       body: { clientId: outsider.id, startsAt: future(t, 3), minutes: 30, place: 'Rum 1' },
     });
     expect(booked.statusCode, booked.body).toBeLessThan(300);
+    const form = await journalForm(t, admin, { purpose: 'QUESTIONNAIRE', publisher: admin });
+    const sent = await send(t, 'POST', `/api/v1/admin/users/${outsider.id}/questionnaires`, {
+      cookie: admin,
+      body: { formId: form.id },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    // She answers and sends it in, so its FHIR answer exists for those who may read her.
+    const questionnaireId = sent.json<{ id: number }>().id;
+    const olga = await login(t, outsider.email);
+    const mine = `/api/v1/user/questionnaires/${questionnaireId}`;
+    const { version } = (await send(t, 'GET', mine, { cookie: olga })).json<{ version: number }>();
+    const saved = await send(t, 'PUT', `${mine}/answers`, {
+      cookie: olga,
+      body: { version, answers: [{ questionId: qid(form, 'Hur mår du?'), value: 'Bra.' }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const submitted = await send(t, 'POST', `${mine}/submit`, { cookie: olga });
+    expect(submitted.statusCode, submitted.body).toBe(200);
     return {
       admin,
       staff,
       outsider,
+      questionnaireFormId: form.id,
+      questionnaireId,
       conversationId,
       messageId: message.id,
       fileId: message.file_id!,

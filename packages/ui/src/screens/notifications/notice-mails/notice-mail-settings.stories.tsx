@@ -39,7 +39,8 @@ export const AllaPa: Story = {
     await expect(NOTICE_MAIL_LEAD).toContain('E-posten innehåller aldrig hälsouppgifter');
     await expect(await box(canvasElement, 'Nya meddelanden')).toBeChecked();
     const boxes = within(settings).getAllByRole('checkbox');
-    await expect(boxes).toHaveLength(6);
+    // Messages, lab results, action plan, journal notes, meetings, reminders and questionnaires.
+    await expect(boxes).toHaveLength(7);
     for (const kind of NOTICE_KINDS) {
       await expect(
         within(settings).getByRole('checkbox', { name: NOTICE_KIND_LABELS[kind] }),
@@ -54,6 +55,7 @@ export const AllaPa: Story = {
     await expect(
       within(settings).getByRole('checkbox', { name: 'Påminnelse dagen före ett möte' }),
     ).toBeChecked();
+    await expect(within(settings).getByRole('checkbox', { name: 'Ny enkät' })).toBeChecked();
     // The list of notices is still on the page.
     await expect(canvas.getByRole('region', { name: 'Alla notiser' })).toBeVisible();
   },

@@ -25,6 +25,7 @@ export const KlientMedOlasta: Story = {
       'Provsvar',
       'Handlingsplan',
       'Journal',
+      'Enkäter',
       'Bokningar',
     ]);
     const main = canvas.getByRole('main');
