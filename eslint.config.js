@@ -184,4 +184,23 @@ export default tseslint.config(
       },
     ),
   },
+  {
+    // The HTTP layer sits above the access kernel (access/: sessions, the care-team rule, the
+    // staff rule) and below the modules, which register their routes through it (issue 37).
+    files: ['packages/server/src/http/**/*.ts'],
+    rules: restrict(
+      {
+        group: ['@halsa/ui', '@halsa/ui/*', '@halsa/portal', '@halsa/portal/*'],
+        message: 'server uses only @halsa/api/contract.',
+      },
+      {
+        regex: '^@halsa/api(?!/contract$)(/.*)?$',
+        message: 'server imports only @halsa/api/contract.',
+      },
+      {
+        regex: '^(\\.\\./)+modules/',
+        message: 'http/ imports no module: what every route needs is in access/ (issue 37).',
+      },
+    ),
+  },
 );

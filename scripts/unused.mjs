@@ -44,7 +44,7 @@ const isEntry = (f) =>
   /packages\/portal\/src\/main\.tsx$/.test(f) ||
   /packages\/server\/src\/.*(main|-worker|-cli)\.ts$/.test(f) ||
   // Started by a test as its own process, and the build's alias for swr's shim (vite.config.ts).
-  /(live\/abuse-server|portal\/src\/use-sync-external-store-shim)\.ts$/.test(f);
+  /(live-abuse-server|portal\/src\/use-sync-external-store-shim)\.ts$/.test(f);
 
 const packages = {};
 for (const dir of globSync('packages/*/package.json', { cwd: root })) {

@@ -18,7 +18,7 @@ import { openDatabase } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { MemoryStorage } from '../src/files/storage.ts';
 import { DevOutbox } from '../src/mail/mailer.ts';
-import { SESSION_COOKIE } from '../src/modules/auth/sessions.ts';
+import { SESSION_COOKIE } from '../src/access/sessions.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);

@@ -12,7 +12,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { MemoryStorage } from '../src/files/storage.ts';
 import { DevOutbox } from '../src/mail/mailer.ts';
 import { systemClock } from '../src/clock.ts';
-import { SESSION_COOKIE } from '../src/modules/auth/sessions.ts';
+import { SESSION_COOKIE } from '../src/access/sessions.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

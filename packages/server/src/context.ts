@@ -9,7 +9,7 @@ import type { LiveServer } from './live/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ActivityLog } from './modules/activity/service.ts';
 import type { AuthService } from './modules/auth/service.ts';
-import type { SessionService } from './modules/auth/sessions.ts';
+import type { SessionService } from './access/sessions.ts';
 import type { NoticeMails } from './modules/notice-mails/service.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { Outbox } from './outbox/outbox.ts';

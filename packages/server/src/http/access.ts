@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
 import type { Access } from './types.ts';
 import { SESSION_END_MESSAGES } from '@halsa/api/contract';
-import type { SessionService } from '../modules/auth/sessions.ts';
+import type { SessionService } from '../access/sessions.ts';
 
 export interface RouteAccessEntry {
   method: string;

@@ -14,7 +14,7 @@
 // A route the contract marks `clientData` may not declare 'none', and no route may leave it out:
 // the app refuses to start, as it does for a route without roles.
 import type { ActivityAction, EndpointDef } from '@halsa/api/contract';
-import type { SessionContext } from '../modules/auth/sessions.ts';
+import type { SessionContext } from '../access/sessions.ts';
 
 export interface AuditInput<I> {
   input: I;

@@ -5,7 +5,7 @@
 // while cookie-less callers (curl, health checks, login from scripts) cannot ride a session.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, MESSAGES } from './errors.ts';
-import { hasSessionCookie } from '../modules/auth/sessions.ts';
+import { hasSessionCookie } from '../access/sessions.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

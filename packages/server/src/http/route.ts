@@ -11,8 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { z } from 'zod';
 import { benchTimings } from '../live/bench-timings.ts';
 import type { RateLimitRule } from '../security/rate-limit.ts';
-import { requireCareRelation, type ClientIdQuery } from '../modules/care-team/access.ts';
-import { requireStrongSignIn } from '../modules/security/strong-rule.ts';
+import { requireCareRelation, type ClientIdQuery } from '../access/care-relation.ts';
+import { requireStrongSignIn } from '../access/strong-rule.ts';
 import {
   AuditDeclarationError,
   checkAuditDeclaration,
@@ -40,7 +40,7 @@ export type RouteResult<D extends EndpointDef> = D['response'] extends z.ZodType
   : unknown;
 
 /**
- * How a client-data route keeps STAFF to her care team (design §4.14; modules/care-team/access.ts):
+ * How a client-data route keeps STAFF to her care team (design §4.14; access/care-relation.ts):
  *   { client }   the one client the call is about (from its input, or looked up from a meeting,
  *                a conversation…; null when it is about no client): checked in the database
  *                before the handler runs, 403 'Du har ingen vårdrelation med klienten.' outside;

@@ -2,7 +2,7 @@
 // roles"). `access` is required: the app refuses to start with a route that lacks it.
 import type { Role } from '../db/schema.ts';
 import type { RateLimitRule } from '../security/rate-limit.ts';
-import type { SessionContext } from '../modules/auth/sessions.ts';
+import type { SessionContext } from '../access/sessions.ts';
 
 /** 'public' = no session needed; otherwise the roles that may call the route. */
 export type Access = 'public' | readonly Role[];

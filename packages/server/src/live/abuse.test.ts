@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveCloseCodes } from './types.ts';
-import { RawStomp, sleep, startTestServer, type TestServer } from './test-support.ts';
+import { RawStomp, sleep, startTestServer, type TestServer } from '../../test/live-support.ts';
 
 const MiB = 1024 * 1024;
 const mib = (bytes: number) => (bytes / MiB).toFixed(1);
@@ -31,7 +31,7 @@ describe('live server under abuse', () => {
     // The server in its own process: its memory is what the attack makes it hold.
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', 'src/live/abuse-server.ts'],
+      ['--expose-gc', '--import', 'tsx', 'test/live-abuse-server.ts'],
       {
         cwd: fileURLToPath(new URL('../..', import.meta.url)),
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 // The live endpoint with the real clients (@stomp/stompjs over `ws` and over sockjs-client)
 // and with a bare STOMP client for protocol edges. No database: a plain http.Server and a
-// fake authenticate reading a `sid` cookie (see test-support.ts).
+// fake authenticate reading a `sid` cookie (see test/live-support.ts).
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import Fastify from 'fastify';
 import SockJS from 'sockjs-client';
@@ -15,7 +15,7 @@ import {
   cookieValue,
   sleep,
   startTestServer,
-} from './test-support.ts';
+} from '../../test/live-support.ts';
 
 const AUTH = { Cookie: 'sid=sid-1', Origin: TEST_ORIGIN };
 

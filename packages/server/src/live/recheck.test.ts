@@ -4,7 +4,7 @@
 // drops that subscription only. `delivered` reports what was written on audited grants.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveGrant } from './types.ts';
-import { RawStomp, sleep, startTestServer, type TestServer } from './test-support.ts';
+import { RawStomp, sleep, startTestServer, type TestServer } from '../../test/live-support.ts';
 
 const TOPIC = '/topic/conversations/10/messages';
 

@@ -6,7 +6,7 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { LiveCloseCodes } from './types.ts';
-import { TEST_ORIGIN, type TestServer, sleep, startTestServer } from './test-support.ts';
+import { TEST_ORIGIN, type TestServer, sleep, startTestServer } from '../../test/live-support.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 

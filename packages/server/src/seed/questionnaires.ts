@@ -11,7 +11,7 @@ import {
 } from '@halsa/api/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { stockholmDate } from '../modules/journal/notes.ts';
+import { stockholmDay } from '../lib/format.ts';
 import { contentHash } from '../modules/journal/signature.ts';
 import {
   questionnaireContentText,
@@ -207,7 +207,7 @@ export async function seedQuestionnaires(
   const submittedAt = ago(3);
   const content = questionnaireContentText(
     HALSODEKLARATION_TITLE,
-    `Inskickad av Lars Nilsson ${swedishDate(stockholmDate(submittedAt))}`,
+    `Inskickad av Lars Nilsson ${swedishDate(stockholmDay(submittedAt))}`,
     readableSections({ sections: readable }, answers),
   );
   const row = await trx

@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import { careTeamFilter } from '../care-team/access.ts';
+import { careTeamFilter } from '../../access/care-relation.ts';
 
 /** Who did it when the row has no actor (a failed login of an unknown address, the system). */
 export const UNKNOWN_ACTOR = 'Okänd användare';
@@ -75,7 +75,7 @@ export interface LogFilter {
   day?: string;
   /** The rows written under one emergency access (design §4.14). */
   emergencyAccess?: number;
-  /** A STAFF viewer sees only rows about clients she may read (care-team/access.ts). */
+  /** A STAFF viewer sees only rows about clients she may read (access/care-relation.ts). */
   viewer?: { role: Role; userId: number };
 }
 

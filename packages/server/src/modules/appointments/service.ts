@@ -16,7 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { careTeamFilter } from '../care-team/access.ts';
+import { careTeamFilter } from '../../access/care-relation.ts';
 import { reminderDueAt, type NoticeMails } from '../notice-mails/service.ts';
 import type { NotificationService } from '../notifications/service.ts';
 

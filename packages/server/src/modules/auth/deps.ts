@@ -13,7 +13,7 @@ import type { Outbox } from '../../outbox/outbox.ts';
 import { isCommonPassword } from '../../security/passwords.ts';
 import type { BackgroundTasks } from '../../tasks.ts';
 import type { ActivityLog } from '../activity/service.ts';
-import type { SessionService } from './sessions.ts';
+import type { SessionService } from '../../access/sessions.ts';
 
 export interface AuthDeps {
   db: Kysely<Database>;

@@ -5,7 +5,7 @@ import { requireSession } from '../../http/access.ts';
 import { AUTH_LIMITS } from '../../security/rate-limit.ts';
 import { defineRoute } from '../../http/route.ts';
 import { checkRegistrationExtras } from './schema.ts';
-import { strongSignInState } from '../security/strong-rule.ts';
+import { strongSignInState } from '../../access/strong-rule.ts';
 import { toSessionUser } from './session-user.ts';
 
 const perMinute = (max: number) => ({ max, windowMs: 60_000 });

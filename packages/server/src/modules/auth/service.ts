@@ -11,7 +11,7 @@ import type { ActivityLog } from '../activity/service.ts';
 import { findUserByEmail, type AuthDeps } from './deps.ts';
 import { PasswordTokens } from './password-tokens.ts';
 import { Registration } from './registration.ts';
-import type { SessionService } from './sessions.ts';
+import type { SessionService } from '../../access/sessions.ts';
 import { TwoFactorLogin } from './two-factor.ts';
 import type { Kysely } from 'kysely';
 

@@ -6,7 +6,7 @@ export const profileImageUrl = (fileId: string | null): string | null =>
 
 /**
  * The session user. `mustSetUpStrongSignIn`: the clinic's staff rule holds her back from client
- * data until she adds a passkey or an app (design §4.17, modules/security/strong-rule.ts).
+ * data until she adds a passkey or an app (design §4.17, access/strong-rule.ts).
  */
 export function toSessionUser(
   u: {

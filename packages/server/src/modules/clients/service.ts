@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { careTeamFilter } from '../care-team/access.ts';
+import { careTeamFilter } from '../../access/care-relation.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
 
 export const CLIENT_MESSAGES = {

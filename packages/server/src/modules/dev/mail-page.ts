@@ -3,6 +3,7 @@
 // is escaped; only http(s) addresses become links. The JSON stays at `?format=json` (and for any
 // caller that does not ask for HTML), which the tests and scripts read.
 import type { StoredMail } from '../../mail/mailer.ts';
+import { swedishLongDateTime } from '../../lib/format.ts';
 
 const escapeHtml = (v: string) =>
   v
@@ -28,12 +29,7 @@ export function linkedText(text: string): string {
   return out + escapeHtml(text.slice(last));
 }
 
-const sentAt = (iso: string) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    dateStyle: 'long',
-    timeStyle: 'medium',
-    timeZone: 'Europe/Stockholm',
-  }).format(new Date(iso));
+const sentAt = (iso: string) => swedishLongDateTime(new Date(iso));
 
 const STYLE = `
 body{margin:0;background:#f4f5f7;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Arial,sans-serif}

@@ -222,16 +222,6 @@ export function answersOf(row: { answers: unknown }): JournalAnswer[] {
   return Array.isArray(raw) ? (raw as JournalAnswer[]) : [];
 }
 
-/** The calendar date in Sweden (a note signed 00:30 Swedish time is signed that day). */
-export function stockholmDate(d: Date): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Stockholm',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-}
-
 export function toJournalNote(r: NoteRow): JournalNote {
   return {
     id: r.id,

@@ -37,7 +37,6 @@ import {
   nameOf,
   noteQuery,
   RETURNED,
-  stockholmDate,
   titleOf,
   toDailyNotes,
   toJournalNote,
@@ -46,6 +45,7 @@ import {
 import { JournalSettingsService } from './settings.ts';
 import { contentHash, signNoteFields, type NoteSigningKey } from './signature.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
+import { stockholmDay } from '../../lib/format.ts';
 
 export const JOURNAL_MESSAGES = {
   clientNotFound: 'Klienten hittades inte.',
@@ -339,7 +339,7 @@ export class JournalService {
       const content = noteContentText({
         title: note.form_title,
         signedByName: nameOf(me.first_name, me.last_name) ?? '',
-        signedOn: stockholmDate(now),
+        signedOn: stockholmDay(now),
         sections: readableSections(form, answers),
       });
       const signed = {

@@ -19,6 +19,7 @@ import {
   type LabSubject,
   type ParsedLabValue,
 } from './read-types.ts';
+import { stockholmDay } from '../../lib/format.ts';
 
 type Concept = z.infer<typeof codeableConceptSchema>;
 type Range = z.infer<typeof referenceRangeSchema>;
@@ -50,13 +51,6 @@ const SKIPPED_STATUS: Record<string, string> = {
   unknown: 'värdets status är okänd (status unknown)',
 };
 
-const STOCKHOLM_DAY = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Stockholm',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /**
  * A FHIR date, dateTime or instant as a Swedish day: a partial date keeps its precision, a time
  * with a zone gives the day in Europe/Stockholm, a time without one the day written.
@@ -67,7 +61,7 @@ export function swedishDay(raw: string): string | null {
   if (!m || !isLabDate(m[1]!)) return null;
   if (!m[4]) return m[1]!;
   const t = Date.parse(raw);
-  return Number.isNaN(t) ? null : STOCKHOLM_DAY.format(new Date(t));
+  return Number.isNaN(t) ? null : stockholmDay(new Date(t));
 }
 
 const loincOf = (c: Concept | undefined) =>

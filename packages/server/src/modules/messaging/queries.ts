@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors.ts';
 import { insertFileRow } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { careTeamFilter, noCareRelation, staffMayRead } from '../care-team/access.ts';
+import { careTeamFilter, noCareRelation, staffMayRead } from '../../access/care-relation.ts';
 import { attachmentUrl, displayName } from './attachments.ts';
 import type { ConversationChange } from './live.ts';
 import { MESSAGING_TEXT, type NewAttachment, type Partner } from './rules.ts';

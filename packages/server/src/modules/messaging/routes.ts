@@ -26,7 +26,7 @@ import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../file
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { requireCareRelation } from '../care-team/access.ts';
+import { requireCareRelation } from '../../access/care-relation.ts';
 import { parseInput } from '../../http/validate.ts';
 import { contentDisposition } from './attachments.ts';
 import { brokerLookup, MessagingEvents, type PublisherSource } from './live.ts';

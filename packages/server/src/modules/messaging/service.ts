@@ -14,7 +14,7 @@ import { PublishOrder, type Turn } from './publish-order.ts';
 import { benchTimings } from '../../live/bench-timings.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { careTeamFilter } from '../care-team/access.ts';
+import { careTeamFilter } from '../../access/care-relation.ts';
 import { sql } from 'kysely';
 import { checkAttachment } from './attachments.ts';
 import type { ConversationChange, MessagingEvents } from './live.ts';

@@ -2,6 +2,7 @@
 // and times in Swedish time (sv-SE, Europe/Stockholm), one message per entry. Attachments are
 // named, not inlined; continuation lines of a multi-line message are indented.
 import { ATTACHMENT_URL_PREFIX } from './attachments.ts';
+import { stockholmDateTime } from '../../lib/format.ts';
 
 export interface TranscriptMessage {
   senderName: string;
@@ -19,17 +20,7 @@ export interface TranscriptInput {
   messages: readonly TranscriptMessage[];
 }
 
-const dateTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Stockholm',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** `2026-11-21 14:05` in Swedish time. */
-export const formatSwedishDateTime = (d: Date): string => dateTime.format(d);
 
 /** The text line of a file message (content is `text\nURL`). */
 function splitFileContent(m: TranscriptMessage): { text: string; isFile: boolean } {
@@ -55,14 +46,14 @@ export function renderTranscript(input: TranscriptInput): string {
   const lines = [
     `Konversation mellan ${input.ownerName} och ${input.partnerName}`,
     `Hälsoportalen, konversation nr ${input.conversationId}`,
-    `Nedladdad: ${formatSwedishDateTime(input.downloadedAt)} (svensk tid)`,
+    `Nedladdad: ${stockholmDateTime(input.downloadedAt)} (svensk tid)`,
     `Antal meddelanden: ${input.messages.length}`,
     '',
   ];
   if (input.messages.length === 0) lines.push('Inga meddelanden i denna konversation.', '');
   for (const m of input.messages) {
-    const edited = m.editedAt ? ` (redigerat ${formatSwedishDateTime(m.editedAt)})` : '';
-    lines.push(`${formatSwedishDateTime(m.createdAt)}  ${m.senderName}${edited}:`);
+    const edited = m.editedAt ? ` (redigerat ${stockholmDateTime(m.editedAt)})` : '';
+    lines.push(`${stockholmDateTime(m.createdAt)}  ${m.senderName}${edited}:`);
     const { text, isFile } = splitFileContent(m);
     if (text.trim() !== '') lines.push(indent(text));
     if (isFile) lines.push(`    [Bifogad fil: ${m.originalFileName}]`);

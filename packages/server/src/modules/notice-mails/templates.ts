@@ -5,6 +5,7 @@
 // 16 px text and a large button, so it reads well on a phone.
 import type { NoticeKind } from '@halsa/api/contract';
 import type { OutgoingMail } from '../../mail/mailer.ts';
+import { swedishDay, swedishWhen } from '../../lib/format.ts';
 
 /** Where each kind's link leads (the portal asks for a login first when needed). */
 export const NOTICE_PAGES: Record<NoticeKind, string> = {
@@ -161,13 +162,7 @@ export function questionnaireReminderMail(
   links: NoticeLinks,
   phrase: string,
 ): OutgoingMail {
-  const [y, m, d] = dueDate.split('-').map(Number);
-  const day = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  const day = swedishDay(dueDate);
   return noticeMail(
     to,
     'Påminnelse: en enkät väntar på dina svar',
@@ -201,22 +196,6 @@ const MEETING_TEXT: Record<MeetingChange, { subject: string; line: (when: string
     line: (when) => `Påminnelse: du har ett möte ${when}.`,
   },
 };
-
-/** '24 november kl. 10:00' in Stockholm time. */
-export function swedishWhen(at: Date): string {
-  const date = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Stockholm',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(at);
-  const time = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Stockholm',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
-  return `${date} kl. ${time}`;
-}
 
 /** A meeting booked, moved, cancelled or tomorrow: time and with whom, never the note. */
 export function meetingMail(

@@ -18,7 +18,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { hasSessionCookie } from '../auth/sessions.ts';
+import { hasSessionCookie } from '../../access/sessions.ts';
 
 /** packages/portal/dist, seen from this file in src/ (tsx, tests) or from the bundle dist/main.js. */
 export const DEFAULT_PORTAL_DIST = fileURLToPath(

@@ -6,7 +6,7 @@ import { requireSession } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { toSessionUser } from '../auth/session-user.ts';
-import { strongSignInState } from '../security/strong-rule.ts';
+import { strongSignInState } from '../../access/strong-rule.ts';
 import { bodyLimitOf, readUpload, UPLOAD_POLICIES, withUpload } from '../../files/upload.ts';
 import { uploadLimitsFor } from '../../files/upload-limits.ts';
 import { accessLogPage, myAccount } from './access-log.ts';

@@ -29,11 +29,12 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ActivityLog } from '../activity/service.ts';
-import { noCareRelation, staffMayRead } from '../care-team/access.ts';
+import { noCareRelation, staffMayRead } from '../../access/care-relation.ts';
 import type { FormService } from '../forms/service.ts';
-import { answersOf, isBlank, nameOf, stockholmDate } from '../journal/notes.ts';
+import { answersOf, isBlank, nameOf } from '../journal/notes.ts';
 import { contentHash } from '../journal/signature.ts';
 import type { NotificationService } from '../notifications/service.ts';
+import { stockholmDay } from '../../lib/format.ts';
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
@@ -150,7 +151,7 @@ export class QuestionnaireService {
   }> {
     const ids = [...new Set(clientIds)];
     const now = this.clock.now();
-    if (dueDate && dueDate < stockholmDate(now)) throw badRequest(M.dueDatePast);
+    if (dueDate && dueDate < stockholmDay(now)) throw badRequest(M.dueDatePast);
     const result = await this.db.transaction().execute(async (trx) => {
       const form =
         formId <= MAX_DB_ID
@@ -323,7 +324,7 @@ export class QuestionnaireService {
       const now = this.clock.now();
       const content = questionnaireContentText(
         row.form_title,
-        `Inskickad av ${nameOf(me.first_name, me.last_name) ?? ''} ${swedishDate(stockholmDate(now))}`,
+        `Inskickad av ${nameOf(me.first_name, me.last_name) ?? ''} ${swedishDate(stockholmDay(now))}`,
         readableSections({ sections }, answers),
       );
       await trx

@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import type { ActivityLog } from '../activity/service.ts';
 import { newReserveCode, SignInSecrets } from './secrets.ts';
-import { strongSignInState } from './strong-rule.ts';
+import { strongSignInState } from '../../access/strong-rule.ts';
 import { newTotpKey, takeTotpStep, totpStepOf } from './totp.ts';
 import {
   challengeOf,

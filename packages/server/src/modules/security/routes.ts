@@ -1,7 +1,7 @@
 // Strong sign-in (design §4.17): her methods on /profile/security, the login's second step by
 // method, 'Logga in med nyckel', the clinic's sign-in settings and ADMIN's reset. Thin: the rules
 // live in methods.ts, login-steps.ts and settings.ts; the staff rule itself is enforced for every
-// client-data route by defineRoute (strong-rule.ts).
+// client-data route by defineRoute (access/strong-rule.ts).
 import { endpointDefs } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HOUR, MINUTE } from '../../clock.ts';
@@ -13,7 +13,7 @@ import { toSessionUser } from '../auth/session-user.ts';
 import { LoginSteps } from './login-steps.ts';
 import { SignInMethods, type Actor } from './methods.ts';
 import { SignInSettingsService } from './settings.ts';
-import { strongSignInState } from './strong-rule.ts';
+import { strongSignInState } from '../../access/strong-rule.ts';
 
 const perMinute = (max: number): RateLimitRule => ({ max, windowMs: MINUTE });
 

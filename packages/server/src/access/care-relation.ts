@@ -10,9 +10,9 @@
 //     WHERE clause (`careTeamFilter`), so rows she may not see are never selected.
 import { NO_CARE_RELATION, NO_CARE_RELATION_MESSAGE, type Role } from '@halsa/api/contract';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../db/index.ts';
-import { MAX_DB_ID } from '../../db/ids.ts';
-import { HttpError } from '../../http/errors.ts';
+import type { Db } from '../db/index.ts';
+import { MAX_DB_ID } from '../db/ids.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** The 403 a STAFF member outside the client's care team gets, with the code the page reads. */
 export const noCareRelation = () =>

@@ -8,7 +8,7 @@
 // invalidations: `listening` is false and SessionService then reads every session from the
 // database, so a missed message never keeps an ended session alive.
 // The connections are the instance's (../../redis.ts): its owner closes them.
-import type { RedisConnections } from '../../redis.ts';
+import type { RedisConnections } from '../redis.ts';
 
 export type InvalidationKind = 's' | 'u' | 'e';
 

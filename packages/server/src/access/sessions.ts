@@ -3,11 +3,11 @@
 // deletes the row.
 import { SESSION_END_REASONS, type SessionEndReason } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../../clock.ts';
-import { HOUR, MINUTE } from '../../clock.ts';
-import type { Db } from '../../db/index.ts';
-import type { Role } from '../../db/schema.ts';
-import { newToken, sha256 } from '../../security/tokens.ts';
+import type { Clock } from '../clock.ts';
+import { HOUR, MINUTE } from '../clock.ts';
+import type { Db } from '../db/index.ts';
+import type { Role } from '../db/schema.ts';
+import { newToken, sha256 } from '../security/tokens.ts';
 import type { SessionInvalidation } from './session-invalidation.ts';
 
 export const SESSION_COOKIE = 'halsa_session';

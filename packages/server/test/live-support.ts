@@ -3,10 +3,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { openRedis } from '../redis.ts';
-import { attachLive, type AttachLiveOptions, type LiveServer } from './attach.ts';
-import { conversationIdOf } from './destinations.ts';
-import type { LiveLogger, LiveUser } from './types.ts';
+import { openRedis } from '../src/redis.ts';
+import { attachLive, type AttachLiveOptions, type LiveServer } from '../src/live/attach.ts';
+import { conversationIdOf } from '../src/live/destinations.ts';
+import type { LiveLogger, LiveUser } from '../src/live/types.ts';
 
 export const TEST_ORIGIN = 'http://portal.test';
 

@@ -5,8 +5,8 @@
 // `mustSetUpStrongSignIn`, so the portal leads her to /profile/security.
 import { SECURITY_MESSAGES, STRONG_SIGN_IN_REQUIRED, type Role } from '@halsa/api/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** The 403 of a client-data route while she must set up a strong method. */
 export const strongSignInRequired = () =>

@@ -1,7 +1,7 @@
 // A live test server in its own process, so abuse.test.ts can measure what a hostile client
 // makes the *server* hold (RSS and heap), apart from the test client's own buffers.
 // Prints `port <n>` once listening; GET /memory answers the process's memory after a GC.
-import { startTestServer } from './test-support.ts';
+import { startTestServer } from './live-support.ts';
 
 const server = await startTestServer({
   heartBeatMs: 0,
