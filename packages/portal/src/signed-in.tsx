@@ -3,9 +3,10 @@
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { DeferUntilUsable } from '@halsa/api';
-import type { SessionUser } from '@halsa/api/contract';
+import type { Client, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
 import { AppShell } from '@halsa/ui/screens/shell/app-shell';
+import type { ClientListScreenProps } from '@halsa/ui/screens/clients';
 import type { MessagesTabProps } from '@halsa/ui/screens/messaging';
 import { paths, signedInPages, type SignedInPageId } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
@@ -42,7 +43,18 @@ const AnswerQuestionnaire = screen(
     (await import('@halsa/ui/screens/questionnaires/answer-questionnaire'))
       .AnswerQuestionnaireScreen,
 );
-const Clients = screen(async () => (await import('@halsa/ui/screens/clients')).ClientListScreen);
+const ClientListScreen = screen<ClientListScreenProps>(
+  async () => (await import('@halsa/ui/screens/clients')).ClientListScreen,
+);
+const SendQuestionnaires = screen<{ clients: Client[] }>(
+  async () => (await import('@halsa/ui/screens/questionnaires/care-team')).SendQuestionnaires,
+);
+// The client list with 'Skicka enkät' to the selected clients (design §4.19).
+const Clients = () => (
+  <ClientListScreen
+    bulkActions={(selected) => lazyPage(<SendQuestionnaires clients={selected} />)}
+  />
+);
 const ClientPagesScreen = screen(
   async () => (await import('@halsa/ui/screens/clients')).ClientPagesScreen,
 );
@@ -57,10 +69,31 @@ const ClientLabResults = screen(
 const JournalNotePage = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-note')).JournalNotePage,
 );
+// The questionnaires feature's care-team side (design §4.19): 'Skicka enkät' in the client's
+// header, her own answers beside her notes on the Journal tab, her open ones on the overview.
+const SendQuestionnaire = screen<{ client: Client }>(
+  async () => (await import('@halsa/ui/screens/questionnaires/care-team')).SendQuestionnaire,
+);
+const ClientQuestionnaireAnswers = screen<{ client: Client }>(
+  async () =>
+    (await import('@halsa/ui/screens/questionnaires/care-team')).ClientQuestionnaireAnswers,
+);
+const OpenQuestionnaires = screen<{ client: Client }>(
+  async () => (await import('@halsa/ui/screens/questionnaires/care-team')).OpenQuestionnaires,
+);
 // The journal note is nested in the client pages' frame; its route (ADMIN only) draws the same.
 const ClientPages = () => (
   <ClientPagesScreen
-    journalTab={(client) => lazyPage(<ClientJournalTab client={client} />)}
+    journalTab={(client) =>
+      lazyPage(
+        <div className="flex flex-col gap-8">
+          <ClientJournalTab client={client} />
+          <ClientQuestionnaireAnswers client={client} />
+        </div>,
+      )
+    }
+    headerActions={(client) => lazyPage(<SendQuestionnaire client={client} />)}
+    overviewExtra={(client) => lazyPage(<OpenQuestionnaires client={client} />)}
     labValues={(client) => lazyPage(<ClientLabResults client={client} />)}
     noteTab={(client) => lazyPage(<JournalNotePage client={client} />)}
   />

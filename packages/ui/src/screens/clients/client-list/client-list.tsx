@@ -12,12 +12,14 @@ import {
   useMyEmergencyAccesses,
   useSession,
 } from '@halsa/api';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRelative } from '../../../lib/format';
 import { to } from '../../../config/paths';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Badge } from '../../../primitives/badge/badge';
+import { Button } from '../../../primitives/button/button';
+import { Checkbox } from '../../../primitives/checkbox/checkbox';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
@@ -91,9 +93,30 @@ const clientColumns = (
 export interface ClientListScreenProps {
   /** "Now" for 'sedan' texts (stories pin it). */
   now?: Date;
+  /**
+   * Actions on the selected clients from other features ('Skicka enkät' to several, design
+   * §4.19, which the questionnaires feature builds; the portal passes it in). Given, each row
+   * gets a checkbox; the selection is kept across pages and searches.
+   */
+  bulkActions?: (selected: Client[]) => ReactNode;
 }
 
-export function ClientListScreen({ now }: ClientListScreenProps) {
+/** The selection column: one labelled checkbox per row. */
+const selectColumn = (
+  selected: ReadonlyMap<number, Client>,
+  toggle: (c: Client) => void,
+): TableColumn<Client> => ({
+  header: 'Välj',
+  cell: (c) => (
+    <Checkbox
+      label={<span className="sr-only">{`Välj ${displayName(c)}`}</span>}
+      checked={selected.has(c.id)}
+      onChange={() => toggle(c)}
+    />
+  ),
+});
+
+export function ClientListScreen({ now, bulkActions }: ClientListScreenProps) {
   const { user } = useSession();
   const { accesses } = useMyEmergencyAccesses(user?.role);
   const emergency = new Set((accesses ?? []).map((a) => a.clientId));
@@ -115,6 +138,13 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
     ...(status ? { status } : {}),
   };
   const { page: result, error, isLoading, isValidating, mutate } = useClientPage(query);
+  const [selected, setSelected] = useState<ReadonlyMap<number, Client>>(new Map());
+  const toggle = (c: Client) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (!next.delete(c.id)) next.set(c.id, c);
+      return next;
+    });
   const headingId = useId();
   const pages = result ? Math.max(1, Math.ceil(result.total / result.size)) : 1;
   const first = result && result.total > 0 ? (result.page - 1) * result.size + 1 : 0;
@@ -155,6 +185,22 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
         />
       </div>
 
+      {bulkActions && selected.size > 0 ? (
+        <div
+          role="group"
+          aria-label="Valda klienter"
+          className="flex flex-wrap items-start gap-3 rounded-card border border-border bg-surface-sunken p-3"
+        >
+          <p className="min-h-target content-center text-sm">
+            {`${selected.size} ${selected.size === 1 ? 'vald klient' : 'valda klienter'}`}
+          </p>
+          {bulkActions([...selected.values()])}
+          <Button variant="ghost" size="sm" onClick={() => setSelected(new Map())}>
+            Avmarkera alla
+          </Button>
+        </div>
+      ) : null}
+
       {error ? (
         <LoadError title="Kunde inte hämta klienter" onRetry={() => void mutate()}>
           {error.message}
@@ -190,7 +236,11 @@ export function ClientListScreen({ now }: ClientListScreenProps) {
           </p>
           <Table
             caption={`Klienter, sida ${result.page} av ${pages}`}
-            columns={clientColumns(now, emergency)}
+            columns={
+              bulkActions
+                ? [selectColumn(selected, toggle), ...clientColumns(now, emergency)]
+                : clientColumns(now, emergency)
+            }
             rows={result.items}
             rowKey={(c) => c.id}
           />

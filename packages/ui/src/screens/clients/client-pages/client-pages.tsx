@@ -49,6 +49,13 @@ export interface ClientPagesScreenProps {
    * journal feature builds (the portal passes it in).
    */
   noteTab?: (client: Client) => ReactNode;
+  /**
+   * More header actions from other features ('Skicka enkät', design §4.19, which the
+   * questionnaires feature builds; the portal passes it in).
+   */
+  headerActions?: (client: Client) => ReactNode;
+  /** More of the overview from other features (her open questionnaires, design §4.19). */
+  overviewExtra?: (client: Client) => ReactNode;
 }
 
 const labelOf = (tab: ClientTab) => clientTabs.find((t) => t.id === tab)!.label;
@@ -71,7 +78,14 @@ function Tab({ tab, clientId }: { tab: ClientTab; clientId: number }) {
   );
 }
 
-export function ClientPagesScreen({ now, journalTab, labValues, noteTab }: ClientPagesScreenProps) {
+export function ClientPagesScreen({
+  now,
+  journalTab,
+  labValues,
+  noteTab,
+  headerActions,
+  overviewExtra,
+}: ClientPagesScreenProps) {
   const { clientId: raw, formId } = useParams();
   const clientId = Number(raw);
   const valid = Number.isSafeInteger(clientId) && clientId > 0;
@@ -154,7 +168,10 @@ export function ClientPagesScreen({ now, journalTab, labValues, noteTab }: Clien
           />
           <h1 className="mt-1 text-2xl font-semibold">{name}</h1>
         </div>
-        <ClientHeaderActions client={client} />
+        <div className="flex flex-wrap items-center gap-1">
+          {headerActions?.(client)}
+          <ClientHeaderActions client={client} />
+        </div>
       </div>
       <NoConversationWarning client={client} />
 
@@ -174,7 +191,15 @@ export function ClientPagesScreen({ now, journalTab, labValues, noteTab }: Clien
         noteTab?.(client)
       ) : (
         <Routes>
-          <Route path="overview" element={<ClientOverviewTab client={client} now={now} />} />
+          <Route
+            path="overview"
+            element={
+              <div className="flex flex-col gap-6">
+                {overviewExtra?.(client)}
+                <ClientOverviewTab client={client} now={now} />
+              </div>
+            }
+          />
           <Route
             path="journal"
             element={

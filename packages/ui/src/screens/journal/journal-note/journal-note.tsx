@@ -18,7 +18,7 @@ import {
   useSignJournalNote,
 } from '@halsa/api';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { serverMessage } from '../../../lib/server-message';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
@@ -43,19 +43,42 @@ interface NoteEditorProps {
   form: Form;
   note: JournalNote | null;
   correctsNoteId?: number;
+  /** A client's questionnaire answers to quote (design §4.19): 'Skapa anteckning från svaren'. */
+  quoted?: string;
   onSigned: (note: JournalNote) => void;
 }
 
-function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditorProps) {
+/**
+ * The note's answers with `quoted` put into the first free-text question (long text before
+ * short), after what it already holds; null when the form has no free-text question or it is
+ * quoted there already.
+ */
+export function withQuote(form: Form, answers: Answers, quoted: string): Answers | null {
+  const questions = form.sections.flatMap((s) => s.questions);
+  const target =
+    questions.find((q) => q.type === 'LONG_TEXT') ?? questions.find((q) => q.type === 'SHORT_TEXT');
+  if (!target) return null;
+  const before = answers.get(target.id);
+  // Already quoted (the page was reloaded with the same link): nothing to add.
+  if (typeof before === 'string' && before.includes(quoted)) return null;
+  const text = typeof before === 'string' && before.trim() ? `${before}\n\n${quoted}` : quoted;
+  return new Map(answers).set(target.id, text);
+}
+
+function NoteEditor({ client, form, note, correctsNoteId, quoted, onSigned }: NoteEditorProps) {
   const toast = useToast();
   // Answers left unsaved when the page was last left (offline) come back and are sent.
   const { user } = useSession();
   const [restored] = useState(() =>
     takeUnsavedAnswers(client.id, form.id, note?.version, user?.id),
   );
-  const [answers, setAnswers] = useState<Answers>(
-    () => restored ?? new Map(note?.answers.map((a) => [a.questionId, a.value]) ?? []),
-  );
+  // Quoted answers are saved at once, as restored ones are.
+  const [start] = useState(() => {
+    const own = restored ?? new Map(note?.answers.map((a) => [a.questionId, a.value]) ?? []);
+    const withQuoted = quoted ? withQuote(form, own, quoted) : null;
+    return { answers: withQuoted ?? own, quotedIn: withQuoted !== null };
+  });
+  const [answers, setAnswers] = useState<Answers>(start.answers);
   const [errors, setErrors] = useState<ReadonlySet<number>>(new Set());
   const [signError, setSignError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
@@ -65,7 +88,7 @@ function NoteEditor({ client, form, note, correctsNoteId, onSigned }: NoteEditor
     note,
     answers,
     correctsNoteId,
-    restored: restored !== null,
+    restored: restored !== null || start.quotedIn,
   });
   const sign = useSignJournalNote();
 
@@ -149,6 +172,11 @@ export interface JournalNotePageProps {
 export function JournalNotePage({ client }: JournalNotePageProps) {
   const params = useParams();
   const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // 'Skapa anteckning från svaren' (design §4.19) brings the client's answers to quote.
+  const quotedState = (location.state as { quotedAnswers?: unknown } | null)?.quotedAnswers;
+  const quoted = typeof quotedState === 'string' ? quotedState : undefined;
   const clientId = client.id;
   const formId = Number(params.formId);
   const valid = Number.isSafeInteger(formId) && formId > 0;
@@ -216,6 +244,12 @@ export function JournalNotePage({ client }: JournalNotePageProps) {
         />
       ) : (
         <>
+          {quoted ? (
+            <Alert variant="info">
+              Klientens egna svar från enkäten är citerade i anteckningen. Granska och komplettera
+              innan du signerar.
+            </Alert>
+          ) : null}
           {correctsNoteId !== undefined ? (
             <Alert variant="info">
               Du skriver en rättelse av en signerad anteckning. Båda anteckningarna visas i
@@ -229,7 +263,13 @@ export function JournalNotePage({ client }: JournalNotePageProps) {
             form={form.form}
             note={note.note}
             correctsNoteId={correctsNoteId}
-            onSigned={setSigned}
+            quoted={round === 0 ? quoted : undefined}
+            onSigned={(n) => {
+              // The quote is used once: a reload or a new note does not quote it again.
+              if (quoted)
+                void navigate(`${location.pathname}${location.search}`, { replace: true });
+              setSigned(n);
+            }}
           />
         </>
       )}

@@ -7,6 +7,7 @@
 import type { DailyNote } from '@halsa/api';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { Badge } from '../../../primitives/badge/badge';
+import { ReadableSections } from '../../../components/readable-sections/readable-sections';
 
 /** Spec §8: the journal (the client's or a client's) failed to load. */
 export const JOURNAL_LOAD_FAILED = 'Misslyckades att ladda journal.';
@@ -54,7 +55,6 @@ export function NoteArticle({
   showStatus = false,
 }: NoteArticleProps) {
   const Heading = `h${headingLevel}` as const;
-  const Sub = `h${headingLevel + 1}` as 'h3' | 'h4';
   const titleId = `anteckning-${note.id}`;
   return (
     <article
@@ -118,19 +118,7 @@ export function NoteArticle({
           <p className="text-sm text-fg-muted">Anteckningen har inga frågor.</p>
         )
       ) : (
-        note.sections.map((section, index) => (
-          <section key={index} className="flex flex-col gap-2">
-            {section.title ? <Sub className="font-semibold">{section.title}</Sub> : null}
-            <dl className="flex flex-col gap-2">
-              {section.items.map((item, i) => (
-                <div key={i} className="flex flex-col gap-0.5">
-                  <dt className="text-sm text-fg-muted">{item.question}</dt>
-                  <dd className="whitespace-pre-line">{item.answer}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))
+        <ReadableSections sections={note.sections} headingLevel={headingLevel === 2 ? 3 : 4} />
       )}
     </article>
   );
