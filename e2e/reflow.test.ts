@@ -6,8 +6,11 @@
 // check fails when the document scrolls sideways, when a visible text or control lies past the
 // viewport's left or right edge (unless inside a container that scrolls on purpose, such as a
 // chart), when an element cuts its text off sideways, or when a control is smaller than 24 × 24 px
-// (WCAG 2.2 SC 2.5.8, with its spacing and inline-link exceptions). Every offender is reported
-// with the page, a CSS path and its box.
+// (WCAG 2.2 SC 2.5.8, with its spacing and inline-link exceptions). Some states also ask that
+// every control in them can be reached (issue 35): scrolled into view it lies inside the screen
+// and nothing, such as the floating message button or a dialog's footer, covers its middle — the
+// dialogs under their errors, the staff's lab tab. Every offender is reported with the page, a
+// CSS path and its box.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Role } from '@halsa/api/contract';
@@ -290,13 +293,70 @@ function findOffenders(width: number): Offender[] {
   return out;
 }
 
+/**
+ * The controls inside `scope` that cannot be reached: each is scrolled into view as focus or a
+ * screen reader would (the page's scroll padding counts), then it must lie inside the screen and
+ * its middle must be its own, not under the floating button, the top bar or a dialog's footer.
+ */
+function unreachable(scope: string): Offender[] {
+  const out: Offender[] = [];
+  const CONTROL =
+    'button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="menuitem"], [role="link"], [role="checkbox"], [role="switch"], [role="radio"]';
+  const label = (el: Element) =>
+    (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? el.textContent ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 50);
+  const owns = (el: Element, hit: Element | null): boolean =>
+    hit !== null &&
+    (el.contains(hit) ||
+      (el instanceof HTMLInputElement && [...(el.labels ?? [])].some((l) => l.contains(hit))));
+  const [scrollX0, scrollY0] = [scrollX, scrollY];
+  for (const root of document.querySelectorAll(scope)) {
+    for (const el of root.querySelectorAll(CONTROL)) {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const before = el.getBoundingClientRect();
+      if (before.width <= 1 || before.height <= 1) continue;
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+      const r = el.getBoundingClientRect();
+      const inside =
+        r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (inside && owns(el, hit)) continue;
+      let path = el.tagName.toLowerCase();
+      for (let e = el.parentElement; e && e !== root.parentElement; e = e.parentElement) {
+        path = `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} > ${path}`;
+      }
+      const by = hit ? (hit.closest(CONTROL) ?? hit) : null;
+      out.push({
+        kind: inside
+          ? `control covered by ${by ? `«${label(by) || by.tagName}»` : 'nothing'}`
+          : 'control out of reach',
+        path,
+        text: label(el),
+        rect: `x ${Math.round(r.left)}…${Math.round(r.right)}, y ${Math.round(r.top)}…${Math.round(r.bottom)} of ${innerHeight}`,
+      });
+    }
+  }
+  scrollTo(scrollX0, scrollY0);
+  return out;
+}
+
 /** Who is looking, for the pictures' names. */
 let shotPrefix = 'signed-out';
 
 /** Every offender of the page now shown, named for the report. */
-async function check(page: Page, name: string, failures: string[], scroll = true): Promise<void> {
+async function check(
+  page: Page,
+  name: string,
+  failures: string[],
+  scroll = true,
+  reach?: string,
+): Promise<void> {
   await settle(page, scroll);
   const found = await page.evaluate(findOffenders, WIDTH);
+  if (reach) found.push(...(await page.evaluate(unreachable, reach)));
   // REFLOW_SHOTS=<dir>: a full-page picture of each page and state, to look at.
   const shots = process.env.REFLOW_SHOTS;
   if (shots) {
@@ -321,6 +381,8 @@ interface Extra {
   url: string;
   /** Opens the state to check; returns a closer when the state is left open. */
   open: (page: Page) => Promise<void>;
+  /** Where every control must be reachable, e.g. `[role="dialog"]` or `main`. */
+  reach?: string;
 }
 
 const openWidget = async (page: Page) => {
@@ -389,6 +451,19 @@ const emergencyBanner = async (page: Page) => {
   await page.getByRole('heading', { name: 'Personuppgifter' }).waitFor();
 };
 
+/** 'Lägg till personal' sent empty: three errors (first name, last name, e-mail). */
+const addStaffErrors = async (page: Page) => {
+  await openDialog('Lägg till personal')(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Lägg till', exact: true }).click();
+  await expect.poll(() => dialog.locator('[aria-invalid="true"]').count()).toBe(3);
+};
+/** The client's lab tab with its values loaded (design §4.7). */
+const labTab = async (page: Page) => {
+  await page.getByRole('button', { name: 'Visa historik' }).waitFor();
+  await settle(page, true);
+};
+
 /** The states besides the pages: the shell's menus, the widget, the bell, dialogs. */
 function extrasFor(role: Role, clientId: number): Extra[] {
   const shell: Extra[] = [
@@ -406,6 +481,13 @@ function extrasFor(role: Role, clientId: number): Extra[] {
       url: `/clients/${clientId}/lab-data`,
       open: openDialog('Visa historik'),
     },
+    {
+      // Issue 35: the floating button covered 'Visa historik' here at 320 px.
+      name: 'the lab tab: every control clear of the floating button',
+      url: `/clients/${clientId}/lab-data`,
+      open: labTab,
+      reach: 'main',
+    },
   ];
   const admin: Extra[] = [
     {
@@ -418,6 +500,12 @@ function extrasFor(role: Role, clientId: number): Extra[] {
       url: paths.staff,
       open: openDialog('Lägg till personal'),
     },
+    {
+      name: "dialog 'Lägg till personal' with three errors",
+      url: paths.staff,
+      open: addStaffErrors,
+      reach: '[role="dialog"]',
+    },
     { name: "dialog 'Bjud in klient'", url: paths.clients, open: openDialog('Bjud in klient') },
     {
       name: "dialog 'Lägg till formulär'",
@@ -426,8 +514,19 @@ function extrasFor(role: Role, clientId: number): Extra[] {
     },
   ];
   const staff: Extra[] = [
-    { name: "dialog 'Nödåtkomst' with errors", url: paths.clients, open: emergencyDialogErrors },
-    { name: 'the emergency-access banner', url: paths.clients, open: emergencyBanner },
+    {
+      name: "dialog 'Nödåtkomst' with errors",
+      url: paths.clients,
+      open: emergencyDialogErrors,
+      reach: '[role="dialog"]',
+    },
+    // The banner's 'Avsluta nu' and the page under it, clear of the top bar and the button.
+    {
+      name: 'the emergency-access banner',
+      url: paths.clients,
+      open: emergencyBanner,
+      reach: '[aria-label^="Nödåtkomst till"]',
+    },
   ];
   return [
     ...shell,
@@ -548,7 +647,7 @@ describe('reflow at 320 × 640 (WCAG 1.4.10) with targets of at least 24 × 24 p
           );
           continue;
         }
-        await check(page, `${extra.url}, ${extra.name}`, failures, false);
+        await check(page, `${extra.url}, ${extra.name}`, failures, false, extra.reach);
       }
       await context.close();
       report(failures);

@@ -199,17 +199,23 @@ export function Widget({
         aria-labelledby={titleId}
         tabIndex={-1}
         hidden={!open}
-        className="fixed right-4 bottom-24 z-40 flex max-h-[calc(100dvh-11rem)] w-[calc(100vw-2rem)] max-w-sm flex-col rounded-card border border-border bg-surface text-fg shadow-overlay"
+        className={cn(
+          'fixed right-4 bottom-24 z-40 flex max-h-[calc(100dvh-11rem)] w-[calc(100vw-2rem)] max-w-sm flex-col rounded-card border border-border bg-surface text-fg shadow-overlay',
+          // A short screen (320 × 568): the panel reaches up over the top bar and down to just
+          // above the button, and its rows turn compact, so an open conversation shows several
+          // messages, not one (issue 35).
+          'short:bottom-20 short:max-h-[calc(100dvh-5.5rem)]',
+        )}
       >
-        <div className="flex items-center gap-2 border-b border-border py-2 pr-2 pl-4">
-          <h2 id={titleId} className="mr-auto text-lg font-semibold">
+        <div className="flex items-center gap-2 border-b border-border py-2 pr-2 pl-4 short:py-1">
+          <h2 id={titleId} className="mr-auto text-lg font-semibold short:text-base">
             Meddelanden
           </h2>
           <button
             type="button"
             aria-label="Stäng"
             onClick={() => hide(true)}
-            className="grid size-10 cursor-pointer place-items-center rounded-control text-fg-muted hover:bg-surface-sunken hover:text-fg"
+            className="grid size-10 cursor-pointer place-items-center rounded-control text-fg-muted hover:bg-surface-sunken hover:text-fg short:size-8"
           >
             <CloseIcon />
           </button>
@@ -223,10 +229,17 @@ export function Widget({
             className="flex min-h-0 flex-col"
           >
             <TabsList aria-label="Meddelandewidget" className="shrink-0 px-4">
-              <TabsTrigger value="hem">Hem</TabsTrigger>
-              <TabsTrigger value="meddelande">Meddelande</TabsTrigger>
+              <TabsTrigger value="hem" className="short:h-control-sm">
+                Hem
+              </TabsTrigger>
+              <TabsTrigger value="meddelande" className="short:h-control-sm">
+                Meddelande
+              </TabsTrigger>
             </TabsList>
-            <TabsContent value="hem" className="min-h-0 space-y-4 overflow-y-auto px-4 pb-4">
+            <TabsContent
+              value="hem"
+              className="min-h-0 space-y-4 overflow-y-auto px-4 pb-4 short:pt-2 short:pb-2"
+            >
               <div>
                 <h3 className="text-xl font-semibold">Välkommen {user.firstName}</h3>
                 <p className="text-fg-muted">Hur kan vi hjälpa?</p>
@@ -241,7 +254,7 @@ export function Widget({
             <TabsContent
               value="meddelande"
               forceMount
-              className="flex min-h-0 flex-col overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden"
+              className="flex min-h-0 flex-col overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden short:pt-2 short:pb-2"
             >
               {messages ?? (
                 <div className="flex justify-center py-6">

@@ -214,7 +214,7 @@ export function ConversationView({
           {count === 0 ? (
             <p className="py-6 text-center text-fg-muted">{NO_MESSAGES_TEXT}</p>
           ) : (
-            <ol className="flex flex-col gap-3">
+            <ol className="flex flex-col gap-3 short:gap-2">
               {messages.map((message) => {
                 const own = message.sender === meId;
                 return (
@@ -258,7 +258,7 @@ export function ConversationView({
         </div>
         <form
           onSubmit={submit}
-          className="flex shrink-0 flex-col gap-2 border-t border-border pt-3"
+          className="flex shrink-0 flex-col gap-2 border-t border-border pt-3 short:pt-2"
         >
           <label htmlFor={fieldId} className="sr-only">
             {MESSAGE_FIELD_LABEL}
@@ -270,7 +270,8 @@ export function ConversationView({
             placeholder={`${MESSAGE_FIELD_LABEL}…`}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onFieldKeyDown}
-            className={textareaClass}
+            // On a short screen one line high (she can drag it taller).
+            className={cn(textareaClass, 'short:h-[2.625rem]')}
           />
           <div className="flex items-start justify-between gap-2">
             <FilePicker file={file} onChange={setFile} />
@@ -284,14 +285,19 @@ export function ConversationView({
   }
 
   return (
-    <section aria-labelledby={headingId} className={cn('flex min-h-0 flex-col gap-3', className)}>
+    // On a short screen (design: `short:`) the header and the send box are compact and the
+    // message log takes the height (issue 35: at 320 × 568 one bubble showed).
+    <section
+      aria-labelledby={headingId}
+      className={cn('flex min-h-0 flex-col gap-3 short:gap-2', className)}
+    >
       <div className="flex shrink-0 items-center gap-2">
         {onBack ? <BackButton onClick={onBack} /> : null}
         <Heading
           id={headingId}
           tabIndex={-1}
           data-autofocus=""
-          className="min-w-0 flex-1 text-lg font-semibold [overflow-wrap:anywhere]"
+          className="min-w-0 flex-1 text-lg font-semibold [overflow-wrap:anywhere] short:text-base"
         >
           {heading}
         </Heading>

@@ -5,7 +5,8 @@ import { resetMockState } from '@halsa/api/mocks';
 import { mockState } from '@halsa/api/mocks/state';
 import { Widget } from '../../../components/widget/widget';
 import { openConversation, startConversation } from '@halsa/api';
-import { STORY_NOW, widgetFrame, xssConversation } from '../../../testing';
+import type { StoredConversation } from '@halsa/api/mocks/fixtures/messaging';
+import { STORY_NOW, storyMessage, widgetFrame, xssConversation } from '../../../testing';
 import { MessagesTab } from './messages-tab';
 
 const meta = {
@@ -142,4 +143,93 @@ export const IWidgeten: Story = {
     await expect(await within(panel).findByRole('heading', { name: 'Lars Nilsson' })).toBeVisible();
     await expect(mockState.conversations.length).toBeGreaterThan(0);
   },
+};
+
+/** Lars Nilsson (4) and Maria (1) agree on a new time: more messages than the log can show. */
+const rebookingConversation = (): StoredConversation => ({
+  conversationId: 81,
+  userIds: [1, 4],
+  messages: (
+    [
+      [4, 'Hej! Kan jag boka om mitt hälsosamtal?'],
+      [1, 'Hej Lars, absolut. Vilken dag passar?'],
+      [4, 'Tisdag eller onsdag förmiddag.'],
+      [1, 'Onsdag kl. 9.30 går bra.'],
+      [4, 'Perfekt, tack!'],
+      [4, 'Ska jag ta med något?'],
+      [1, 'Gärna din träningslogg.'],
+    ] as const
+  ).map(([sender, text], index) =>
+    storyMessage(81, sender, sender === 4 ? 1 : 4, text, `2026-11-20T08:1${index}:00.000Z`),
+  ),
+});
+
+/**
+ * Issue 35: on a phone (320 px wide, 568 or 640 px high) the open conversation in the widget
+ * shows several whole messages, not one: the widget's header and the send box turn compact and
+ * the message log takes the height. The panel stays inside the screen and above the button.
+ */
+const showsThreeMessages: Story['play'] = async ({ canvas }) => {
+  await expect(window.innerWidth).toBe(320);
+  openConversation(81);
+  const panel = await canvas.findByRole('dialog', { name: 'Meddelanden' });
+  const log = await within(panel).findByRole('log', { name: 'Lars Nilsson' });
+  const items = await within(log).findAllByRole('listitem');
+  await expect(items).toHaveLength(7);
+  // The newest message is in view.
+  await waitFor(() =>
+    expect(log.scrollTop + log.clientHeight).toBeGreaterThanOrEqual(log.scrollHeight - 1),
+  );
+  const box = log.getBoundingClientRect();
+  const whole = items.filter((item) => {
+    const r = item.getBoundingClientRect();
+    return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+  });
+  await expect(whole.length).toBeGreaterThanOrEqual(3);
+  await expect(within(log).getByText('Gärna din träningslogg.')).toBeVisible();
+
+  const frame = panel.getBoundingClientRect();
+  await expect(frame.top).toBeGreaterThanOrEqual(0);
+  await expect(frame.right).toBeLessThanOrEqual(window.innerWidth);
+  const button = canvas.getByRole('button', { name: 'Stäng meddelanden' });
+  await expect(frame.bottom).toBeLessThanOrEqual(button.getBoundingClientRect().top);
+  const send = within(panel).getByRole('button', { name: 'Skicka' }).getBoundingClientRect();
+  await expect(send.bottom).toBeLessThanOrEqual(frame.bottom);
+  await expect(within(panel).getByRole('textbox', { name: 'Skriv ett meddelande' })).toBeVisible();
+};
+
+const phoneWidget = {
+  render: () => (
+    <Widget
+      user={sessionUsers.admin}
+      messagesTab={(intent) => <MessagesTab intent={intent} now={STORY_NOW} />}
+    />
+  ),
+  beforeEach: () => {
+    resetMockState({ conversations: [rebookingConversation()] });
+  },
+  play: showsThreeMessages,
+} satisfies Partial<Story>;
+
+export const Mobil568: Story = {
+  name: 'Mobil 320 × 568: flera meddelanden syns',
+  ...phoneWidget,
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};
+
+export const Mobil640: Story = {
+  name: 'Mobil 320 × 640: flera meddelanden syns',
+  ...phoneWidget,
+  parameters: {
+    viewport: {
+      options: {
+        mobil640: {
+          name: 'Mobil 320 × 640',
+          styles: { width: '320px', height: '640px' },
+          type: 'mobile',
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: 'mobil640', isRotated: false } },
 };
