@@ -191,7 +191,7 @@ export function ClientListScreen({ now, bulkActions }: ClientListScreenProps) {
           aria-label="Valda klienter"
           className="flex flex-wrap items-start gap-3 rounded-card border border-border bg-surface-sunken p-3"
         >
-          <p className="min-h-target content-center text-sm">
+          <p className="flex min-h-target items-center text-sm">
             {`${selected.size} ${selected.size === 1 ? 'vald klient' : 'valda klienter'}`}
           </p>
           {bulkActions([...selected.values()])}
