@@ -38,8 +38,7 @@ export async function mainMessages(args: Args): Promise<void> {
   const { MemoryStorage } = await import('../../src/files/storage.ts');
   const { DevOutbox } = await import('../../src/mail/mailer.ts');
   const { systemClock } = await import('../../src/clock.ts');
-  const { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } =
-    await import('../../src/access/sessions.ts');
+  const { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } = await import('../../src/access/sessions.ts');
   const { newToken, sha256 } = await import('../../src/security/tokens.ts');
 
   const n = Math.max(2, args.clients - (args.clients % 2));
