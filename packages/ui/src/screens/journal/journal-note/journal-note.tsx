@@ -26,7 +26,7 @@ import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
 import { missingRequired, type Answers } from './answers';
-import { QuestionSections } from './question-sections';
+import { QuestionSections, useAnswers } from './question-sections';
 import { DeliveryChannel, SignedNote } from './note-signing';
 import { NOTE_SAVE_TEXTS, takeUnsavedAnswers, useNoteAutosave } from './use-note-autosave';
 import { LoadError } from '../../../components/load-error/load-error';
@@ -78,8 +78,7 @@ function NoteEditor({ client, form, note, correctsNoteId, quoted, onSigned }: No
     const withQuoted = quoted ? withQuote(form, own, quoted) : null;
     return { answers: withQuoted ?? own, quotedIn: withQuoted !== null };
   });
-  const [answers, setAnswers] = useState<Answers>(start.answers);
-  const [errors, setErrors] = useState<ReadonlySet<number>>(new Set());
+  const { answers, errors, setErrors, setAnswer } = useAnswers(() => start.answers);
   const [signError, setSignError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const autosave = useNoteAutosave({
@@ -93,13 +92,7 @@ function NoteEditor({ client, form, note, correctsNoteId, quoted, onSigned }: No
   const sign = useSignJournalNote();
 
   const change = (questionId: number, value: AnswerValue) => {
-    setAnswers((prev) => new Map(prev).set(questionId, value));
-    setErrors((prev) => {
-      if (!prev.has(questionId)) return prev;
-      const next = new Set(prev);
-      next.delete(questionId);
-      return next;
-    });
+    setAnswer(questionId, value);
     autosave.markDirty();
   };
 

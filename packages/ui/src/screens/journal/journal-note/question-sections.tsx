@@ -1,6 +1,7 @@
 // A form's sections, each with its questions as inputs: what a journal note and a client's
 // questionnaire (design §4.19) are filled in with.
 import type { AnswerValue, Form } from '@halsa/api';
+import { useState } from 'react';
 import { orderedSections, REQUIRED_MISSING, type Answers } from './answers';
 import { QuestionInput } from './question-input';
 
@@ -40,4 +41,23 @@ export function QuestionSections({
       ))}
     </section>
   ));
+}
+
+/**
+ * The answers being filled in and the questions marked missing: `setAnswer` changes one answer
+ * and takes away its mark (the note page and a questionnaire alike).
+ */
+export function useAnswers(initial: () => Answers) {
+  const [answers, setAnswers] = useState<Answers>(initial);
+  const [errors, setErrors] = useState<ReadonlySet<number>>(new Set());
+  const setAnswer = (questionId: number, value: AnswerValue) => {
+    setAnswers((prev) => new Map(prev).set(questionId, value));
+    setErrors((prev) => {
+      if (!prev.has(questionId)) return prev;
+      const next = new Set(prev);
+      next.delete(questionId);
+      return next;
+    });
+  };
+  return { answers, errors, setErrors, setAnswer };
 }

@@ -32,7 +32,7 @@ import {
   toRequestAnswers,
   type Answers,
 } from '../../journal/journal-note/answers';
-import { QuestionSections } from '../../journal/journal-note/question-sections';
+import { QuestionSections, useAnswers } from '../../journal/journal-note/question-sections';
 import { NOTE_SAVE_TEXTS } from '../../journal/journal-note/use-note-autosave';
 import { dueText } from '../my-questionnaires/my-questionnaires';
 
@@ -68,10 +68,9 @@ function Answering({ questionnaire }: { questionnaire: QuestionnaireDetail }) {
   const [restored] = useState(() =>
     takeDraft(drafts, draftKey(questionnaire.id), questionnaire.version, user?.id),
   );
-  const [answers, setAnswers] = useState<Answers>(
+  const { answers, errors, setErrors, setAnswer } = useAnswers(
     () => restored ?? new Map(questionnaire.answers.map((a) => [a.questionId, a.value])),
   );
-  const [errors, setErrors] = useState<ReadonlySet<number>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const userId = user?.id;
@@ -93,13 +92,7 @@ function Answering({ questionnaire }: { questionnaire: QuestionnaireDetail }) {
   const submit = useSubmitQuestionnaire();
 
   const change = (questionId: number, value: AnswerValue) => {
-    setAnswers((prev) => new Map(prev).set(questionId, value));
-    setErrors((prev) => {
-      if (!prev.has(questionId)) return prev;
-      const next = new Set(prev);
-      next.delete(questionId);
-      return next;
-    });
+    setAnswer(questionId, value);
     autosave.markDirty();
   };
 
