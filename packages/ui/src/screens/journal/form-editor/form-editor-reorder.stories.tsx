@@ -22,8 +22,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const pause = (ms = 150) => new Promise((r) => setTimeout(r, ms));
-
 /** What dnd-kit's live regions say now. */
 const announced = () =>
   Array.from(document.querySelectorAll('[id^="DndLiveRegion"]'))
@@ -46,10 +44,8 @@ export const FlyttaSektionMedTangentbord: Story = {
     );
     handle.focus();
     await userEvent.keyboard(' ');
-    await pause();
     await waitFor(() => expect(announced()).toContain('Sektion 1, Vanor lyftes, plats 1 av 2.'));
     await userEvent.keyboard('{ArrowDown}');
-    await pause();
     await waitFor(() =>
       expect(announced()).toContain('Sektion 1, Vanor flyttades till plats 2 av 2.'),
     );
@@ -74,12 +70,14 @@ export const FlyttaFragaMedTangentbord: Story = {
   play: async ({ canvas, userEvent }) => {
     const first = within(await canvas.findByRole('region', { name: 'Sektion 1' }));
     first.getByRole('button', { name: 'Flytta fråga 3 i sektion 1' }).focus();
+    // Each key waits for what a screen reader hears, not for a fixed time: on a loaded
+    // machine the second arrow was otherwise pressed before the first move had landed.
     await userEvent.keyboard(' ');
-    await pause();
+    await waitFor(() => expect(announced()).toMatch(/lyftes, plats 3 av 5\./));
     await userEvent.keyboard('{ArrowUp}');
-    await pause();
+    await waitFor(() => expect(announced()).toMatch(/flyttades till plats 2 av 5\./));
     await userEvent.keyboard('{ArrowUp}');
-    await pause();
+    await waitFor(() => expect(announced()).toMatch(/flyttades till plats 1 av 5\./));
     await userEvent.keyboard(' ');
     const texts = () =>
       first
@@ -108,9 +106,11 @@ export const FlyttAvbruten: Story = {
     const handle = await canvas.findByRole('button', { name: 'Flytta sektion 1' });
     handle.focus();
     await userEvent.keyboard(' ');
-    await pause();
+    await waitFor(() => expect(announced()).toContain('Sektion 1, Vanor lyftes, plats 1 av 2.'));
     await userEvent.keyboard('{ArrowDown}');
-    await pause();
+    await waitFor(() =>
+      expect(announced()).toContain('Sektion 1, Vanor flyttades till plats 2 av 2.'),
+    );
     await userEvent.keyboard('{Escape}');
     await waitFor(() =>
       expect(announced()).toContain('Flytten avbröts. Sektion 1, Vanor ligger kvar på sin plats.'),
