@@ -82,7 +82,11 @@ export const signedInPages = [
     path: paths.journal,
     roles: USER,
     screen: 'journal/my-journal',
-    skeleton: { title: 'Journal', width: 'max-w-3xl' },
+    skeleton: {
+      title: 'Journal',
+      width: 'max-w-3xl',
+      lead: 'Signerade anteckningar från din vårdgivare, nyast först.',
+    },
     menu: { kind: 'general', label: 'Journal' },
   },
   {
@@ -90,7 +94,11 @@ export const signedInPages = [
     path: questionnairePaths.list,
     roles: USER,
     screen: 'questionnaires/my-questionnaires',
-    skeleton: { title: 'Enkäter', width: 'max-w-3xl' },
+    skeleton: {
+      title: 'Enkäter',
+      width: 'max-w-3xl',
+      lead: 'Frågor från din vårdgivare inför och efter dina besök.',
+    },
     menu: { kind: 'general', label: 'Enkäter' },
   },
   {
@@ -198,7 +206,11 @@ export const signedInPages = [
     path: paths.journalGeneral,
     roles: STAFF_ADMIN,
     screen: 'journal/journal-settings',
-    skeleton: { title: 'Journalinställningar', width: 'max-w-2xl' },
+    skeleton: {
+      title: 'Journalinställningar',
+      width: 'max-w-2xl',
+      lead: 'Klinikens namn och signaturrad på skickade anteckningar, och standardformuläret för nya anteckningar.',
+    },
     menu: { kind: 'journal', label: 'Allmänt' },
   },
   {

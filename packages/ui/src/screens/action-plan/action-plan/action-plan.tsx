@@ -20,6 +20,7 @@ import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { Page } from '../../../components/page/page';
 
 export const NO_ACTION_PLAN = 'Ingen handlingsplan ännu';
 const DOWNLOAD_FAILED = 'Kunde inte ladda ner filen';
@@ -138,13 +139,7 @@ export function ActionPlanScreen() {
   const [current, ...earlier] = files ?? [];
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-4xl flex-col gap-6 px-gutter py-section"
-    >
-      <h1 id={headingId} className="text-2xl font-semibold">
-        Handlingsplan
-      </h1>
+    <Page page="actionPlan" gap="gap-6">
       {error ? (
         <Alert variant="error" title="Kunde inte hämta handlingsplan">
           {error.message}
@@ -198,6 +193,6 @@ export function ActionPlanScreen() {
           </section>
         </>
       )}
-    </section>
+    </Page>
   );
 }

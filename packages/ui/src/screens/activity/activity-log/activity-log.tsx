@@ -15,7 +15,7 @@ import {
   useSession,
   useStaff,
 } from '@halsa/api';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -25,6 +25,7 @@ import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { Page } from '../../../components/page/page';
 
 export const ACTIVITY_LOG_PAGE_SIZE = 50;
 export const NO_LOG_ROWS = 'Ingen aktivitet hittades.';
@@ -48,7 +49,6 @@ const dayOf = (value: string | null): string =>
 
 export function ActivityLogScreen() {
   const { user } = useSession();
-  const headingId = useId();
   // 'Logguppföljning' links here narrowed to a person and a day, or to one emergency access.
   const [params] = useSearchParams();
   const [action, setAction] = useState<ActivityAction | ''>('');
@@ -85,20 +85,17 @@ export function ActivityLogScreen() {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id={headingId} className="text-2xl font-semibold">
-          Aktivitet
-        </h1>
-        {user?.role === 'ADMIN' ? (
+    <Page
+      page="activity"
+      gap="gap-4"
+      actions={
+        user?.role === 'ADMIN' ? (
           <Link to={paths.activityReview} className="text-primary underline underline-offset-4">
             Logguppföljning
           </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <div className="flex flex-wrap items-end gap-3">
         <Select
           label="Händelse"
@@ -172,6 +169,6 @@ export function ActivityLogScreen() {
       ) : result ? (
         <ActivityTable page={result} onPage={setPage} />
       ) : null}
-    </section>
+    </Page>
   );
 }

@@ -13,6 +13,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { Table, type TableColumn } from '../../../primitives/table/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../primitives/tabs/tabs';
 import { CARD_HEADING_ATTR, EmergencyAccessCard } from './emergency-access-card';
+import { Page } from '../../../components/page/page';
 
 export const NO_UNREVIEWED = 'Inga nödåtkomster att granska.';
 export const NO_REVIEWED = 'Inga granskade nödåtkomster ännu.';
@@ -137,27 +138,23 @@ export interface AccessReviewScreenProps {
 }
 
 export function AccessReviewScreen({ now = new Date() }: AccessReviewScreenProps) {
-  const headingId = useId();
   const accessesId = useId();
   const [tab, setTab] = useState('unreviewed');
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-6xl flex-col gap-6 px-gutter py-section"
-    >
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id={headingId} className="text-2xl font-semibold">
-            Logguppföljning
-          </h1>
-          <p className="mt-1 text-fg-muted">
-            Granska varje nödåtkomst: vem som läste vad, och varför.
-          </p>
-        </div>
+    <Page
+      page="activityReview"
+      gap="gap-6"
+      intro={
+        <p className="mt-1 text-fg-muted">
+          Granska varje nödåtkomst: vem som läste vad, och varför.
+        </p>
+      }
+      actions={
         <Link to={paths.activity} className="text-primary underline underline-offset-4">
           Till aktivitetsloggen
         </Link>
-      </div>
+      }
+    >
       <section aria-labelledby={accessesId} className="flex flex-col gap-3">
         <h2 id={accessesId} className="text-xl font-semibold">
           Nödåtkomster
@@ -176,6 +173,6 @@ export function AccessReviewScreen({ now = new Date() }: AccessReviewScreenProps
         </Tabs>
       </section>
       <Patterns />
-    </section>
+    </Page>
   );
 }

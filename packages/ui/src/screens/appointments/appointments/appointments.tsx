@@ -30,6 +30,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { MeetingContact } from './meeting-contact';
 import { CLIENT_FILTER_PARAM, ClientFilter, clientIdOf } from './client-filter';
+import { Page } from '../../../components/page/page';
 
 export const NO_APPOINTMENTS = 'Inga bokningar';
 
@@ -343,7 +344,6 @@ export function BookingForm({ clientId = null }: { clientId?: number | null }) {
 
 export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Date }) {
   const { user } = useSession();
-  const headingId = useId();
   const staff = user?.role === 'STAFF' || user?.role === 'ADMIN';
   const [params, setParams] = useSearchParams();
   // Staff may narrow the list to one client; a client always sees her own (the server agrees).
@@ -371,13 +371,7 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
   const past = (appointments ?? []).filter((a) => new Date(a.startsAt).getTime() < at).reverse();
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-4xl flex-col gap-6 px-gutter py-section"
-    >
-      <h1 id={headingId} className="text-2xl font-semibold">
-        Bokningar
-      </h1>
+    <Page page="appointments" gap="gap-6">
       {/* The picker comes first: the booking form books for the client chosen there. */}
       {staff ? <ClientFilter clientId={clientId} onChange={filterBy} /> : null}
       {staff ? <BookingForm clientId={clientId} /> : null}
@@ -415,6 +409,6 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
           />
         </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -12,7 +12,7 @@ import {
   useMyEmergencyAccesses,
   useSession,
 } from '@halsa/api';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRelative } from '../../../lib/format';
 import { to } from '../../../config/paths';
@@ -30,6 +30,7 @@ import { InviteClient } from './invite-client';
 import { LookupHit } from './lookup-hit';
 import { LoadError } from '../../../components/load-error/load-error';
 import { EmailText } from '../../../lib/email-text';
+import { Page } from '../../../components/page/page';
 
 export const CLIENT_PAGE_SIZE = 25;
 /** What a STAFF member's search does (design §4.14, issue 35 item 4). */
@@ -145,23 +146,12 @@ export function ClientListScreen({ now, bulkActions }: ClientListScreenProps) {
       if (!next.delete(c.id)) next.set(c.id, c);
       return next;
     });
-  const headingId = useId();
   const pages = result ? Math.max(1, Math.ceil(result.total / result.size)) : 1;
   const first = result && result.total > 0 ? (result.page - 1) * result.size + 1 : 0;
   const last = result ? Math.min(result.total, result.page * result.size) : 0;
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id={headingId} className="text-2xl font-semibold">
-          Klienter
-        </h1>
-        {user?.role === 'ADMIN' ? <InviteClient /> : null}
-      </div>
-
+    <Page page="clients" gap="gap-4" actions={user?.role === 'ADMIN' ? <InviteClient /> : null}>
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
         <TextField
           label="Sök klient"
@@ -254,6 +244,6 @@ export function ClientListScreen({ now, bulkActions }: ClientListScreenProps) {
           />
         </>
       ) : null}
-    </section>
+    </Page>
   );
 }

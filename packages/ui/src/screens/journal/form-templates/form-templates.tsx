@@ -15,7 +15,7 @@ import {
   type FormPurpose,
   type FormSummary,
 } from '@halsa/api';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { to } from '../../../config/paths';
 import { Alert } from '../../../primitives/alert/alert';
@@ -28,6 +28,7 @@ import { useToast } from '../../../primitives/toast/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { LoadError } from '../../../components/load-error/load-error';
 import { useDebounced } from '../../../lib/use-debounced';
+import { Page } from '../../../components/page/page';
 
 export const FORM_PAGE_SIZE = 20;
 export const SEARCH_DELAY_MS = 250;
@@ -44,7 +45,6 @@ type Pending = { kind: 'delete' | 'publish'; form: FormSummary } | null;
 export function FormTemplatesScreen() {
   const navigate = useNavigate();
   const toast = useToast();
-  const headingId = useId();
   const { user } = useSession();
   // Until the session is known nothing is offered that the server might refuse.
   const isAdmin = user?.role === 'ADMIN';
@@ -98,14 +98,10 @@ export function FormTemplatesScreen() {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-4xl flex-col gap-4 px-gutter py-section"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id={headingId} className="text-2xl font-semibold">
-          Journalformulär
-        </h1>
+    <Page
+      page="formTemplates"
+      gap="gap-4"
+      actions={
         <div className="flex flex-wrap gap-2">
           {/* The purpose is chosen here, once (design §4.19): a journal form or a questionnaire. */}
           <Button
@@ -125,7 +121,8 @@ export function FormTemplatesScreen() {
             Nytt formulär
           </Button>
         </div>
-      </div>
+      }
+    >
       {user && !isAdmin ? <p className="text-sm text-fg-muted">{ADMIN_ONLY_ACTIONS}</p> : null}
       {actionError ? (
         <Alert variant="error" onDismiss={() => setActionError(null)}>
@@ -272,6 +269,6 @@ export function FormTemplatesScreen() {
           toast.success(`”${titleOf(pending.form)}” publicerades.`);
         }}
       />
-    </section>
+    </Page>
   );
 }

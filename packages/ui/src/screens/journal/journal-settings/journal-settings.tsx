@@ -18,6 +18,7 @@ import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
 import { LoadError } from '../../../components/load-error/load-error';
+import { Page } from '../../../components/page/page';
 
 export const SETTINGS_SAVED = 'Journalinställningarna har sparats.';
 export const SETTINGS_SAVE_FAILED = 'Kunde inte spara journalinställningar';
@@ -160,14 +161,7 @@ export function JournalSettingsScreen() {
   const { settings, error, isLoading, mutate } = useJournalSettings();
   const forms = useFormSummaries();
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-gutter py-section">
-      <div>
-        <h1 className="text-2xl font-semibold">Journalinställningar</h1>
-        <p className="text-fg-muted">
-          Klinikens namn och signaturrad på skickade anteckningar, och standardformuläret för nya
-          anteckningar.
-        </p>
-      </div>
+    <Page page="journalSettings" gap="gap-4">
       {error ? (
         <LoadError onRetry={() => void mutate()}>
           {errorText(error, SETTINGS_LOAD_FAILED)}
@@ -180,6 +174,6 @@ export function JournalSettingsScreen() {
       ) : (
         <ReadOnlySettings settings={settings} forms={forms.forms} />
       )}
-    </div>
+    </Page>
   );
 }

@@ -13,6 +13,7 @@ import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { JOURNAL_LOAD_FAILED, newestFirst, NoteArticle, noteTime } from './note-article';
 import { LoadError } from '../../../components/load-error/load-error';
+import { Page } from '../../../components/page/page';
 
 export const MY_JOURNAL_EMPTY = 'Du har inga journalanteckningar ännu';
 
@@ -56,14 +57,10 @@ export function MyJournalScreen() {
   for (const n of notes) if (n.correctsNoteId != null) correctionOf.set(n.correctsNoteId, n);
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-gutter py-section">
+    <Page page="journal" gap="gap-4">
       <style href="halsa-my-journal-print" precedence="default">
         {PRINT_CSS}
       </style>
-      <div>
-        <h1 className="text-2xl font-semibold">Journal</h1>
-        <p className="text-fg-muted">Signerade anteckningar från din vårdgivare, nyast först.</p>
-      </div>
       {error ? (
         <LoadError onRetry={() => void mutate()}>{JOURNAL_LOAD_FAILED}</LoadError>
       ) : isLoading || !loaded ? (
@@ -105,6 +102,6 @@ export function MyJournalScreen() {
           ))}
         </ol>
       )}
-    </div>
+    </Page>
   );
 }

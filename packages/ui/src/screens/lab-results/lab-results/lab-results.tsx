@@ -12,19 +12,17 @@ import {
   useSession,
 } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
-import { useId } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
-import { LAB_RESULTS_LEAD } from '../labels';
 import { LabFiles } from './lab-files';
 import { LabOverview } from './lab-overview';
+import { Page } from '../../../components/page/page';
 
 export const NO_LAB_RESULTS = 'Inga provsvar ännu';
 
 export function LabResultsScreen() {
   const { user } = useSession();
-  const headingId = useId();
   const { overview, error, isLoading, mutate } = useLabResults(user?.id);
   // A LAB_RESULT notice arriving live brings the new file in without a reload.
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
@@ -35,16 +33,7 @@ export function LabResultsScreen() {
   useReadNoticesOf('LAB_RESULT', overview !== undefined && !error);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-4xl flex-col gap-6 px-gutter py-section"
-    >
-      <div>
-        <h1 id={headingId} className="text-2xl font-semibold">
-          Provsvar
-        </h1>
-        <p className="text-fg-muted">{LAB_RESULTS_LEAD}</p>
-      </div>
+    <Page page="labResults" gap="gap-6">
       {error ? (
         <Alert variant="error" title="Kunde inte hämta provsvar">
           {error.message}
@@ -63,6 +52,6 @@ export function LabResultsScreen() {
           files={<LabFiles userId={user.id} files={overview.files} />}
         />
       )}
-    </section>
+    </Page>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useNotificationActions } from '../notification-center/use-notification-actions';
 import { NoticeMailSettings } from './notice-mail-settings';
+import { Page } from '../../../components/page/page';
 
 /** The events that create a notice, in the words the page uses. */
 export const NOTICE_SOURCES = [
@@ -30,14 +31,15 @@ export function NotificationSettingsScreen() {
   const unread = unreadOf(notifications);
 
   return (
-    <div className="mx-auto max-w-3xl space-y-8 px-gutter py-section">
-      <div>
-        <h1 className="text-2xl font-semibold">Notiser</h1>
+    <Page
+      page="notificationSettings"
+      gap="gap-8"
+      intro={
         <p className="mt-2 max-w-prose text-fg-muted">
           Här ser du alla dina notiser, både lästa och olästa.
         </p>
-      </div>
-
+      }
+    >
       <section aria-labelledby={aboutId} className="max-w-prose">
         <h2 id={aboutId} className="text-lg font-semibold">
           När får du en notis?
@@ -89,6 +91,6 @@ export function NotificationSettingsScreen() {
           />
         )}
       </section>
-    </div>
+    </Page>
   );
 }

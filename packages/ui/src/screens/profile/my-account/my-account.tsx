@@ -9,6 +9,7 @@ import { AccessLog } from './access-log';
 import { ChangePassword } from './change-password';
 import { ProfilePicture } from './profile-picture';
 import { EmailText } from '../../../lib/email-text';
+import { Page } from '../../../components/page/page';
 
 const roleLabels = { USER: 'Klient', STAFF: 'Personal', ADMIN: 'Administratör' } as const;
 
@@ -42,16 +43,9 @@ function personalRows(p: NonNullable<MyAccount['personal']>): [string, string | 
 export function MyAccountScreen() {
   const { user } = useSession();
   const { account, error } = useMyAccount();
-  const headingId = useId();
   const detailsId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-3xl flex-col gap-8 px-gutter py-section"
-    >
-      <h1 id={headingId} className="text-2xl font-semibold">
-        Användarinställningar
-      </h1>
+    <Page page="myAccount" gap="gap-8">
       {!user ? (
         <Spinner label="Hämtar kontot…" />
       ) : (
@@ -87,6 +81,6 @@ export function MyAccountScreen() {
           {user.role === 'USER' ? <AccessLog /> : null}
         </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -4,7 +4,6 @@ import type { SignInMethodKind } from '@halsa/api/contract';
 
 export type MethodKind = SignInMethodKind;
 
-export const SECURITY_TITLE = 'Inloggning och säkerhet';
 export const SECURITY_LEAD =
   'Här väljer du hur du bekräftar att det är du när du loggar in. En nyckel eller en autentiseringsapp är säkrare än en kod som skickas med e-post.';
 

@@ -9,18 +9,13 @@ import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useToast } from '../../../primitives/toast/toast';
 import { AddPasskeyDialog } from './add-passkey-dialog';
-import {
-  SECURITY_LEAD,
-  SECURITY_TITLE,
-  SETUP_REQUIRED_TEXT,
-  SETUP_REQUIRED_TITLE,
-  methodTitle,
-} from './labels';
+import { SECURITY_LEAD, SETUP_REQUIRED_TEXT, SETUP_REQUIRED_TITLE, methodTitle } from './labels';
 import { MethodList, type SecurityMethodView } from './method-list';
 import { RemoveMethodDialog } from './remove-method-dialog';
 import { ReserveCodes } from './reserve-codes';
 import { TotpSetupDialog } from './totp-setup-dialog';
 import { useSecurityActions } from './use-security-actions';
+import { Page } from '../../../components/page/page';
 
 export interface SecurityScreenProps {
   /** "Now" for the 'sedan' texts (stories pin it). */
@@ -28,7 +23,6 @@ export interface SecurityScreenProps {
 }
 
 export function SecurityScreen({ now }: SecurityScreenProps) {
-  const headingId = useId();
   const methodsId = useId();
   const toast = useToast();
   const actions = useSecurityActions();
@@ -42,17 +36,11 @@ export function SecurityScreen({ now }: SecurityScreenProps) {
   const hasTotp = methods.some((m) => m.kind === 'TOTP');
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-3xl flex-col gap-6 px-gutter py-section"
+    <Page
+      page="profileSecurity"
+      gap="gap-6"
+      intro={<p className="mt-2 text-fg-muted">{SECURITY_LEAD}</p>}
     >
-      <div className="flex flex-col gap-2">
-        <h1 id={headingId} className="text-2xl font-semibold">
-          {SECURITY_TITLE}
-        </h1>
-        <p className="text-fg-muted">{SECURITY_LEAD}</p>
-      </div>
-
       {overview?.mustSetUpStrongSignIn ? (
         <Alert variant="warning" title={SETUP_REQUIRED_TITLE}>
           {SETUP_REQUIRED_TEXT}
@@ -132,6 +120,6 @@ export function SecurityScreen({ now }: SecurityScreenProps) {
         }}
         failureText={actions.failureText}
       />
-    </section>
+    </Page>
   );
 }

@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/load-error/load-error';
 import { formatDate } from '../../../lib/format';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
+import { Page } from '../../../components/page/page';
 
 export const QUESTIONNAIRES_EMPTY = 'Du har inga enkäter';
 export const QUESTIONNAIRES_LOAD_FAILED = 'Kunde inte hämta enkäter';
@@ -57,11 +58,7 @@ export function MyQuestionnairesScreen() {
   const answered = questionnaires?.filter((q) => q.status === 'SUBMITTED') ?? [];
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-gutter py-section">
-      <div>
-        <h1 className="text-2xl font-semibold">Enkäter</h1>
-        <p className="text-fg-muted">Frågor från din vårdgivare inför och efter dina besök.</p>
-      </div>
+    <Page page="questionnaires" gap="gap-6">
       {error ? (
         <LoadError onRetry={() => void mutate()}>{QUESTIONNAIRES_LOAD_FAILED}</LoadError>
       ) : isLoading || !questionnaires ? (
@@ -101,6 +98,6 @@ export function MyQuestionnairesScreen() {
           ) : null}
         </>
       )}
-    </div>
+    </Page>
   );
 }

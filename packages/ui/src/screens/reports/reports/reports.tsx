@@ -22,6 +22,7 @@ import { Select } from '../../../primitives/select/select';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { bucketLabel, bucketTick, formatCount, formatDuration, periodText } from '../labels';
 import { FigureSection, type FigureSectionProps } from './figure-section';
+import { Page } from '../../../components/page/page';
 
 export const NO_REPORT_FIGURES = 'Inga händelser under perioden.';
 export const REPORT_EXPORT_FAILED = 'Kunde inte exportera rapporten.';
@@ -203,7 +204,6 @@ export interface ReportsScreenProps {
 }
 
 export function ReportsScreen({ initialInterval = '30dagar' }: ReportsScreenProps) {
-  const headingId = useId();
   const [interval, setInterval] = useState<ExportInterval>(initialInterval);
   const { report, error, isLoading, mutate } = useReport(interval);
   const exporter = useExportReport();
@@ -221,13 +221,7 @@ export function ReportsScreen({ initialInterval = '30dagar' }: ReportsScreenProp
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-6xl flex-col gap-5 px-gutter py-section"
-    >
-      <h1 id={headingId} className="text-2xl font-semibold">
-        Rapporter
-      </h1>
+    <Page page="reports" gap="gap-5">
       <p className="max-w-prose text-fg-muted">
         Klinikens siffror för en vald period. Varje diagram har en tabell med samma siffror.
       </p>
@@ -276,6 +270,6 @@ export function ReportsScreen({ initialInterval = '30dagar' }: ReportsScreenProp
           )}
         </div>
       )}
-    </section>
+    </Page>
   );
 }

@@ -17,11 +17,12 @@ import {
   useLiveStatus,
   useTopic,
 } from '@halsa/api/live';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
 import { detectBrowser } from './browser';
+import { Page } from '../../../components/page/page';
 
 /** How long the test notice may take over the live connection. */
 export const NOTICE_TIMEOUT_MS = 10_000;
@@ -89,7 +90,6 @@ export function SelfTestScreen({
   noticeTimeoutMs = NOTICE_TIMEOUT_MS,
   pingTimeoutMs = PING_TIMEOUT_MS,
 }: SelfTestScreenProps = {}) {
-  const headingId = useId();
   const status = useLiveStatus();
   const live = useLiveClient();
   const selfTest = useSelfTest();
@@ -204,13 +204,7 @@ export function SelfTestScreen({
         : 'pending';
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-3xl flex-col gap-4 px-gutter py-section"
-    >
-      <h1 id={headingId} className="text-2xl font-semibold">
-        Testsida
-      </h1>
+    <Page page="selfTest" gap="gap-4">
       <p className="text-fg-muted">
         Här kontrolleras att portalen fungerar i din webbläsare. Om supporten ber dig, berätta vad
         som står på raderna nedan.
@@ -281,6 +275,6 @@ export function SelfTestScreen({
           Kör testet igen
         </Button>
       </div>
-    </section>
+    </Page>
   );
 }

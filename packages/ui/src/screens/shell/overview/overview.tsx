@@ -9,7 +9,7 @@ import { Spinner } from '../../../primitives/spinner/spinner';
 import { useNotificationActions } from '../../notifications/notification-center/use-notification-actions';
 import { useShellUser } from '../app-shell/shell-user';
 import { paths } from '../../../config/paths';
-import { OVERVIEW_LEAD } from '../../../config/pages';
+import { Page } from '../../../components/page/page';
 
 interface Shortcut {
   label: string;
@@ -65,13 +65,7 @@ export function OverviewScreen({ user: givenUser }: OverviewScreenProps) {
     : all.slice(0, LATEST_NOTICES);
 
   return (
-    <div className="mx-auto max-w-4xl space-y-8 px-gutter py-section">
-      <div>
-        <h1 className="text-2xl font-semibold">Att göra</h1>
-        <p className="mt-2 text-lg">Hej {user.firstName}!</p>
-        <p className="text-fg-muted">{OVERVIEW_LEAD}</p>
-      </div>
-
+    <Page page="overview" gap="gap-8" intro={<p className="mt-2 text-lg">Hej {user.firstName}!</p>}>
       <section aria-labelledby={shortcutsId}>
         <h2 id={shortcutsId} className="text-lg font-semibold">
           Genvägar
@@ -118,6 +112,6 @@ export function OverviewScreen({ user: givenUser }: OverviewScreenProps) {
           />
         )}
       </section>
-    </div>
+    </Page>
   );
 }

@@ -5,6 +5,7 @@
 // session and the page's code are in (packages/portal/src/main.tsx); until then it is `inert`.
 // Nothing here depends on who is signed in: no name, no role's menu, no counts.
 import type { PageSkeleton } from '../../../config/pages';
+import { PAGE_LEAD_CLASS, PAGE_TITLE_CLASS } from '../../../components/page/page';
 import { MENU_BUTTON_CLASS, SIDEBAR_CLASS } from '../../../components/sidebar/sidebar';
 import { LogoMark, MenuIcon } from '../../../components/top-bar/shell-icons';
 import {
@@ -38,8 +39,8 @@ export function ShellSkeleton({ page }: ShellSkeletonProps) {
         <main className="min-w-0 flex-1">
           {page ? (
             <div className={`mx-auto ${page.width} px-gutter py-section`}>
-              <h1 className="text-2xl font-semibold">{page.title}</h1>
-              {page.lead ? <p className="text-fg-muted">{page.lead}</p> : null}
+              <h1 className={PAGE_TITLE_CLASS}>{page.title}</h1>
+              {page.lead ? <p className={PAGE_LEAD_CLASS}>{page.lead}</p> : null}
             </div>
           ) : null}
         </main>

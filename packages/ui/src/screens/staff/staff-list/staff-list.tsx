@@ -10,7 +10,7 @@ import {
   useSession,
   useStaffAccounts,
 } from '@halsa/api';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LoadError } from '../../../components/load-error/load-error';
 import { formatRelative } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
@@ -24,6 +24,7 @@ import { AddStaff } from './add-staff';
 import { SignInSettings } from './sign-in-settings';
 import { StaffActions } from './staff-actions';
 import { StaffClientsCell } from './staff-clients';
+import { Page } from '../../../components/page/page';
 
 export const addedMessage = (account: StaffAccount): string =>
   `${personName(account)} har lagts till. Ett mejl för att välja lösenord har skickats till ${account.email}.`;
@@ -38,7 +39,6 @@ export function StaffScreen({ now }: StaffScreenProps) {
   const { accounts, error, isLoading, mutate } = useStaffAccounts();
   const [added, setAdded] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const headingId = useId();
 
   const columns: TableColumn<StaffAccount>[] = [
     {
@@ -97,21 +97,18 @@ export function StaffScreen({ now }: StaffScreenProps) {
   ];
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mx-auto flex max-w-6xl flex-col gap-4 px-gutter py-section"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id={headingId} className="text-2xl font-semibold">
-          Personal
-        </h1>
+    <Page
+      page="staff"
+      gap="gap-4"
+      actions={
         <AddStaff
           onAdded={(account) => {
             setRefusal(null);
             setAdded(addedMessage(account));
           }}
         />
-      </div>
+      }
+    >
       <p className="text-fg-muted">
         Mottagningens personal och administratörer. Ett inaktiverat konto behåller sina uppgifter
         och loggar men kan inte logga in.
@@ -146,6 +143,6 @@ export function StaffScreen({ now }: StaffScreenProps) {
 
       <AccessSetting />
       <SignInSettings />
-    </section>
+    </Page>
   );
 }
