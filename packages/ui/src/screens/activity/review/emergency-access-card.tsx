@@ -13,7 +13,7 @@ import {
 } from '@halsa/api';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { formatDateAtTime, SWEDISH_TIME } from '../../../lib/format';
 import { genitive, listInSwedish } from '../../../lib/genitive';
 import { messageOr } from '../../../lib/server-message';

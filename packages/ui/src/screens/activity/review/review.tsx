@@ -5,7 +5,8 @@
 import { MANY_CLIENTS_PER_DAY, useAccessReview, type AccessPattern } from '@halsa/api';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths, to } from '../../../config/paths';
+import { paths } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { formatDate } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';

@@ -9,14 +9,15 @@ import { TextField } from '../../../primitives/text-field/text-field';
 import { useToast } from '../../../primitives/toast/toast';
 import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
 import { errorText } from '../../../lib/server-message';
-import { paths, to } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { EidLoginSlot } from './eid-login-slot';
 
 export const LOGIN_FAILED_MESSAGE = 'Ogiltig e-postadress eller lösenord.';
 export const LOGIN_SUCCESS_MESSAGE = 'Kontrollera din e-post för 2FA-koden.';
 
 /** Where the code is entered: `/2fa?twoFactorId=…` (spec §2.1). */
-export const twoFactorPath = (twoFactorId: string): string => to.twoFactor(twoFactorId);
+export const twoFactorPath = (twoFactorId: string): string =>
+  `${paths.twoFactor}?${new URLSearchParams({ twoFactorId })}`;
 
 /** Refused credentials (wrong e-mail or password, or an empty field the server turns away). */
 const isRefused = (error: unknown): boolean =>

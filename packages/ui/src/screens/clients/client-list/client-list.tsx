@@ -15,7 +15,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRelative } from '../../../lib/format';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';

@@ -5,7 +5,7 @@ import { displayName, useClientLookup } from '@halsa/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmergencyAccessDialog } from '../emergency-access/emergency-access-dialog';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';

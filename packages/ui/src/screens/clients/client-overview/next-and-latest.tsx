@@ -5,7 +5,7 @@
 import { type Client, openConversation, useAppointments } from '@halsa/api';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { formatWeekdayDateTime, formatRelative, SWEDISH_TIME } from '../../../lib/format';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { ChatIcon } from '../../../components/top-bar/shell-icons';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { BellRingIcon, KeyIcon } from '../../../lib/icons';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button, buttonVariants } from '../../../primitives/button/button';

@@ -16,7 +16,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import { clientTabs, clientTabsFor, type ClientTab } from '../../../config/pages';
-import { paths, to } from '../../../config/paths';
+import { paths } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { cn } from '../../../lib/cn';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';

@@ -14,7 +14,8 @@ import {
 } from '@halsa/api';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths, to } from '../../../config/paths';
+import { paths } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { formatDate } from '../../../lib/format';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button, buttonVariants } from '../../../primitives/button/button';

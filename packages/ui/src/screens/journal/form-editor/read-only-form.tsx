@@ -9,7 +9,7 @@ import {
 } from '@halsa/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { Alert } from '../../../primitives/alert/alert';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';

@@ -8,7 +8,7 @@ import {
   type JournalNote,
 } from '@halsa/api';
 import { Link } from 'react-router';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { NoteArticle } from '../my-journal/note-article';

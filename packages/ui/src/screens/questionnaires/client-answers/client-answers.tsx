@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ReadableSections } from '../../../components/readable-sections/readable-sections';
 import { LoadError } from '../../../components/load-error/load-error';
-import { to } from '../../../config/paths';
+import { to } from '../../../config/links';
 import { formatDate } from '../../../lib/format';
 import { Badge } from '../../../primitives/badge/badge';
 import { Button } from '../../../primitives/button/button';
