@@ -28,7 +28,9 @@ const BUDGET_KB = 103;
 // 103.4 kB (own cn engine, no use-sync-external-store shim, /login's primitives in one chunk),
 // then 99.8 kB (auth-only route table, unused react-router components dropped, /login's icons
 // alone): the target is met, so the floor is the target. 2026-11-28 (issue 37): 102.6 kB with
-// tailwind-merge's engine, against the 103 kB target; the floor is still the target.
+// tailwind-merge's engine, against the 103 kB target; the floor is still the target. Then
+// 102.96 kB (39 bytes left); the signed-out page list read by the router and the prerender
+// (+83 bytes) with the signed-in links out of the entry (-140 bytes): 102.9 kB, 96 bytes left.
 const FLOOR_KB = 103;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const portalDir = path.join(root, 'packages/portal');

@@ -7,6 +7,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from '@halsa/ui/app-providers.tsx';
 import { signedInPages, skeletonPages } from '@halsa/ui/config';
+import { signedOutPages } from '@halsa/ui/config/signed-out-pages.ts';
 import { ShellSkeleton } from '@halsa/ui/screens/shell/shell-skeleton';
 import { App } from '../packages/portal/src/app';
 import { preloadSignedOut } from '../packages/portal/src/router';
@@ -25,6 +26,23 @@ export async function renderPage(url: string): Promise<string> {
   );
   return await new Response(prelude).text();
 }
+
+/**
+ * The signed-out pages prerendered into dist/<page>.html: path, file, screen folder and the query
+ * the page needs in its URL (config/signed-out-pages.ts, the list the router reads too).
+ */
+export const prerenderedPages = signedOutPages.flatMap((p) =>
+  'prerender' in p
+    ? [
+        {
+          path: p.path,
+          file: `${p.path.slice(1)}.html`,
+          screen: p.screen,
+          query: p.prerender === 'token' ? 'token' : undefined,
+        },
+      ]
+    : [],
+);
 
 /** The signed-in pages that get a shell of their own: path and screen folder (config/pages.ts). */
 export const shellPages = signedInPages.flatMap((p) =>

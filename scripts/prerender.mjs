@@ -27,29 +27,6 @@ const distDir = path.join(portalDir, 'dist');
 const uiScreens = path.join(root, 'packages/ui/src/screens');
 const cacheDir = path.join(portalDir, 'node_modules/.cache/halsa-prerender');
 
-/**
- * The prerendered pages. `query` is what the page needs in its URL to show its form (the
- * password pages without `?token=` send the visitor to /login, so only a request with one gets
- * the prerendered shell; the token itself is never part of the HTML).
- */
-const PAGES = [
-  { path: '/login', file: 'login.html', screen: 'auth/login' },
-  { path: '/forgot-password', file: 'forgot-password.html', screen: 'auth/forgot-password' },
-  { path: '/terms-of-use', file: 'terms-of-use.html', screen: 'registration/terms-of-use' },
-  {
-    path: '/reset-password',
-    file: 'reset-password.html',
-    screen: 'auth/reset-password',
-    query: 'token',
-  },
-  {
-    path: '/forgot-new-password',
-    file: 'forgot-new-password.html',
-    screen: 'auth/reset-password',
-    query: 'token',
-  },
-  { path: '/new-password', file: 'new-password.html', screen: 'auth/set-password', query: 'token' },
-];
 const SIGNED_IN_APP = path.join(portalDir, 'src/signed-in.tsx');
 /** The font every page's text is set in: Inter's latin subset covers Swedish (å, ä, ö, –). */
 const CRITICAL_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
@@ -210,6 +187,8 @@ await build({
 });
 const entryFile = readdirSync(cacheDir).find((name) => /^prerender-entry\.m?js$/.test(name));
 if (!entryFile) fail(`Vite wrote no prerender-entry.js to ${cacheDir}.`);
+// The signed-out pages to prerender (path, file, screen folder, query) are those of
+// packages/ui/src/config/signed-out-pages.ts with `prerender`, the list the router reads too.
 // The signed-in pages with a shell of their own, which preloads that page's screen beside the
 // signed-in app: the page's code arrives with the app's instead of one round trip after it. The
 // list is packages/ui/src/config/pages.ts (the pages with a skeleton); any other signed-in path
@@ -218,6 +197,7 @@ if (!entryFile) fail(`Vite wrote no prerender-entry.js to ${cacheDir}.`);
 const {
   renderPage,
   renderSignedInShell,
+  prerenderedPages: PAGES,
   shellPages: SIGNED_IN_PAGES,
 } = await import(pathToFileURL(path.join(cacheDir, entryFile)).href);
 

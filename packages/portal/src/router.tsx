@@ -1,8 +1,10 @@
-// Signed-out routes of spec §2.1 and the lazy-screen helpers. The signed-in routes of §2.4
-// live in signed-in.tsx, a chunk of its own, so /login loads none of the signed-in app.
+// Signed-out routes of spec §2.1 and the lazy-screen helpers. The signed-out pages are listed
+// once, in packages/ui/src/config/signed-out-pages.ts, which the build's prerender reads too; here
+// each screen folder gets its lazy screen. The signed-in routes of §2.4 live in signed-in.tsx, a
+// chunk of its own, so /login loads none of the signed-in app.
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { paths } from '@halsa/ui/config';
+import { signedOutPages, type SignedOutScreen } from '@halsa/ui/config/signed-out-pages.ts';
 
 /** A lazily loaded screen whose code can be fetched ahead of its first render. */
 export type LazyScreen<P extends object> = ComponentType<P> & {
@@ -44,43 +46,39 @@ export const TermsOfUse = screen(
   async () => (await import('@halsa/ui/screens/registration/terms-of-use')).TermsOfUse,
 );
 
-// Signed-out screens.
-const Login = screen(async () => (await import('@halsa/ui/screens/auth/login')).LoginScreen);
-const TwoFactor = screen(
-  async () => (await import('@halsa/ui/screens/auth/two-factor')).TwoFactorScreen,
-);
-const ForgotPassword = screen(
-  async () => (await import('@halsa/ui/screens/auth/forgot-password')).ForgotPasswordScreen,
-);
-const ResetPassword = screen(
-  async () => (await import('@halsa/ui/screens/auth/reset-password')).ResetPasswordScreen,
-);
-const SetPassword = screen(
-  async () => (await import('@halsa/ui/screens/auth/set-password')).SetPasswordScreen,
-);
-const Register = screen(
-  async () => (await import('@halsa/ui/screens/registration/register')).RegisterScreen,
-);
 /** The page a notice mail's unsubscribe link opens (design §4.16); also routed when signed in. */
 export const Unsubscribe = screen<{ signedIn?: boolean }>(
   async () => (await import('@halsa/ui/screens/notifications/unsubscribe')).UnsubscribeScreen,
 );
 
+/** The lazy screen of each signed-out page's screen folder (config/signed-out-pages.ts). */
+const signedOutScreens = {
+  'auth/login': screen(async () => (await import('@halsa/ui/screens/auth/login')).LoginScreen),
+  'auth/two-factor': screen(
+    async () => (await import('@halsa/ui/screens/auth/two-factor')).TwoFactorScreen,
+  ),
+  'auth/forgot-password': screen(
+    async () => (await import('@halsa/ui/screens/auth/forgot-password')).ForgotPasswordScreen,
+  ),
+  'auth/reset-password': screen(
+    async () => (await import('@halsa/ui/screens/auth/reset-password')).ResetPasswordScreen,
+  ),
+  'auth/set-password': screen(
+    async () => (await import('@halsa/ui/screens/auth/set-password')).SetPasswordScreen,
+  ),
+  'registration/register': screen(
+    async () => (await import('@halsa/ui/screens/registration/register')).RegisterScreen,
+  ),
+  'registration/terms-of-use': TermsOfUse,
+  'notifications/unsubscribe': Unsubscribe,
+} satisfies Record<SignedOutScreen, LazyScreen<object>>;
+
 /** Any other address while signed out: remembered, then /login (to-login.tsx). */
 const ToLogin = screen(async () => (await import('./to-login')).ToLogin);
 
 /** The signed-out route table: path → screen (spec §2.1, design §4.3). */
-export const signedOutRoutes: ReadonlyArray<{ path: string; Screen: LazyScreen<object> }> = [
-  { path: paths.login, Screen: Login },
-  { path: paths.twoFactor, Screen: TwoFactor },
-  { path: paths.forgotPassword, Screen: ForgotPassword },
-  { path: paths.resetPassword, Screen: ResetPassword },
-  { path: paths.forgotNewPassword, Screen: ResetPassword },
-  { path: paths.newPassword, Screen: SetPassword },
-  { path: paths.register, Screen: Register },
-  { path: paths.termsOfUse, Screen: TermsOfUse },
-  { path: paths.unsubscribe, Screen: Unsubscribe },
-];
+export const signedOutRoutes: ReadonlyArray<{ path: string; Screen: LazyScreen<object> }> =
+  signedOutPages.map((page) => ({ path: page.path, Screen: signedOutScreens[page.screen] }));
 
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
