@@ -81,7 +81,8 @@ const ClientQuestionnaireAnswers = screen<{ client: Client }>(
 const OpenQuestionnaires = screen<{ client: Client }>(
   async () => (await import('@halsa/ui/screens/questionnaires/care-team')).OpenQuestionnaires,
 );
-// The journal note is nested in the client pages' frame; its route (ADMIN only) draws the same.
+// The journal note is nested in the client pages' frame; its route (STAFF and ADMIN; the
+// frame answers 403 outside her care team) draws the same.
 const ClientPages = () => (
   <ClientPagesScreen
     journalTab={(client) =>

@@ -8,6 +8,7 @@ import {
   NO_CARE_RELATION,
   NO_CARE_RELATION_MESSAGE,
   type EndpointName,
+  type JournalAnswer,
 } from '@halsa/api/contract';
 import { expect, it } from 'vitest';
 import {
@@ -20,7 +21,7 @@ import {
   type TestApp,
   useTestApp,
 } from './helpers.ts';
-import { journalForm, qid } from './journal-helpers.ts';
+import { fullAnswers, journalForm, qid } from './journal-helpers.ts';
 import { createConversation, PDF } from './messaging-helpers.ts';
 
 const OUTSIDER_SSN = '19790203-1234';
@@ -38,6 +39,9 @@ interface World {
   /** A published questionnaire, and one sent to the outsider (design §4.19). */
   questionnaireFormId: number;
   questionnaireId: number;
+  /** A published journal form, for the note her care team writes (design §4.19). */
+  journalFormId: number;
+  noteAnswers: JournalAnswer[];
 }
 
 type Case =
@@ -137,6 +141,24 @@ const CASES: Partial<Record<EndpointName, Case>> = {
     kind: 'guarded',
     method: 'GET',
     url: (w) => `/api/v1/admin/users/${w.outsider.id}/journal/daily-notes/latest-signed`,
+  },
+  journalNote: {
+    kind: 'guarded',
+    method: 'GET',
+    url: (w) => `/api/v1/admin/users/${w.outsider.id}/journal/forms/${w.journalFormId}/note`,
+  },
+  saveJournalNote: {
+    kind: 'guarded',
+    method: 'PUT',
+    url: (w) => `/api/v1/admin/users/${w.outsider.id}/journal/forms/${w.journalFormId}/note`,
+    body: () => ({ answers: [] }),
+  },
+  signJournalNote: {
+    kind: 'guarded',
+    method: 'POST',
+    url: (w) =>
+      `/api/v1/admin/users/${w.outsider.id}/journal/forms/${w.journalFormId}/sign-and-send`,
+    body: () => ({}),
   },
   labData: {
     kind: 'guarded',
@@ -317,6 +339,7 @@ describeDb('access by care team, route by route (design §4.14)', () => {
     });
     expect(booked.statusCode, booked.body).toBeLessThan(300);
     const form = await journalForm(t, admin, { purpose: 'QUESTIONNAIRE', publisher: admin });
+    const noteForm = await journalForm(t, admin, { title: 'Samtal', publisher: admin });
     const sent = await send(t, 'POST', `/api/v1/admin/users/${outsider.id}/questionnaires`, {
       cookie: admin,
       body: { formId: form.id },
@@ -340,6 +363,8 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       outsider,
       questionnaireFormId: form.id,
       questionnaireId,
+      journalFormId: noteForm.id,
+      noteAnswers: fullAnswers(noteForm),
       conversationId,
       messageId: message.id,
       fileId: message.file_id!,
@@ -458,6 +483,15 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       const res = await send(t, c.method, c.url(w), { cookie: w.staff });
       expect(res.statusCode, `${c.url(w)}: ${res.body.slice(0, 120)}`).toBeLessThan(300);
     }
+    // She may write and sign a note for the client too (design §4.19), as her care team may.
+    const note = `/api/v1/admin/users/${w.outsider.id}/journal/forms/${w.journalFormId}`;
+    const saved = await send(t, 'PUT', `${note}/note`, {
+      cookie: w.staff,
+      body: { answers: w.noteAnswers },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const signed = await send(t, 'POST', `${note}/sign-and-send`, { cookie: w.staff, body: {} });
+    expect(signed.statusCode, signed.body).toBe(200);
     const rows = await t.db.db
       .selectFrom('activity_log')
       .select(['action', 'details', 'subject_user_id'])
@@ -465,6 +499,9 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       .where('subject_user_id', '=', w.outsider.id)
       .execute();
     expect(rows.length).toBeGreaterThan(10);
+    expect(rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['JOURNAL_NOTE_SAVED', 'JOURNAL_NOTE_SIGNED']),
+    );
     for (const row of rows)
       expect(row.details, row.action).toMatchObject({ emergencyAccessId: access.id });
 

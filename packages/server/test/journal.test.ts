@@ -9,6 +9,7 @@ import {
   NOTE_DRAFT_FORM,
   NOTE_UNKNOWN_QUESTION,
   NOTE_VERSION_CONFLICT,
+  NO_CARE_RELATION_MESSAGE,
   type ClientJournal,
   type DailyNote,
   type JournalAnswer,
@@ -17,7 +18,7 @@ import {
 } from '@halsa/api/contract';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
+import { addToCareTeam, describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
 import {
   fullAnswers,
   insertSignedNote,
@@ -35,45 +36,132 @@ import {
 
 describeDb('journal routes', () => {
   const t = useTestApp();
-  it('role matrix: anonymous 401, USER 403 on staff routes; STAFF reads, only ADMIN writes and signs', async () => {
+  /** A client of her own, so the notes STAFF signs here stay out of the other tests' clients. */
+  const newClient = async (email: string, inStaffTeam: boolean) => {
+    const made = await insertUser(t.db, {
+      email,
+      role: 'USER',
+      first: 'Vera',
+      last: 'Vårdteam',
+      at: t.clock.now(),
+    });
+    if (inStaffTeam) await addToCareTeam(t.db, made.id, t.users.staff.id);
+    return made.id;
+  };
+  /** Who wrote the activity rows of `action` about one note, and whom they name. */
+  const noteRows = (action: 'JOURNAL_NOTE_SAVED' | 'JOURNAL_NOTE_SIGNED', noteId: number) =>
+    t.db.db
+      .selectFrom('activity_log')
+      .select(['actor_user_id', 'subject_user_id'])
+      .where('action', '=', action)
+      .where(sql<boolean>`details->>'noteId' = ${String(noteId)}`)
+      .execute();
+  it('role matrix: anonymous 401, USER 403 on staff routes; STAFF reads and writes and signs notes, only ADMIN changes settings', async () => {
     const c = await journalCookies(t);
     const form = await journalForm(t, c.STAFF!);
-    const k = t.users.klient.id;
-    // One ADMIN save first, so the note GET and the signing have a note to work on.
-    const first = await saveNote(t, c.ADMIN!, k, form, { answers: fullAnswers(form) });
-    expect(first.statusCode, first.body).toBe(200);
+    const k = await newClient('matris@example.com', true);
     const settings = (
       await send(t, 'GET', '/api/v1/admin/journal/settings', { cookie: c.ADMIN })
     ).json<JournalSettings>();
-    const routes: [string, string, Who[], (who: Who) => unknown][] = [
-      ['GET', '/api/v1/user/journal/daily-notes', ['USER', 'STAFF', 'ADMIN'], () => undefined],
-      ['GET', `/api/v1/admin/users/${k}/journal`, ['STAFF', 'ADMIN'], () => undefined],
+    // The note routes need an unsigned note to work on: before each call, the current one (an
+    // ADMIN save makes one when the previous call signed it), whose version a save sends.
+    let version = 0;
+    const noteReady = async () => {
+      const got = await send(t, 'GET', notePath(k, form.id), { cookie: c.ADMIN });
+      const current = got.json<{ note: JournalNote | null }>().note;
+      if (current) version = current.version;
+      else {
+        const made = await saveNote(t, c.ADMIN!, k, form, { answers: fullAnswers(form) });
+        expect(made.statusCode, made.body).toBe(200);
+        version = made.json<JournalNote>().version;
+      }
+    };
+    const none = async () => {};
+    const routes: [string, string, Who[], () => unknown, () => Promise<void>][] = [
+      [
+        'GET',
+        '/api/v1/user/journal/daily-notes',
+        ['USER', 'STAFF', 'ADMIN'],
+        () => undefined,
+        none,
+      ],
+      ['GET', `/api/v1/admin/users/${k}/journal`, ['STAFF', 'ADMIN'], () => undefined, none],
       [
         'GET',
         `/api/v1/admin/users/${k}/journal/daily-notes/latest-signed`,
         ['STAFF', 'ADMIN'],
         () => undefined,
+        none,
       ],
-      ['GET', notePath(k, form.id), ['ADMIN'], () => undefined],
-      ['PUT', notePath(k, form.id), ['ADMIN'], () => ({ answers: fullAnswers(form), version: 1 })],
-      ['GET', '/api/v1/admin/journal/settings', ['STAFF', 'ADMIN'], () => undefined],
+      ['GET', notePath(k, form.id), ['STAFF', 'ADMIN'], () => undefined, noteReady],
+      [
+        'PUT',
+        notePath(k, form.id),
+        ['STAFF', 'ADMIN'],
+        () => ({ answers: fullAnswers(form), version }),
+        noteReady,
+      ],
+      ['GET', '/api/v1/admin/journal/settings', ['STAFF', 'ADMIN'], () => undefined, none],
       [
         'PUT',
         '/api/v1/admin/journal/settings',
         ['ADMIN'],
         () => ({ ...settings, clinicName: 'Kliniken' }),
+        none,
       ],
-      ['POST', signPath(k, form.id), ['ADMIN'], () => ({})],
+      ['POST', signPath(k, form.id), ['STAFF', 'ADMIN'], () => ({}), noteReady],
     ];
-    for (const [method, url, allowed, body] of routes) {
+    for (const [method, url, allowed, body, prepare] of routes) {
       for (const who of WHO) {
-        const res = await send(t, method as 'GET', url, { cookie: c[who], body: body(who) });
+        await prepare();
+        const res = await send(t, method as 'GET', url, { cookie: c[who], body: body() });
         const where = `${who} ${method} ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`;
         if (who === 'anonymous') expect(res.statusCode, where).toBe(401);
         else if (allowed.includes(who)) expect(res.statusCode, where).toBe(200);
         else expect(res.statusCode, where).toBe(403);
       }
     }
+  });
+
+  it('her care team writes and signs her note (design §4.19); STAFF outside it gets 403 and changes nothing', async () => {
+    const { STAFF } = await journalCookies(t);
+    const form = await journalForm(t, STAFF!, { title: 'Efter enkäten' });
+    const inTeam = await newClient('i-teamet@example.com', true);
+    const saved = await saveNote(t, STAFF!, inTeam, form, { answers: fullAnswers(form) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const signed = await signNote(t, STAFF!, inTeam, form.id);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const note = signed.json<JournalNote>();
+    expect(note).toMatchObject({
+      status: 'SIGNED',
+      signedBy: { id: t.users.staff.id },
+      answers: fullAnswers(form),
+    });
+    expect(await noteRows('JOURNAL_NOTE_SIGNED', note.id)).toEqual([
+      { actor_user_id: t.users.staff.id, subject_user_id: inTeam },
+    ]);
+
+    // A client outside her team: the note page, its autosave and the signing are closed to her.
+    const outside = await newClient('utanfor@example.com', false);
+    const admin = await login(t, 'admin@example.com');
+    expect(
+      (await saveNote(t, admin, outside, form, { answers: fullAnswers(form) })).statusCode,
+    ).toBe(200);
+    const refused = [
+      await send(t, 'GET', notePath(outside, form.id), { cookie: STAFF }),
+      await saveNote(t, STAFF!, outside, form, { answers: [], version: 1 }),
+      await signNote(t, STAFF!, outside, form.id),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+    expect(refused[0]!.json().message).toBe(NO_CARE_RELATION_MESSAGE);
+    const untouched = await t.db.db
+      .selectFrom('journal_notes')
+      .select(['status', 'version'])
+      .where('user_id', '=', outside)
+      .where('form_id', '=', form.id)
+      .execute();
+    expect(untouched).toHaveLength(1);
+    expect(untouched[0]).toMatchObject({ status: 'UNSIGNED', version: 1 });
   });
 
   it('the first save creates the unsigned note; later saves carry its version; a stale one is 409', async () => {
@@ -114,13 +202,7 @@ describeDb('journal routes', () => {
     }>();
     expect(got.note).toEqual(second.json<JournalNote>());
     // Every save by staff is in the activity log, with the client as subject.
-    const rows = await t.db.db
-      .selectFrom('activity_log')
-      .select(['actor_user_id', 'subject_user_id'])
-      .where('action', '=', 'JOURNAL_NOTE_SAVED')
-      .where(sql<boolean>`details->>'noteId' = ${String(note.id)}`)
-      .execute();
-    expect(rows).toEqual([
+    expect(await noteRows('JOURNAL_NOTE_SAVED', note.id)).toEqual([
       { actor_user_id: t.users.admin.id, subject_user_id: k },
       { actor_user_id: t.users.admin.id, subject_user_id: k },
     ]);

@@ -120,7 +120,8 @@ export const signedInPages = [
   {
     id: 'clientJournalForm',
     path: paths.clientJournalForm,
-    roles: ADMIN,
+    // Her care team writes notes too (design §4.19); the frame's 403 keeps others out.
+    roles: STAFF_ADMIN,
     // Nested in the client pages' frame (the clients chunk), which loads the note's chunk.
     screen: 'clients',
   },

@@ -44,12 +44,15 @@ export const journalRouteDefs = {
     roles: ADMIN,
   },
 
+  // Filling in and signing a client's note: STAFF who may read her now (care team or an open
+  // emergency access; the server's care-team rule) as well as ADMIN, since her care team starts
+  // a note from her questionnaire answers (design §4.19). Settings and forms stay ADMIN's.
   journalNote: {
     method: 'GET',
     path: '/api/v1/admin/users/:userId/journal/forms/:formId/note',
     response: 'json',
     fallback: 'Misslyckades att ladda formulär.',
-    roles: ADMIN,
+    roles: STAFF,
     clientData: true,
   },
   saveJournalNote: {
@@ -57,7 +60,7 @@ export const journalRouteDefs = {
     path: '/api/v1/admin/users/:userId/journal/forms/:formId/note',
     response: 'json',
     fallback: 'Misslyckades att spara anteckningen',
-    roles: ADMIN,
+    roles: STAFF,
     clientData: true,
   },
   signJournalNote: {
@@ -65,7 +68,7 @@ export const journalRouteDefs = {
     path: '/api/v1/admin/users/:userId/journal/forms/:formId/sign-and-send',
     response: 'json',
     fallback: fallbacks.sendForm,
-    roles: ADMIN,
+    roles: STAFF,
     clientData: true,
   },
 } as const satisfies Record<string, RouteDef>;

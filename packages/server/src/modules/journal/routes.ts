@@ -1,7 +1,7 @@
 // Journal (spec §7 "Journal, labs, action plans"; design.md §4.10): a USER's own signed notes,
-// a client's journal for staff, the client's latest signed note for the overview, the ADMIN's
-// fill-in of a form for a client (the unsigned note, autosaved) and its signing and sending,
-// and the journal settings of /journal/general.
+// a client's journal for staff, the client's latest signed note for the overview, the fill-in
+// of a form for a client (the unsigned note, autosaved) and its signing and sending by her care
+// team or ADMIN (design §4.19), and the journal settings of /journal/general.
 import { endpointDefs } from '@halsa/api/contract';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
@@ -51,7 +51,10 @@ export const journalModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.journalNote,
-    { audit: { action: 'JOURNAL_VIEWED', subject: ({ input }) => input.params.userId } },
+    {
+      audit: { action: 'JOURNAL_VIEWED', subject: ({ input }) => input.params.userId },
+      careTeam: { client: ({ params }) => params.userId },
+    },
     async (_request, _reply, { params }) => ({
       note: await journal.unsignedNote(params.userId, params.formId),
     }),
@@ -61,7 +64,10 @@ export const journalModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.saveJournalNote,
-    { audit: { records: ['JOURNAL_NOTE_SAVED'] } },
+    {
+      audit: { records: ['JOURNAL_NOTE_SAVED'] },
+      careTeam: { client: ({ params }) => params.userId },
+    },
     (request, _reply, { params, body }) =>
       journal.save(params.userId, params.formId, body, {
         userId: requireSession(request).userId,
@@ -73,7 +79,10 @@ export const journalModule: AppModule = (app, ctx) => {
   defineRoute(
     app,
     endpointDefs.signJournalNote,
-    { audit: { records: ['JOURNAL_NOTE_SIGNED'] } },
+    {
+      audit: { records: ['JOURNAL_NOTE_SIGNED'] },
+      careTeam: { client: ({ params }) => params.userId },
+    },
     (request, _reply, { params }) =>
       journal.sign(params.userId, params.formId, {
         userId: requireSession(request).userId,

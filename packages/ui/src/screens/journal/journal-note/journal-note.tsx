@@ -1,4 +1,5 @@
-// /clients/{clientId}/journal/{formId} (ADMIN; spec §2.6, design.md §4.10), nested in the client
+// /clients/{clientId}/journal/{formId} (ADMIN, and STAFF who may read the client, design.md §4.19;
+// spec §2.6, §4.10), nested in the client
 // pages' frame: a published form filled in for one client. The answers are autosaved as the client's unsigned note; then the
 // delivery channel (e-mail with the client's address; direct message shown disabled) and
 // 'Signera och Skicka' ('Signerar och skickar...') → 'Formuläret skickades med e-post!' or

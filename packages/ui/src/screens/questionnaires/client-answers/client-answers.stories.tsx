@@ -72,15 +72,27 @@ export const SkapaAnteckning: Story = {
   },
 };
 
-/** STAFF reads the answers; journal notes are ADMIN's (§4.10), so no button. */
+/** STAFF in Lars's care team reads the answers and starts a note from them too (§4.19). */
 export const Personal: Story = {
-  name: 'Personal läser svaren',
+  name: 'Personal i vårdteamet skapar anteckning från svaren',
   parameters: mocks(authScenarios.asStaff),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('article', {
       name: 'Hälsodeklaration inför hälsokontroll, klientens egna svar',
     });
-    await expect(canvas.queryByRole('button', { name: /Skapa anteckning/ })).toBeNull();
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: 'Skapa anteckning från svaren i Hälsodeklaration inför hälsokontroll',
+      }),
+    );
+    const dialog = within(
+      within(document.body).getByRole('dialog', { name: 'Skapa anteckning från svaren' }),
+    );
+    const list = await dialog.findByRole('list', { name: 'Journalformulär' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Hälsosamtal – uppföljning' }));
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(
+      'Navigerade till /clients/4/journal/1',
+    );
   },
 };
 

@@ -1,6 +1,6 @@
 // The care team's side of questionnaires (design §4.19, issue 36). On a client's Journal tab,
 // beside her notes: the questionnaires she has sent in, marked as her own answers, each with
-// 'Skapa anteckning från svaren' (ADMIN, who writes journal notes, §4.10): pick a journal form
+// 'Skapa anteckning från svaren' (whoever reads this tab may write her notes, §4.19): pick a journal form
 // and its note page opens with her answers quoted in its first free-text question. On her
 // overview: the questionnaires still open, with their last day.
 import {
@@ -9,7 +9,6 @@ import {
   type StaffQuestionnaire,
   useClientQuestionnaires,
   useFormSummaries,
-  useSession,
 } from '@halsa/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -96,15 +95,7 @@ function CreateNote({ client, q }: { client: Client; q: StaffQuestionnaire }) {
   );
 }
 
-function Answered({
-  client,
-  q,
-  canWrite,
-}: {
-  client: Client;
-  q: StaffQuestionnaire;
-  canWrite: boolean;
-}) {
+function Answered({ client, q }: { client: Client; q: StaffQuestionnaire }) {
   return (
     <li>
       <article
@@ -119,11 +110,9 @@ function Answered({
           {`Inskickad ${formatDate(q.submittedAt ?? q.sentAt)} · skickad av ${q.sentByName}`}
         </p>
         <ReadableSections sections={q.sections} headingLevel={4} />
-        {canWrite ? (
-          <div>
-            <CreateNote client={client} q={q} />
-          </div>
-        ) : null}
+        <div>
+          <CreateNote client={client} q={q} />
+        </div>
       </article>
     </li>
   );
@@ -131,7 +120,6 @@ function Answered({
 
 /** 'Klientens egna svar' on her Journal tab: the questionnaires she has sent in, newest first. */
 export function ClientQuestionnaireAnswers({ client }: { client: Client }) {
-  const { user } = useSession();
   const { questionnaires, error, mutate } = useClientQuestionnaires(client.id);
   const answered = (questionnaires ?? []).filter((q) => q.status === 'SUBMITTED');
   return (
@@ -148,7 +136,7 @@ export function ClientQuestionnaireAnswers({ client }: { client: Client }) {
       ) : (
         <ul aria-label="Inskickade enkäter" className="flex flex-col gap-4">
           {answered.map((q) => (
-            <Answered key={q.id} client={client} q={q} canWrite={user?.role === 'ADMIN'} />
+            <Answered key={q.id} client={client} q={q} />
           ))}
         </ul>
       )}
