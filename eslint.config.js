@@ -1,5 +1,5 @@
 // Flat config. Boundaries of design.md §1 are enforced with no-restricted-imports:
-// portal → ui → api, server → api/contract only, and no fetching in portal.
+// portal → ui → api, server → api/contract and api/fhir only, and no fetching in portal.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -176,11 +176,11 @@ export default tseslint.config(
     rules: restrict(
       {
         group: ['@halsa/ui', '@halsa/ui/*', '@halsa/portal', '@halsa/portal/*'],
-        message: 'server uses only @halsa/api/contract.',
+        message: 'server uses only @halsa/api/contract and @halsa/api/fhir.',
       },
       {
-        regex: '^@halsa/api(?!/contract$)(/.*)?$',
-        message: 'server imports only @halsa/api/contract.',
+        regex: '^@halsa/api(?!/(contract|fhir)$)(/.*)?$',
+        message: 'server imports only @halsa/api/contract and @halsa/api/fhir.',
       },
     ),
   },
@@ -191,11 +191,11 @@ export default tseslint.config(
     rules: restrict(
       {
         group: ['@halsa/ui', '@halsa/ui/*', '@halsa/portal', '@halsa/portal/*'],
-        message: 'server uses only @halsa/api/contract.',
+        message: 'server uses only @halsa/api/contract and @halsa/api/fhir.',
       },
       {
-        regex: '^@halsa/api(?!/contract$)(/.*)?$',
-        message: 'server imports only @halsa/api/contract.',
+        regex: '^@halsa/api(?!/(contract|fhir)$)(/.*)?$',
+        message: 'server imports only @halsa/api/contract and @halsa/api/fhir.',
       },
       {
         regex: '^(\\.\\./)+modules/',
