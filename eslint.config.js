@@ -176,11 +176,11 @@ export default tseslint.config(
     rules: restrict(
       {
         group: ['@halsa/ui', '@halsa/ui/*', '@halsa/portal', '@halsa/portal/*'],
-        message: 'server uses only @halsa/api/contract and @halsa/api/fhir.',
+        message: 'server uses only @halsa/api/contract and @halsa/api/fhir/*.',
       },
       {
-        regex: '^@halsa/api(?!/(contract|fhir)$)(/.*)?$',
-        message: 'server imports only @halsa/api/contract and @halsa/api/fhir.',
+        regex: '^@halsa/api(?!/contract$|/fhir/[a-z-]+$)(/.*)?$',
+        message: 'server imports only @halsa/api/contract and @halsa/api/fhir/*.',
       },
     ),
   },
@@ -191,11 +191,11 @@ export default tseslint.config(
     rules: restrict(
       {
         group: ['@halsa/ui', '@halsa/ui/*', '@halsa/portal', '@halsa/portal/*'],
-        message: 'server uses only @halsa/api/contract and @halsa/api/fhir.',
+        message: 'server uses only @halsa/api/contract and @halsa/api/fhir/*.',
       },
       {
-        regex: '^@halsa/api(?!/(contract|fhir)$)(/.*)?$',
-        message: 'server imports only @halsa/api/contract and @halsa/api/fhir.',
+        regex: '^@halsa/api(?!/contract$|/fhir/[a-z-]+$)(/.*)?$',
+        message: 'server imports only @halsa/api/contract and @halsa/api/fhir/*.',
       },
       {
         regex: '^(\\.\\./)+modules/',

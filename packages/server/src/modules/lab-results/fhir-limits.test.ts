@@ -4,7 +4,8 @@
 // example), and nested panels dated by their report (the specification's
 // diagnosticreport-micro1). Fixtures: test/fixtures/fhir, sources in its README.
 import { readFileSync } from 'node:fs';
-import { LAB_NOTES, MAX_FHIR_WORK, MAX_SKIPS_KEPT, readLabFhir } from '@halsa/api/fhir';
+import { LAB_NOTES, MAX_FHIR_WORK, MAX_SKIPS_KEPT } from '@halsa/api/fhir/lab-read';
+import { readLabFhir } from '@halsa/api/fhir/lab-report';
 import { describe, expect, it } from 'vitest';
 import { chainedPanels, manySkipped } from '../../../test/fhir-files.ts';
 

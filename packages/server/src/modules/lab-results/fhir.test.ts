@@ -2,7 +2,9 @@
 // unchanged (test/fixtures/fhir, sources in its README), and on hostile files.
 import { readFileSync } from 'node:fs';
 import { labFlag } from '@halsa/api/contract';
-import { LAB_NOTES, readLabFhir, sexOfPersonalNumber, swedishDay } from '@halsa/api/fhir';
+import { LAB_NOTES, sexOfPersonalNumber } from '@halsa/api/fhir/lab-read';
+import { swedishDay } from '@halsa/api/fhir/lab-observation';
+import { readLabFhir } from '@halsa/api/fhir/lab-report';
 import { describe, expect, it } from 'vitest';
 import { readLabFile } from './parse.ts';
 

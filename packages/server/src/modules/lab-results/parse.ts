@@ -14,12 +14,12 @@ import {
   MAX_ANALYSIS,
   MAX_LAB_VALUES,
   MAX_UNIT,
-  readLabFhir,
   unreadable,
   type LabSubject,
   type ParsedLabValue,
   type ReadLabFile,
-} from '@halsa/api/fhir';
+} from '@halsa/api/fhir/lab-read';
+import { readLabFhir } from '@halsa/api/fhir/lab-report';
 import { sniffDocument } from '../../files/sniff.ts';
 
 class RowError extends Error {}

@@ -5,7 +5,7 @@
 // recognised by its first bytes here, without a worker. At most MAX_READERS files are read at
 // once; later ones wait their turn.
 import { Worker } from 'node:worker_threads';
-import { LAB_NOTES, type LabSubject, type ReadLabFile } from '@halsa/api/fhir';
+import { LAB_NOTES, type LabSubject, type ReadLabFile } from '@halsa/api/fhir/lab-read';
 import { claimedFormat, readDocument, unreadClaimed } from './parse.ts';
 
 export interface ReadLimits {

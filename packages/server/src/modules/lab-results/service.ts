@@ -9,7 +9,7 @@ import type {
   LabTextValue,
   LabValue,
 } from '@halsa/api/contract';
-import { sexOfPersonalNumber, type LabSubject, type ReadLabFile } from '@halsa/api/fhir';
+import { sexOfPersonalNumber, type LabSubject, type ReadLabFile } from '@halsa/api/fhir/lab-read';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
