@@ -113,6 +113,30 @@ export default tseslint.config(
     }),
   },
   {
+    // The one FHIR reader and writer (issue 37) runs on the server, in its worker thread and in
+    // the mocks in a browser: only the contract, zod and FHIR types, nothing of Node or React.
+    files: ['packages/api/src/fhir/**/*.ts'],
+    rules: {
+      ...restrict(
+        {
+          group: ['node:*', 'react', 'react-dom', 'swr', 'swr/*', 'msw', 'msw/*', '@stomp/*'],
+          message: 'api/src/fhir is pure: the server and the mocks in a browser both run it.',
+        },
+        {
+          regex: '^\\.\\./(?!contract/)',
+          message: 'api/src/fhir imports only the contract from the rest of the api.',
+        },
+      ),
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'window', 'document'].map((name) => ({
+          name,
+          message: 'api/src/fhir is pure: the server and the mocks in a browser both run it.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['packages/ui/src/**/*.{ts,tsx}'],
     rules: restrict(uiDependsOnApi),
   },
