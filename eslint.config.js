@@ -1,5 +1,5 @@
 // Flat config. Boundaries of design.md §1 are enforced with no-restricted-imports:
-// portal → ui → api, server → api/contract only, and no fetching in portal.
+// portal → ui → api, server → api/contract and api/fhir only, and no fetching in portal.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -113,6 +113,30 @@ export default tseslint.config(
     }),
   },
   {
+    // The one FHIR reader and writer (issue 37) runs on the server, in its worker thread and in
+    // the mocks in a browser: only the contract, zod and FHIR types, nothing of Node or React.
+    files: ['packages/api/src/fhir/**/*.ts'],
+    rules: {
+      ...restrict(
+        {
+          group: ['node:*', 'react', 'react-dom', 'swr', 'swr/*', 'msw', 'msw/*', '@stomp/*'],
+          message: 'api/src/fhir is pure: the server and the mocks in a browser both run it.',
+        },
+        {
+          regex: '^\\.\\./(?!contract/)',
+          message: 'api/src/fhir imports only the contract from the rest of the api.',
+        },
+      ),
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'window', 'document'].map((name) => ({
+          name,
+          message: 'api/src/fhir is pure: the server and the mocks in a browser both run it.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['packages/ui/src/**/*.{ts,tsx}'],
     rules: restrict(uiDependsOnApi),
   },
@@ -176,11 +200,11 @@ export default tseslint.config(
     rules: restrict(
       {
         group: ['@halsa/ui', '@halsa/ui/*', '@halsa/portal', '@halsa/portal/*'],
-        message: 'server uses only @halsa/api/contract.',
+        message: 'server uses only @halsa/api/contract and @halsa/api/fhir/*.',
       },
       {
-        regex: '^@halsa/api(?!/contract$)(/.*)?$',
-        message: 'server imports only @halsa/api/contract.',
+        regex: '^@halsa/api(?!/contract$|/fhir/[a-z-]+$)(/.*)?$',
+        message: 'server imports only @halsa/api/contract and @halsa/api/fhir/*.',
       },
     ),
   },
@@ -191,11 +215,11 @@ export default tseslint.config(
     rules: restrict(
       {
         group: ['@halsa/ui', '@halsa/ui/*', '@halsa/portal', '@halsa/portal/*'],
-        message: 'server uses only @halsa/api/contract.',
+        message: 'server uses only @halsa/api/contract and @halsa/api/fhir/*.',
       },
       {
-        regex: '^@halsa/api(?!/contract$)(/.*)?$',
-        message: 'server imports only @halsa/api/contract.',
+        regex: '^@halsa/api(?!/contract$|/fhir/[a-z-]+$)(/.*)?$',
+        message: 'server imports only @halsa/api/contract and @halsa/api/fhir/*.',
       },
       {
         regex: '^(\\.\\./)+modules/',

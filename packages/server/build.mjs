@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Production build of the server (issue 14): bundles src/main.ts and the workspace code it uses
-// (@halsa/api's contract) with esbuild into dist/main.js (and the lab reader's worker thread,
+// (@halsa/api's contract and FHIR reader) with esbuild into dist/main.js (and the lab reader's worker thread,
 // issue 34, into dist/lab-read-worker.js), so `NODE_ENV=production` runs plain
 // JavaScript on Node: no tsx, no TypeScript in the process. Packages from node_modules stay
 // external (PGlite loads its WebAssembly from its own folder, argon2 is a native addon).

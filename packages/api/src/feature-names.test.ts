@@ -14,6 +14,7 @@ const NOT_FEATURES: Record<string, string> = {
   contract: 'the schemas and route tables, listed on their own below',
   mocks: 'the MSW mocks, listed on their own below',
   live: 'the one STOMP connection every feature subscribes through',
+  fhir: "the FHIR R4 reader and writer of lab-results and questionnaires, the server's and the mocks'",
   // contract
   common: 'ids, paging and query schemas every feature uses',
   'display-name': 'how a person is named on screen, for every feature',

@@ -4,7 +4,7 @@
 // kept as a plain file with a Swedish note; a file of thousands of skipped values stores 50
 // reasons and 'och N till'. On both databases.
 import { expect, it } from 'vitest';
-import { LAB_NOTES } from '../src/modules/lab-results/read-types.ts';
+import { LAB_NOTES } from '@halsa/api/fhir/lab-read';
 import { READ_LIMITS } from '../src/modules/lab-results/read-isolated.ts';
 import { chainedPanels, largeBundle, manySkipped } from './fhir-files.ts';
 import { describeDb, login, send, useTestApp, type TestApp } from './helpers.ts';

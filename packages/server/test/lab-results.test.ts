@@ -5,7 +5,7 @@
 import { labResultsOverviewSchema, type LabResultsOverview } from '@halsa/api/contract';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { LAB_NOTES } from '../src/modules/lab-results/parse.ts';
+import { LAB_NOTES } from '@halsa/api/fhir/lab-read';
 import { LAB_WRONG_TYPE } from '../src/modules/lab-results/service.ts';
 import { describeDb, login, send, useTestApp, type TestApp } from './helpers.ts';
 

@@ -139,6 +139,6 @@ export type LabResultsOverview = z.infer<typeof labResultsOverviewSchema>;
 // The flag of a value (labFlag, LabFlag) is in lab-flag.ts: zod-free, so /lab-results can
 // draw its flags without loading the schemas.
 
-/** The code system of LOINC analyses in a FHIR Observation's `code.coding`. The server reads
- * FHIR R4 with its own schemas (server `modules/lab-results/fhir-schemas.ts`). */
+/** The code system of LOINC analyses in a FHIR Observation's `code.coding`. FHIR R4 is read
+ * with its own schemas (`api/src/fhir/lab-schemas.ts`). */
 export const LOINC_SYSTEM = 'http://loinc.org';

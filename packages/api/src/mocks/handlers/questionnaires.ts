@@ -1,7 +1,8 @@
 // Questionnaires in the mocks (design §4.19), as the server answers them: a client reads and
 // answers only her own (another's id is 404), autosave with a version, 'Skicka in' checks the
 // required answers and freezes; staff send (never a second open one), STAFF only to her care
-// team's clients; the FHIR views in their R4 shape. Scenarios: empty, error, offline saving.
+// team's clients; the FHIR views written by the server's own writer (api/src/fhir). Scenarios:
+// empty, error, offline saving.
 import type { HttpHandler } from 'msw';
 import {
   answerFits,
@@ -12,6 +13,7 @@ import {
   type QuestionnaireSummary,
   type StaffQuestionnaire,
 } from '../../contract/index.ts';
+import { toFhirQuestionnaire, toFhirQuestionnaireResponse } from '../../fhir/questionnaire.ts';
 import { questionnaireForm, type StoredQuestionnaire } from '../fixtures/questionnaires.ts';
 import { fullName } from '../fixtures/users.ts';
 import { findUser, mockState, nextMockId } from '../state.ts';
@@ -184,28 +186,33 @@ export const questionnaireHandlers: HttpHandler[] = [
     }
     return HttpResponse.json({ sent, alreadyOpen });
   }),
-  on('formFhir', ({ params }) => {
+  // The page's origin stands in for the server's PUBLIC_URL in the canonical URLs.
+  on('formFhir', ({ params, request }) => {
     const form = formOf(idParam(params));
     if (!form) return errorResponse(404, M.formNotFound);
-    return HttpResponse.json({
-      resourceType: 'Questionnaire',
-      id: String(form.id),
-      status: form.drafted ? 'draft' : 'active',
-      title: form.title,
-    });
+    return HttpResponse.json(toFhirQuestionnaire(form, new URL(request.url).origin));
   }),
-  on('questionnaireResponseFhir', ({ params }) => {
+  on('questionnaireResponseFhir', ({ params, request }) => {
     const q = mockState.questionnaires.find(
       (x) => x.id === idParam(params) && x.status === 'SUBMITTED',
     );
     if (!q) return errorResponse(404, M.responseNotFound);
     careRelationOr403(q.clientId);
-    return HttpResponse.json({
-      resourceType: 'QuestionnaireResponse',
-      id: String(q.id),
-      status: 'completed',
-      subject: { reference: `Patient/${q.clientId}` },
-    });
+    const client = findUser(q.clientId);
+    return HttpResponse.json(
+      toFhirQuestionnaireResponse(
+        {
+          id: q.id,
+          formId: q.formId,
+          clientId: q.clientId,
+          clientName: client ? fullName(client) : '',
+          submittedAt: new Date(q.submittedAt ?? nowIso()),
+          sections: formOf(q.formId)?.sections ?? [],
+          answers: q.answers,
+        },
+        new URL(request.url).origin,
+      ),
+    );
   }),
 ];
 

@@ -4,10 +4,10 @@
 // example), and nested panels dated by their report (the specification's
 // diagnosticreport-micro1). Fixtures: test/fixtures/fhir, sources in its README.
 import { readFileSync } from 'node:fs';
+import { LAB_NOTES, MAX_FHIR_WORK, MAX_SKIPS_KEPT } from '@halsa/api/fhir/lab-read';
+import { readLabFhir } from '@halsa/api/fhir/lab-report';
 import { describe, expect, it } from 'vitest';
 import { chainedPanels, manySkipped } from '../../../test/fhir-files.ts';
-import { LAB_NOTES, readLabFhir } from './parse.ts';
-import { MAX_FHIR_WORK, MAX_SKIPS_KEPT } from './read-types.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/fhir/${name}.json`, import.meta.url), 'utf8');

@@ -2,10 +2,11 @@
 // unchanged (test/fixtures/fhir, sources in its README), and on hostile files.
 import { readFileSync } from 'node:fs';
 import { labFlag } from '@halsa/api/contract';
+import { LAB_NOTES, sexOfPersonalNumber } from '@halsa/api/fhir/lab-read';
+import { swedishDay } from '@halsa/api/fhir/lab-observation';
+import { readLabFhir } from '@halsa/api/fhir/lab-report';
 import { describe, expect, it } from 'vitest';
-import { swedishDay } from './fhir-observation.ts';
-import { LAB_NOTES, readLabFhir, readLabFile } from './parse.ts';
-import { sexOfPersonalNumber } from './read-types.ts';
+import { readLabFile } from './parse.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/fhir/${name}.json`, import.meta.url), 'utf8');

@@ -1,7 +1,9 @@
 // The lab-file reader on its own (design §4.12): what is recognised by content, the CSV's
 // decimal comma and quoting, FHIR ranges with one bound, and what is refused.
+import { LAB_NOTES } from '@halsa/api/fhir/lab-read';
+import { readLabFhir } from '@halsa/api/fhir/lab-report';
 import { describe, expect, it } from 'vitest';
-import { LAB_NOTES, parseDecimal, readLabCsv, readLabFhir, readLabFile } from './parse.ts';
+import { parseDecimal, readLabCsv, readLabFile } from './parse.ts';
 
 const HEADER = 'analys;loinc;värde;enhet;ref_låg;ref_hög;provtagningsdatum';
 

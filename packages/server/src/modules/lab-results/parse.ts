@@ -2,11 +2,9 @@
 // and FHIR R4 Bundles of Observations are also read into values. A text file that claims one of
 // these formats (by its name or its first characters) but cannot be read is kept as a plain file
 // with a Swedish note saying why; anything else (binary, plain text) is refused, as before.
-// CSV through csv-parse here, FHIR R4 (§4.15) in fhir.ts.
+// CSV through csv-parse here, FHIR R4 (§4.15) by the reader the mocks share (@halsa/api/fhir).
 import { parse as parseCsv } from 'csv-parse/sync';
 import { LAB_CSV_COLUMNS } from '@halsa/api/contract';
-import { sniffDocument } from '../../files/sniff.ts';
-import { readLabFhir } from './fhir.ts';
 import {
   CSV_TYPE,
   FHIR_TYPE,
@@ -17,20 +15,12 @@ import {
   MAX_LAB_VALUES,
   MAX_UNIT,
   unreadable,
-  type ParsedLabValue,
-  type ReadLabFile,
   type LabSubject,
-} from './read-types.ts';
-
-export {
-  CSV_TYPE,
-  FHIR_TYPE,
-  LAB_NOTES,
-  MAX_LAB_VALUES,
-  readLabFhir,
   type ParsedLabValue,
   type ReadLabFile,
-};
+} from '@halsa/api/fhir/lab-read';
+import { readLabFhir } from '@halsa/api/fhir/lab-report';
+import { sniffDocument } from '../../files/sniff.ts';
 
 class RowError extends Error {}
 

@@ -5,8 +5,8 @@
 // recognised by its first bytes here, without a worker. At most MAX_READERS files are read at
 // once; later ones wait their turn.
 import { Worker } from 'node:worker_threads';
-import { claimedFormat, readDocument, unreadClaimed, type ReadLabFile } from './parse.ts';
-import { LAB_NOTES, type LabSubject } from './read-types.ts';
+import { LAB_NOTES, type LabSubject, type ReadLabFile } from '@halsa/api/fhir/lab-read';
+import { claimedFormat, readDocument, unreadClaimed } from './parse.ts';
 
 export interface ReadLimits {
   /** Longest a read may take, in milliseconds. */

@@ -3,7 +3,7 @@
 // posts the result back. Whatever the file makes the reader do, only this thread pays for it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { readLabFile } from './parse.ts';
-import type { LabSubject } from './read-types.ts';
+import type { LabSubject } from '@halsa/api/fhir/lab-read';
 
 const input = workerData as {
   data: Uint8Array;

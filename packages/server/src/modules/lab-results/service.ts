@@ -9,6 +9,7 @@ import type {
   LabTextValue,
   LabValue,
 } from '@halsa/api/contract';
+import { sexOfPersonalNumber, type LabSubject, type ReadLabFile } from '@halsa/api/fhir/lab-read';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
@@ -16,9 +17,7 @@ import type { Database, LabValuesTable } from '../../db/schema.ts';
 import type { UploadReader } from '../../files/client-files.ts';
 import { FILE_MESSAGES } from '../../files/client-files.ts';
 import { notFound } from '../../http/errors.ts';
-import type { ReadLabFile } from './parse.ts';
 import { readLabFileIsolated } from './read-isolated.ts';
-import { sexOfPersonalNumber, type LabSubject } from './read-types.ts';
 import { sealedFiles, sealOf, type LabSealKey } from './seal.ts';
 
 export const LAB_WRONG_TYPE =

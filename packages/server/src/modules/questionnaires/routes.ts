@@ -4,13 +4,13 @@
 // answer's FHIR view by the questionnaire's client. Sends and submits are logged in their own
 // transactions; reading a client's answers writes a log row naming her.
 import { endpointDefs, QUESTIONNAIRE_MESSAGES } from '@halsa/api/contract';
+import { toFhirQuestionnaire, toFhirQuestionnaireResponse } from '@halsa/api/fhir/questionnaire';
 import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../http/access.ts';
 import { conflict } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ClientService } from '../clients/service.ts';
 import { FormService } from '../forms/service.ts';
-import { toFhirQuestionnaire, toFhirQuestionnaireResponse } from './fhir.ts';
 import { QuestionnaireService } from './service.ts';
 
 export const questionnairesModule: AppModule = (app, ctx) => {

@@ -15,7 +15,11 @@ const client = () => mockState.clients.find((c) => c.id === 3)!;
 const fileInput = (root: HTMLElement) =>
   root.querySelector<HTMLInputElement>('input[type="file"]')!;
 const pdf = (name: string) => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
-/** A lab's FHIR report: blood pressure (two components), a glucose, an entered-in-error value. */
+/**
+ * A lab's FHIR report: blood pressure (two components), a glucose, an entered-in-error value,
+ * sampled 24 November. The mock upload reads it with the server's reader (@halsa/api/fhir), so
+ * the summary the stories show is the server's for this file.
+ */
 const fhirReport = (name: string) =>
   new File(
     [
@@ -29,6 +33,7 @@ const fhirReport = (name: string) =>
               resourceType: 'Observation',
               status: 'final',
               code: { text: 'Blodtryck' },
+              effectiveDateTime: '2026-11-24T08:30:00+01:00',
               component: [
                 { code: { text: 'Systoliskt' }, valueQuantity: { value: 128 } },
                 { code: { text: 'Diastoliskt' }, valueQuantity: { value: 82 } },
@@ -40,6 +45,7 @@ const fhirReport = (name: string) =>
               resourceType: 'Observation',
               status: 'final',
               code: { text: 'Glukos' },
+              effectiveDateTime: '2026-11-24T08:30:00+01:00',
               valueQuantity: { value: 5.1 },
             },
           },
@@ -48,6 +54,7 @@ const fhirReport = (name: string) =>
               resourceType: 'Observation',
               status: 'entered-in-error',
               code: { text: 'Temperature' },
+              effectiveDateTime: '2026-11-24T08:30:00+01:00',
               valueQuantity: { value: 39 },
             },
           },

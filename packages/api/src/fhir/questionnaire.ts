@@ -5,14 +5,8 @@
 // a SCALE is an integer with minValue 1 and maxValue 10; a NUMBER a decimal with its unit. A
 // section without questions is left out (a group must hold items). Typed with @medplum/fhirtypes
 // and checked in the tests against the official R4 JSON schema.
-import {
-  SCALE_MAX,
-  SCALE_MIN,
-  type AnswerValue,
-  type FormQuestion,
-  type FormSection,
-  type JournalAnswer,
-} from '@halsa/api/contract';
+import { SCALE_MAX, SCALE_MIN, type FormQuestion, type FormSection } from '../contract/forms.ts';
+import type { AnswerValue, JournalAnswer } from '../contract/journal.ts';
 import type {
   Questionnaire,
   QuestionnaireItem,

@@ -1,11 +1,10 @@
 // The FHIR R4 part of the lab reader (design §4.12, §4.15): a Bundle of any type (nested ones
 // too), a DiagnosticReport with contained Observations, or a lone Observation. Other resources
 // (Patient, Specimen, Practitioner, Organization, OperationOutcome …) are read around. Each
-// Observation is read on its own (fhir-observation.ts); the report's and panel's dates stand in
+// Observation is read on its own (lab-observation.ts); the report's and panel's dates stand in
 // for an Observation without its own, and a `hasMember` panel groups its members. The text is
 // checked for nesting depth before JSON.parse, so a hostile file is refused, never a 500.
-import { readObservation, type ObservationContext, type Skip } from './fhir-observation.ts';
-import { diagnosticReportSchema } from './fhir-schemas.ts';
+import { readObservation, type ObservationContext, type Skip } from './lab-observation.ts';
 import {
   FHIR_TYPE,
   LAB_NOTES,
@@ -18,7 +17,8 @@ import {
   type LabSubject,
   type ParsedLabValue,
   type ReadLabFile,
-} from './read-types.ts';
+} from './lab-read.ts';
+import { diagnosticReportSchema } from './lab-schemas.ts';
 
 type Rec = Record<string, unknown>;
 

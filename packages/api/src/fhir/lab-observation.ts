@@ -1,15 +1,8 @@
 // One FHIR R4 Observation read on its own (design §4.15): its values (a quantity with its
 // comparator, a text, a code, yes/no, a count, or one value per component), the date, the
 // status, the normal range and the interpretation code, or the Swedish reason it is skipped.
-import { LOINC_SYSTEM, type LabInterpretation } from '@halsa/api/contract';
 import type { z } from 'zod';
-import {
-  observationSchema,
-  type codeableConceptSchema,
-  type ComponentIn,
-  type ObservationIn,
-  type referenceRangeSchema,
-} from './fhir-schemas.ts';
+import { LOINC_SYSTEM, type LabInterpretation } from '../contract/lab-results.ts';
 import {
   isLabDate,
   LOINC,
@@ -18,8 +11,14 @@ import {
   MAX_UNIT,
   type LabSubject,
   type ParsedLabValue,
-} from './read-types.ts';
-import { stockholmDay } from '../../lib/format.ts';
+} from './lab-read.ts';
+import {
+  observationSchema,
+  type codeableConceptSchema,
+  type ComponentIn,
+  type ObservationIn,
+  type referenceRangeSchema,
+} from './lab-schemas.ts';
 
 type Concept = z.infer<typeof codeableConceptSchema>;
 type Range = z.infer<typeof referenceRangeSchema>;
@@ -44,6 +43,17 @@ export type ObservationOutcome =
   | { kind: 'panel' }
   | { kind: 'skipped'; skip: Skip; hasValue: boolean; retracts?: string };
 
+/**
+ * The calendar day in Sweden, '2026-11-24': the server's lib/format.ts `stockholmDay`, which the
+ * server cannot lend to this package (dependencies run server → api only).
+ */
+const stockholmDay = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Stockholm',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 const SKIPPED_STATUS: Record<string, string> = {
   registered: 'värdet är inte klart än (status registered)',
   cancelled: 'undersökningen är inställd (status cancelled)',
@@ -61,7 +71,7 @@ export function swedishDay(raw: string): string | null {
   if (!m || !isLabDate(m[1]!)) return null;
   if (!m[4]) return m[1]!;
   const t = Date.parse(raw);
-  return Number.isNaN(t) ? null : stockholmDay(new Date(t));
+  return Number.isNaN(t) ? null : stockholmDay.format(new Date(t));
 }
 
 const loincOf = (c: Concept | undefined) =>

@@ -1,5 +1,7 @@
-// What reading a lab upload gives (design §4.12, §4.15), shared by the CSV reader (parse.ts) and
-// the FHIR reader (fhir.ts), with the Swedish notes a file that cannot be read is kept with.
+// What reading a lab upload gives (design §4.12, §4.15), shared by the server's CSV reader
+// (server modules/lab-results/parse.ts) and the FHIR reader (lab-report.ts), with the Swedish
+// notes a file that cannot be read is kept with. Pure: no Node API, no database, so the mocks
+// read an upload as the server does.
 import {
   LAB_CSV_COLUMNS,
   type LabComparator,
@@ -7,8 +9,10 @@ import {
   type LabInterpretation,
   type LabReadSummary,
   type LabValuesStatus,
-} from '@halsa/api/contract';
-import type { SniffedType } from '../../files/sniff.ts';
+} from '../contract/lab-results.ts';
+
+/** A file's type as the server's sniffer (server files/sniff.ts) names it. */
+export type LabFileType = { mime: string; ext: string };
 
 /** One value read; the fields after `sampledOn` are left out when they do not apply. */
 export interface ParsedLabValue {
@@ -33,7 +37,7 @@ export interface ParsedLabValue {
 }
 
 export interface ReadLabFile {
-  type: SniffedType;
+  type: LabFileType;
   format: LabFileFormat;
   status: LabValuesStatus;
   values: ParsedLabValue[];
@@ -45,8 +49,8 @@ export interface ReadLabFile {
   summary?: LabReadSummary;
 }
 
-export const CSV_TYPE: SniffedType = { mime: 'text/csv', ext: 'csv' };
-export const FHIR_TYPE: SniffedType = { mime: 'application/fhir+json', ext: 'json' };
+export const CSV_TYPE: LabFileType = { mime: 'text/csv', ext: 'csv' };
+export const FHIR_TYPE: LabFileType = { mime: 'application/fhir+json', ext: 'json' };
 
 /** Most values one CSV file may carry; a lab report has tens. */
 export const MAX_LAB_VALUES = 2000;
@@ -113,7 +117,7 @@ export function summarize(
 }
 
 export const unreadable = (
-  type: SniffedType,
+  type: LabFileType,
   format: LabFileFormat,
   note: string,
   summary?: LabReadSummary,
