@@ -1,7 +1,7 @@
 // Who may keep a live subscription to a conversation (design §4.14 on the live endpoint): the
-// same rule as access.ts, read fresh from the database each time the live server asks (at
-// SUBSCRIBE, and again whenever it re-checks), so a role, a care team, an emergency access or the
-// clinic setting changed since the socket opened counts at once.
+// same rule as access/care-relation.ts, read fresh from the database each time the live server
+// asks (at SUBSCRIBE, and again whenever it re-checks), so a role, a care team, an emergency
+// access or the clinic setting changed since the socket opened counts at once.
 import type { Role } from '@halsa/api/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
