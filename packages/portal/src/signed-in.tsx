@@ -112,9 +112,8 @@ const MyAccount = screen(async () => (await import('@halsa/ui/screens/profile'))
 const ProfileSecurity = screen(
   async () => (await import('@halsa/ui/screens/profile/security')).SecurityScreen,
 );
-const NotificationSettings = screen(
-  async () =>
-    (await import('@halsa/ui/screens/notifications/notice-mails')).NotificationSettingsScreen,
+const Notices = screen(
+  async () => (await import('@halsa/ui/screens/notifications/notices')).NoticesScreen,
 );
 const JournalSettings = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-settings')).JournalSettingsScreen,
@@ -144,7 +143,7 @@ const screens: Record<SignedInPageId, ComponentType> = {
   appointments: Appointments,
   selfTest: SelfTest,
   myAccount: MyAccount,
-  notificationSettings: NotificationSettings,
+  notices: Notices,
   profileSecurity: ProfileSecurity,
   journalSettings: JournalSettings,
   formTemplates: FormTemplates,

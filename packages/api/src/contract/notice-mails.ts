@@ -42,7 +42,7 @@ export const defaultNoticeSetting = (role: 'USER' | 'STAFF' | 'ADMIN', kind: Not
   role === 'USER' || kind === 'NEW_MESSAGE';
 
 /** `GET/PUT /api/v1/user/notification-settings`: one boolean per kind. */
-export const notificationSettingsSchema = z.object({
+export const noticeMailSettingsSchema = z.object({
   NEW_MESSAGE: z.boolean(),
   LAB_RESULT: z.boolean(),
   ACTION_PLAN: z.boolean(),
@@ -52,16 +52,16 @@ export const notificationSettingsSchema = z.object({
   /** 'Ny enkät': a questionnaire sent to her, and the reminder 3 days before its last day. */
   QUESTIONNAIRE: z.boolean(),
 });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type NoticeMailSettings = z.infer<typeof noticeMailSettingsSchema>;
 
 /** PUT: the kinds to change (one switch at a time, or all); the answer is the whole set. */
-export const updateNotificationSettingsSchema = notificationSettingsSchema
+export const updateNoticeMailSettingsSchema = noticeMailSettingsSchema
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Ange minst en inställning.');
-export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
+export type UpdateNoticeMailSettings = z.infer<typeof updateNoticeMailSettingsSchema>;
 
-export const NOTIFICATION_SETTINGS_MESSAGES = {
+export const NOTICE_MAIL_MESSAGES = {
   saved: 'Inställningen är sparad.',
   badToken: 'Länken för att avsluta e-postaviseringen är ogiltig.',
   /** The page's button or 'Ångra' failed without a message of the server's. */
@@ -75,9 +75,9 @@ export const NOTIFICATION_SETTINGS_MESSAGES = {
  */
 export const unsubscribeQuerySchema = z.object({
   token: z
-    .string({ error: NOTIFICATION_SETTINGS_MESSAGES.badToken })
-    .min(1, NOTIFICATION_SETTINGS_MESSAGES.badToken)
-    .max(200, NOTIFICATION_SETTINGS_MESSAGES.badToken),
+    .string({ error: NOTICE_MAIL_MESSAGES.badToken })
+    .min(1, NOTICE_MAIL_MESSAGES.badToken)
+    .max(200, NOTICE_MAIL_MESSAGES.badToken),
 });
 
 /** What the token names and what was done: the page's question, or what was turned off/on. */
