@@ -2,7 +2,11 @@
 // switch per kind, and the public one-click unsubscribe a notice mail links to.
 import { z } from 'zod';
 
-/** The kinds of notice mail, in the order the settings page lists them. */
+/**
+ * The kinds of notice mail, in the order the settings page lists them: the one list the
+ * settings schema is built from and the labels and phrases are keyed by (QUESTIONNAIRE, 'Ny
+ * enkät': a questionnaire sent to her, and the reminder 3 days before its last day).
+ */
 export const NOTICE_KINDS = [
   'NEW_MESSAGE',
   'LAB_RESULT',
@@ -41,17 +45,13 @@ export const NOTICE_KIND_PHRASES: Record<NoticeKind, string> = {
 export const defaultNoticeSetting = (role: 'USER' | 'STAFF' | 'ADMIN', kind: NoticeKind) =>
   role === 'USER' || kind === 'NEW_MESSAGE';
 
-/** `GET/PUT /api/v1/user/notification-settings`: one boolean per kind. */
-export const noticeMailSettingsSchema = z.object({
-  NEW_MESSAGE: z.boolean(),
-  LAB_RESULT: z.boolean(),
-  ACTION_PLAN: z.boolean(),
-  JOURNAL_NOTE: z.boolean(),
-  APPOINTMENT: z.boolean(),
-  APPOINTMENT_REMINDER: z.boolean(),
-  /** 'Ny enkät': a questionnaire sent to her, and the reminder 3 days before its last day. */
-  QUESTIONNAIRE: z.boolean(),
-});
+/** `GET/PUT /api/v1/user/notification-settings`: one boolean per kind of NOTICE_KINDS. */
+export const noticeMailSettingsSchema = z.object(
+  Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+    NoticeKind,
+    z.ZodBoolean
+  >,
+);
 export type NoticeMailSettings = z.infer<typeof noticeMailSettingsSchema>;
 
 /** PUT: the kinds to change (one switch at a time, or all); the answer is the whole set. */
