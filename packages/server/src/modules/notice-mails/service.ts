@@ -14,6 +14,7 @@
 // Every instance runs the task every TICK_MS (start()); tests call tick().
 import {
   CONVERSATION_PARAM,
+  defaultNoticeSetting,
   KNOWN_NOTIFICATION_TYPES,
   NOTICE_KIND_PHRASES,
   NOTICE_MAIL_MESSAGES,
@@ -169,8 +170,9 @@ export class NoticeMails {
     if (gatherFirst > 0) {
       // Kinds that always wait (a new message): one statement on the send's path (bench:cluster
       // timed the four it took before at 1 ms p50 inside every send's transaction). Her setting,
-      // or the default of `defaultNoticeSetting` (a client all kinds, staff new messages), and
-      // the batch's row counted up; the first event of a window sets when it is told.
+      // or her role's default from `defaultNoticeSetting` (a client all kinds, staff new
+      // messages), and the batch's row counted up; the first event of a window sets when it is
+      // told.
       const due = new Date(this.clock.now().getTime() + gatherFirst);
       await sql`
         insert into notice_batches (user_id, kind, pending, due_at)
@@ -178,7 +180,10 @@ export class NoticeMails {
         from users u
         left join notice_settings s on s.user_id = u.id and s.kind = ${kind}
         where u.id = ${userId} and u.deactivated_at is null
-          and coalesce(s.enabled, u.role = 'USER' or ${kind} = 'NEW_MESSAGE')
+          and coalesce(s.enabled, case u.role
+            when 'USER' then ${defaultNoticeSetting('USER', kind)}::boolean
+            when 'STAFF' then ${defaultNoticeSetting('STAFF', kind)}::boolean
+            else ${defaultNoticeSetting('ADMIN', kind)}::boolean end)
         on conflict (user_id, kind) do update set
           pending = notice_batches.pending + 1,
           due_at = coalesce(notice_batches.due_at, greatest(excluded.due_at,
