@@ -143,7 +143,7 @@ const screens: Record<SignedInPageId, ComponentType> = {
   appointments: Appointments,
   selfTest: SelfTest,
   myAccount: MyAccount,
-  notices: Notices,
+  notifications: Notices,
   profileSecurity: ProfileSecurity,
   journalSettings: JournalSettings,
   formTemplates: FormTemplates,

@@ -209,7 +209,7 @@ const pages: Page[] = [
     also: [/^Läste din journal/],
   },
   {
-    id: 'notices',
+    id: 'notifications',
     name: 'Notiser',
     module: notices,
     story: 'MedOlasta',

@@ -177,7 +177,7 @@ export const signedInPages = [
     menu: { kind: 'profile', label: 'Mitt konto' },
   },
   {
-    id: 'notices',
+    id: 'notifications',
     path: paths.notifications,
     roles: ALL,
     screen: 'notifications/notices',
