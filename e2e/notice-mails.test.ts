@@ -133,7 +133,7 @@ describe('notice mails', () => {
     await karin.getByRole('region', { name: 'Alla notiser' }).waitFor();
     await lab.uncheck();
     await settings.getByRole('status').getByText('Inställningen är sparad.').waitFor();
-    await karin.screenshot({ path: '/tmp/e2e-notice-settings.png', fullPage: true });
+    await karin.screenshot({ path: '/tmp/e2e-notice-mails.png', fullPage: true });
     const saved = await karin.request.get(`${product.url}/api/v1/user/notification-settings`);
     expect(await saved.json()).toMatchObject({ LAB_RESULT: false, NEW_MESSAGE: true });
     // After a reload it is still off.

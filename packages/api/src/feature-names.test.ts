@@ -42,7 +42,65 @@ const NOT_FEATURES: Record<string, string> = {
   shell: 'the frame around every screen',
 };
 
+/**
+ * Names a feature went by before (issue 37 walks): a file still named so is a second name for
+ * the feature in the value.
+ */
+const RETIRED_NAMES: Record<string, string> = {
+  'notification-settings': 'notice-mails (use-notice-mail-settings, notifications/notices)',
+  'notice-settings': 'notice-mails (visual/notice-mails.test.tsx)',
+  'access-setting': "care-team (the clinic's switch is care-team-setting)",
+};
+
+/**
+ * Hooks named after another feature (`use-<feature>…` outside `<feature>/`) that stay where
+ * they are, each with why. Keep this list short.
+ */
+const HOOKS_ELSEWHERE: Record<string, string> = {
+  'activity/use-staff': "activity's 'Utförd av' list of staff by name (route `staff` in activity)",
+  'care-team/use-staff-clients': "a staff member's care teams, from the person's side",
+};
+
 export type Listing = Record<string, readonly string[]>;
+
+/**
+ * What is wrong with hook file names (`<folder>/use-….ts`): one that starts with another
+ * feature's name (`use-<feature>` or `use-<feature>-…`) is that feature's hook in the wrong
+ * folder, unless listed in `elsewhere`; one that holds a retired name keeps an old name.
+ */
+export function hookNameProblems(
+  hooks: readonly string[],
+  tableFeatures: readonly string[],
+  elsewhere: Record<string, string> = HOOKS_ELSEWHERE,
+  retired: Record<string, string> = RETIRED_NAMES,
+): string[] {
+  const problems: string[] = [];
+  for (const hook of hooks) {
+    const [folder, file] = hook.split('/') as [string, string];
+    const words = file.replace(/^use-/, '');
+    for (const feature of tableFeatures) {
+      const named = words === feature || words.startsWith(`${feature}-`);
+      if (named && feature !== folder && !(hook in elsewhere))
+        problems.push(`${hook}: a hook of '${feature}' in ${folder}/`);
+    }
+    for (const [old, now] of Object.entries(retired)) {
+      if (file.includes(old)) problems.push(`${hook}: '${old}' is now ${now}`);
+    }
+  }
+  return problems;
+}
+
+/** The files (paths) whose name holds a retired name. */
+export function retiredNameProblems(
+  files: readonly string[],
+  retired: Record<string, string> = RETIRED_NAMES,
+): string[] {
+  return files.flatMap((file) =>
+    Object.entries(retired)
+      .filter(([old]) => path.basename(file).includes(old))
+      .map(([old, now]) => `${file}: '${old}' is now ${now}`),
+  );
+}
 
 /** What is wrong with a listing (place → names found there) against the table's features. */
 export function featureNameProblems(
@@ -106,6 +164,58 @@ describe('one name per feature', () => {
     const features = tableFeatures(readFileSync(path.join(root, 'README.md'), 'utf8'));
     expect(features.length).toBeGreaterThan(10);
     expect(featureNameProblems(listing, features)).toEqual([]);
+  });
+
+  it('names hooks after their own feature and no retired name', () => {
+    const hooks = folders('packages/api/src').flatMap((folder) =>
+      readdirSync(path.join(root, 'packages/api/src', folder))
+        .filter(
+          (name) => name.startsWith('use-') && name.endsWith('.ts') && !name.includes('.test.'),
+        )
+        .map((name) => `${folder}/${name.slice(0, -'.ts'.length)}`),
+    );
+    const features = tableFeatures(readFileSync(path.join(root, 'README.md'), 'utf8'));
+    expect(hooks.length).toBeGreaterThan(50);
+    expect(hookNameProblems(hooks, features)).toEqual([]);
+  });
+
+  it('keeps no retired name in screens, visual tests or end-to-end tests', () => {
+    const below = (dir: string) =>
+      readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((name) =>
+        path.join(dir, name),
+      );
+    const files = [
+      ...below('packages/ui/src/screens'),
+      ...below('packages/ui/visual').filter((name) => !name.includes('__screenshots__/')),
+      ...below('e2e'),
+    ];
+    expect(files.length).toBeGreaterThan(100);
+    expect(retiredNameProblems(files)).toEqual([]);
+  });
+
+  it('the hook checker finds a hook in the wrong folder and an old name', () => {
+    expect(
+      hookNameProblems(
+        [
+          'notice-mails/use-notice-mail-settings',
+          'notice-mails/use-notification-settings',
+          'activity/use-journal-notes',
+          'journal/use-journal-notes',
+          'activity/use-staff',
+        ],
+        ['journal', 'notice-mails', 'staff'],
+        { 'activity/use-staff': 'why' },
+        { 'notification-settings': 'notice-mails' },
+      ),
+    ).toEqual([
+      "notice-mails/use-notification-settings: 'notification-settings' is now notice-mails",
+      "activity/use-journal-notes: a hook of 'journal' in activity/",
+    ]);
+    expect(
+      retiredNameProblems(['visual/notice-settings.test.tsx', 'visual/notice-mails.test.tsx'], {
+        'notice-settings': 'notice-mails',
+      }),
+    ).toEqual(["visual/notice-settings.test.tsx: 'notice-settings' is now notice-mails"]);
   });
 
   it('the checker finds a second name and a name in one place only', () => {

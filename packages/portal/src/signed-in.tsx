@@ -47,7 +47,7 @@ const ClientListScreen = screen<ClientListScreenProps>(
   async () => (await import('@halsa/ui/screens/clients')).ClientListScreen,
 );
 const SendQuestionnaires = screen<{ clients: Client[] }>(
-  async () => (await import('@halsa/ui/screens/questionnaires/care-team')).SendQuestionnaires,
+  async () => (await import('@halsa/ui/screens/questionnaires/for-staff')).SendQuestionnaires,
 );
 // The client list with 'Skicka enkät' to the selected clients (design §4.19).
 const Clients = () => (
@@ -72,14 +72,14 @@ const JournalNotePage = screen(
 // The questionnaires feature's care-team side (design §4.19): 'Skicka enkät' in the client's
 // header, her own answers beside her notes on the Journal tab, her open ones on the overview.
 const SendQuestionnaire = screen<{ client: Client }>(
-  async () => (await import('@halsa/ui/screens/questionnaires/care-team')).SendQuestionnaire,
+  async () => (await import('@halsa/ui/screens/questionnaires/for-staff')).SendQuestionnaire,
 );
 const ClientQuestionnaireAnswers = screen<{ client: Client }>(
   async () =>
-    (await import('@halsa/ui/screens/questionnaires/care-team')).ClientQuestionnaireAnswers,
+    (await import('@halsa/ui/screens/questionnaires/for-staff')).ClientQuestionnaireAnswers,
 );
 const OpenQuestionnaires = screen<{ client: Client }>(
-  async () => (await import('@halsa/ui/screens/questionnaires/care-team')).OpenQuestionnaires,
+  async () => (await import('@halsa/ui/screens/questionnaires/for-staff')).OpenQuestionnaires,
 );
 // The journal note is nested in the client pages' frame; its route (STAFF and ADMIN; the
 // frame answers 403 outside her care team) draws the same.
@@ -113,9 +113,8 @@ const MyAccount = screen(async () => (await import('@halsa/ui/screens/profile'))
 const ProfileSecurity = screen(
   async () => (await import('@halsa/ui/screens/profile/security')).SecurityScreen,
 );
-const NotificationSettings = screen(
-  async () =>
-    (await import('@halsa/ui/screens/notifications/notice-mails')).NotificationSettingsScreen,
+const Notices = screen(
+  async () => (await import('@halsa/ui/screens/notifications/notices')).NoticesScreen,
 );
 const JournalSettings = screen(
   async () => (await import('@halsa/ui/screens/journal/journal-settings')).JournalSettingsScreen,
@@ -145,7 +144,7 @@ const screens: Record<SignedInPageId, ComponentType> = {
   appointments: Appointments,
   selfTest: SelfTest,
   myAccount: MyAccount,
-  notificationSettings: NotificationSettings,
+  notifications: Notices,
   profileSecurity: ProfileSecurity,
   journalSettings: JournalSettings,
   formTemplates: FormTemplates,

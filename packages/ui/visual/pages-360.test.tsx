@@ -30,7 +30,7 @@ import * as journalNote from '../src/screens/journal/journal-note/journal-note.s
 import * as journalSettings from '../src/screens/journal/journal-settings/journal-settings.stories';
 import * as myJournal from '../src/screens/journal/my-journal/my-journal.stories';
 import * as labResults from '../src/screens/lab-results/lab-results/lab-results.stories';
-import * as notificationSettings from '../src/screens/notifications/notice-mails/notification-settings.stories';
+import * as notices from '../src/screens/notifications/notices/notices.stories';
 import * as unsubscribe from '../src/screens/notifications/unsubscribe/unsubscribe.stories';
 import * as myAccount from '../src/screens/profile/my-account/my-account.stories';
 import * as profileSecurity from '../src/screens/profile/security/security.stories';
@@ -209,9 +209,9 @@ const pages: Page[] = [
     also: [/^Läste din journal/],
   },
   {
-    id: 'notificationSettings',
+    id: 'notifications',
     name: 'Notiser',
-    module: notificationSettings,
+    module: notices,
     story: 'MedOlasta',
     ready: 'Oläst',
     also: ['Nya provsvar'],

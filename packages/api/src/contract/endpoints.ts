@@ -121,10 +121,10 @@ import {
 } from './messaging.ts';
 import { notificationListSchema } from './notifications.ts';
 import {
-  notificationSettingsSchema,
+  noticeMailSettingsSchema,
   unsubscribeQuerySchema,
   unsubscribeResponseSchema,
-  updateNotificationSettingsSchema,
+  updateNoticeMailSettingsSchema,
 } from './notice-mails.ts';
 import { userStatsSchema } from './stats.ts';
 import { reportQuerySchema, reportSchema } from './reports.ts';
@@ -224,10 +224,10 @@ const schemas = {
   notifications: { response: notificationListSchema },
   markNotificationRead: { params: id },
   markAllNotificationsRead: {},
-  notificationSettings: { response: notificationSettingsSchema },
-  updateNotificationSettings: {
-    request: updateNotificationSettingsSchema,
-    response: notificationSettingsSchema,
+  noticeMailSettings: { response: noticeMailSettingsSchema },
+  updateNoticeMailSettings: {
+    request: updateNoticeMailSettingsSchema,
+    response: noticeMailSettingsSchema,
   },
   unsubscribe: { query: unsubscribeQuerySchema, response: unsubscribeResponseSchema },
   // The body (`List-Unsubscribe=One-Click`, RFC 8058) is read by nobody: the token says it all.

@@ -2,7 +2,11 @@
 // switch per kind, and the public one-click unsubscribe a notice mail links to.
 import { z } from 'zod';
 
-/** The kinds of notice mail, in the order the settings page lists them. */
+/**
+ * The kinds of notice mail, in the order the settings page lists them: the one list the
+ * settings schema is built from and the labels and phrases are keyed by (QUESTIONNAIRE, 'Ny
+ * enkät': a questionnaire sent to her, and the reminder 3 days before its last day).
+ */
 export const NOTICE_KINDS = [
   'NEW_MESSAGE',
   'LAB_RESULT',
@@ -41,27 +45,23 @@ export const NOTICE_KIND_PHRASES: Record<NoticeKind, string> = {
 export const defaultNoticeSetting = (role: 'USER' | 'STAFF' | 'ADMIN', kind: NoticeKind) =>
   role === 'USER' || kind === 'NEW_MESSAGE';
 
-/** `GET/PUT /api/v1/user/notification-settings`: one boolean per kind. */
-export const notificationSettingsSchema = z.object({
-  NEW_MESSAGE: z.boolean(),
-  LAB_RESULT: z.boolean(),
-  ACTION_PLAN: z.boolean(),
-  JOURNAL_NOTE: z.boolean(),
-  APPOINTMENT: z.boolean(),
-  APPOINTMENT_REMINDER: z.boolean(),
-  /** 'Ny enkät': a questionnaire sent to her, and the reminder 3 days before its last day. */
-  QUESTIONNAIRE: z.boolean(),
-});
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** `GET/PUT /api/v1/user/notification-settings`: one boolean per kind of NOTICE_KINDS. */
+export const noticeMailSettingsSchema = z.object(
+  Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+    NoticeKind,
+    z.ZodBoolean
+  >,
+);
+export type NoticeMailSettings = z.infer<typeof noticeMailSettingsSchema>;
 
 /** PUT: the kinds to change (one switch at a time, or all); the answer is the whole set. */
-export const updateNotificationSettingsSchema = notificationSettingsSchema
+export const updateNoticeMailSettingsSchema = noticeMailSettingsSchema
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Ange minst en inställning.');
-export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
+export type UpdateNoticeMailSettings = z.infer<typeof updateNoticeMailSettingsSchema>;
 
-export const NOTIFICATION_SETTINGS_MESSAGES = {
+export const NOTICE_MAIL_MESSAGES = {
   saved: 'Inställningen är sparad.',
   badToken: 'Länken för att avsluta e-postaviseringen är ogiltig.',
   /** The page's button or 'Ångra' failed without a message of the server's. */
@@ -75,9 +75,9 @@ export const NOTIFICATION_SETTINGS_MESSAGES = {
  */
 export const unsubscribeQuerySchema = z.object({
   token: z
-    .string({ error: NOTIFICATION_SETTINGS_MESSAGES.badToken })
-    .min(1, NOTIFICATION_SETTINGS_MESSAGES.badToken)
-    .max(200, NOTIFICATION_SETTINGS_MESSAGES.badToken),
+    .string({ error: NOTICE_MAIL_MESSAGES.badToken })
+    .min(1, NOTICE_MAIL_MESSAGES.badToken)
+    .max(200, NOTICE_MAIL_MESSAGES.badToken),
 });
 
 /** What the token names and what was done: the page's question, or what was turned off/on. */

@@ -8,10 +8,7 @@ import type { HttpHandler } from 'msw';
 import { authHandlers, authScenarios } from './handlers/auth.ts';
 import { profileHandlers, profileScenarios } from './handlers/profile.ts';
 import { notificationHandlers, notificationScenarios } from './handlers/notifications.ts';
-import {
-  notificationSettingsHandlers,
-  notificationSettingsScenarios,
-} from './handlers/notice-mails.ts';
+import { noticeMailHandlers, noticeMailScenarios } from './handlers/notice-mails.ts';
 import { messagingHandlers, messagingScenarios } from './handlers/messaging.ts';
 import { clientHandlers, clientScenarios } from './handlers/clients.ts';
 import { careTeamHandlers, careTeamScenarios } from './handlers/care-team.ts';
@@ -35,7 +32,7 @@ export const defaultHandlers: HttpHandler[] = [
   ...authHandlers,
   ...profileHandlers,
   ...notificationHandlers,
-  ...notificationSettingsHandlers,
+  ...noticeMailHandlers,
   ...messagingHandlers,
   // Before the client's own: `/clients/lookup` is not `/clients/:id` (contract/routes/care-team.ts).
   ...careTeamHandlers,
@@ -66,7 +63,7 @@ export const scenarios = {
   auth: authScenarios,
   profile: profileScenarios,
   notifications: notificationScenarios,
-  notificationSettings: notificationSettingsScenarios,
+  noticeMails: noticeMailScenarios,
   messaging: messagingScenarios,
   clients: clientScenarios,
   careTeam: careTeamScenarios,
@@ -103,8 +100,8 @@ export {
   profileScenarios,
   notificationHandlers,
   notificationScenarios,
-  notificationSettingsHandlers,
-  notificationSettingsScenarios,
+  noticeMailHandlers,
+  noticeMailScenarios,
   messagingHandlers,
   messagingScenarios,
   clientHandlers,
@@ -148,7 +145,7 @@ export {
   type Scenarios,
 } from './handlers/scenarios.ts';
 export { renderConversation } from './handlers/messaging.ts';
-export { mockNotificationSettings } from './handlers/notice-mails.ts';
+export { mockNoticeMailSettings } from './handlers/notice-mails.ts';
 export { addStaffFixtures, setMockAccount } from './handlers/staff.ts';
 export { toCsv } from './handlers/activity.ts';
 export { addCareTeamStaff, noCareRelationResponse } from './handlers/care-team.ts';

@@ -16,7 +16,7 @@ import type {
   LabResultsOverview,
   Notification,
   NoticeKind,
-  NotificationSettings,
+  NoticeMailSettings,
   SessionUser,
   UserStats,
 } from '../contract/index.ts';
@@ -62,7 +62,7 @@ export interface MockState {
   clients: Client[];
   notifications: Notification[];
   /** 'E-postavisering': what each user changed from her role's defaults, by user id. */
-  notificationSettings: Record<Id, Partial<NotificationSettings>>;
+  noticeMailSettings: Record<Id, Partial<NoticeMailSettings>>;
   /** Kinds turned off through the public unsubscribe link, in order. */
   unsubscribed: NoticeKind[];
   conversations: StoredConversation[];
@@ -102,7 +102,7 @@ const initialState = (generation: number): MockState => ({
   careTeamSetting: { ...careTeamSettingFixture },
   clients: structuredClone(clientFixtures),
   notifications: structuredClone(notificationFixtures),
-  notificationSettings: {},
+  noticeMailSettings: {},
   unsubscribed: [],
   conversations: structuredClone(conversationFixtures),
   messageFiles: {},

@@ -1,3 +1,3 @@
-export * from './use-notification-settings.ts';
-export * from './use-update-notification-setting.ts';
+export * from './use-notice-mail-settings.ts';
+export * from './use-update-notice-mail-setting.ts';
 export * from './use-unsubscribe.ts';

@@ -8,6 +8,8 @@
 //     database for a STAFF member outside her team;
 //   - a list (clients, the whole activity log, all meetings, conversations) puts it in its own
 //     WHERE clause (`careTeamFilter`), so rows she may not see are never selected.
+// The live endpoint (modules/care-team/live-access.ts) reads its two halves apart, the part with
+// no end and the end of an open emergency access, so a subscription ends when the access does.
 import { NO_CARE_RELATION, NO_CARE_RELATION_MESSAGE, type Role } from '@halsa/api/contract';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.ts';
@@ -18,24 +20,47 @@ import { HttpError } from '../http/errors.ts';
 export const noCareRelation = () =>
   new HttpError(403, NO_CARE_RELATION_MESSAGE, {}, { code: NO_CARE_RELATION });
 
+type StaffId = Expression<number> | number;
+type ClientId = Expression<number | null> | number;
+const clientRef = (clientId: ClientId) =>
+  typeof clientId === 'number' ? sql`${clientId}::integer` : clientId;
+
+/** An emergency access of `staffId` to `client` open at `now` (the WHERE of `ea`). */
+const openEmergency = (staffId: StaffId, client: ClientId, now: Date) =>
+  sql`ea.staff_id = ${staffId} and ea.client_id = ${clientRef(client)}
+      and ea.opened_at <= ${now} and ea.expires_at > ${now}`;
+
+/**
+ * The part of the rule with no end: the clinic setting is off, or `staffId` is in the client's
+ * care team. For a reader that must know when her right ends (the live endpoint).
+ */
+export function staffMayReadWithoutEnd(staffId: StaffId, clientId: ClientId): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(
+    not (select s.care_team_only from clinic_settings s where s.id = 1)
+    or exists (select 1 from care_team_members ctm
+               where ctm.staff_id = ${staffId} and ctm.client_id = ${clientRef(clientId)})
+  )`;
+}
+
+/** When `staffId`'s emergency access to the client open at `now` ends; null = none is open. */
+export function emergencyAccessUntil(
+  staffId: StaffId,
+  clientId: ClientId,
+  now: Date,
+): RawBuilder<Date | string | null> {
+  return sql<Date | string | null>`(select max(ea.expires_at) from emergency_accesses ea
+    where ${openEmergency(staffId, clientId, now)})`;
+}
+
 /**
  * True when `staffId` may read the client `clientId` (an SQL expression of each): the clinic
  * setting is off, or she is in the client's care team, or her emergency access is open at `now`.
  * For a STAFF caller only: ADMIN and the client herself are let through before it.
  */
-export function staffMayRead(
-  staffId: Expression<number> | number,
-  clientId: Expression<number | null> | number,
-  now: Date,
-): RawBuilder<SqlBool> {
-  const client = typeof clientId === 'number' ? sql`${clientId}::integer` : clientId;
+export function staffMayRead(staffId: StaffId, clientId: ClientId, now: Date): RawBuilder<SqlBool> {
   return sql<SqlBool>`(
-    not (select s.care_team_only from clinic_settings s where s.id = 1)
-    or exists (select 1 from care_team_members ctm
-               where ctm.staff_id = ${staffId} and ctm.client_id = ${client})
-    or exists (select 1 from emergency_accesses ea
-               where ea.staff_id = ${staffId} and ea.client_id = ${client}
-                 and ea.opened_at <= ${now} and ea.expires_at > ${now})
+    ${staffMayReadWithoutEnd(staffId, clientId)}
+    or exists (select 1 from emergency_accesses ea where ${openEmergency(staffId, clientId, now)})
   )`;
 }
 

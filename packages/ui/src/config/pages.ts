@@ -186,10 +186,10 @@ export const signedInPages = [
     menu: { kind: 'profile', label: 'Mitt konto' },
   },
   {
-    id: 'notificationSettings',
+    id: 'notifications',
     path: paths.notifications,
     roles: ALL,
-    screen: 'notifications/notice-mails',
+    screen: 'notifications/notices',
     skeleton: { title: 'Notiser', width: 'max-w-3xl' },
     menu: { kind: 'profile', label: 'Notiser' },
   },

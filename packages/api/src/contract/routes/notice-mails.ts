@@ -4,14 +4,14 @@ import type { RouteDef } from '../routes.ts';
 import { PUBLIC, SIGNED_IN } from '../route-base.ts';
 
 export const noticeMailsRouteDefs = {
-  notificationSettings: {
+  noticeMailSettings: {
     method: 'GET',
     path: '/api/v1/user/notification-settings',
     response: 'json',
     fallback: 'Kunde inte hämta inställningarna för e-postavisering',
     roles: SIGNED_IN,
   },
-  updateNotificationSettings: {
+  updateNoticeMailSettings: {
     method: 'PUT',
     path: '/api/v1/user/notification-settings',
     response: 'json',

@@ -6,12 +6,12 @@ import {
   defaultNoticeSetting,
   NOTICE_KIND_LABELS,
   NOTICE_KINDS,
-  NOTIFICATION_SETTINGS_MESSAGES,
+  NOTICE_MAIL_MESSAGES,
   resubscribedMessage,
   unsubscribedMessage,
   unsubscribeQuestion,
   type NoticeKind,
-  type NotificationSettings,
+  type NoticeMailSettings,
 } from '../../contract/index.ts';
 import { mockState } from '../state.ts';
 import { on } from './endpoint.ts';
@@ -20,12 +20,12 @@ import { errorResponse, HttpResponse } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
 
 /** The switches of the signed-in user: what she chose over her role's defaults. */
-export function mockNotificationSettings(): NotificationSettings {
+export function mockNoticeMailSettings(): NoticeMailSettings {
   const user = viewer();
-  const chosen = mockState.notificationSettings[user.id] ?? {};
+  const chosen = mockState.noticeMailSettings[user.id] ?? {};
   return Object.fromEntries(
     NOTICE_KINDS.map((kind) => [kind, chosen[kind] ?? defaultNoticeSetting(user.role, kind)]),
-  ) as NotificationSettings;
+  ) as NoticeMailSettings;
 }
 
 /**
@@ -38,7 +38,7 @@ const byToken =
     const token = new URL(request.url).searchParams.get('token') ?? '';
     const kind = token.split('.').at(-1) as NoticeKind;
     if (!NOTICE_KINDS.includes(kind)) {
-      return errorResponse(400, NOTIFICATION_SETTINGS_MESSAGES.badToken);
+      return errorResponse(400, NOTICE_MAIL_MESSAGES.badToken);
     }
     if (turn === 'off') mockState.unsubscribed.push(kind);
     if (turn === 'on') mockState.unsubscribed = mockState.unsubscribed.filter((k) => k !== kind);
@@ -54,25 +54,25 @@ const byToken =
     });
   };
 
-export const notificationSettingsHandlers: HttpHandler[] = [
-  on('notificationSettings', () => HttpResponse.json(mockNotificationSettings())),
-  on('updateNotificationSettings', async ({ request }) => {
+export const noticeMailHandlers: HttpHandler[] = [
+  on('noticeMailSettings', () => HttpResponse.json(mockNoticeMailSettings())),
+  on('updateNoticeMailSettings', async ({ request }) => {
     const user = viewer();
-    const change = await readJson(request, 'updateNotificationSettings');
-    mockState.notificationSettings[user.id] = {
-      ...mockState.notificationSettings[user.id],
+    const change = await readJson(request, 'updateNoticeMailSettings');
+    mockState.noticeMailSettings[user.id] = {
+      ...mockState.noticeMailSettings[user.id],
       ...change,
     };
-    return HttpResponse.json(mockNotificationSettings());
+    return HttpResponse.json(mockNoticeMailSettings());
   }),
   on('unsubscribe', byToken('read')),
   on('unsubscribeOneClick', byToken('off')),
   on('resubscribe', byToken('on')),
 ];
 
-export const notificationSettingsScenarios = scenariosFor([
-  'notificationSettings',
-  'updateNotificationSettings',
+export const noticeMailScenarios = scenariosFor([
+  'noticeMailSettings',
+  'updateNoticeMailSettings',
   'unsubscribe',
   'unsubscribeOneClick',
   'resubscribe',

@@ -2,7 +2,7 @@
 // and the clinic's access rule.
 // - users.deactivated_at: set while an account is deactivated; its data and log rows stay.
 // - care_team_members: the STAFF who work with a client. Access checks read it by (staff, client)
-//   in the same query as the data (modules/care-team/access.ts), so both orders are indexed.
+//   in the same query as the data (now access/care-relation.ts), so both orders are indexed.
 // - emergency_accesses: 'Nödåtkomst', open from opened_at to expires_at (4 hours), then closed by
 //   itself; reviewed by an ADMIN on /activity/review. Rows are never deleted (the review is an
 //   update of the review columns only).

@@ -1,9 +1,10 @@
 // Who may keep a live subscription to a conversation (design §4.14 on the live endpoint): the
-// same rule as access.ts, read fresh from the database each time the live server asks (at
-// SUBSCRIBE, and again whenever it re-checks), so a role, a care team, an emergency access or the
-// clinic setting changed since the socket opened counts at once.
+// same rule as access/care-relation.ts, read fresh from the database each time the live server
+// asks (at SUBSCRIBE, and again whenever it re-checks), so a role, a care team, an emergency
+// access or the clinic setting changed since the socket opened counts at once.
 import type { Role } from '@halsa/api/contract';
 import { sql } from 'kysely';
+import { emergencyAccessUntil, staffMayReadWithoutEnd } from '../../access/care-relation.ts';
 import type { Db } from '../../db/index.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
 
@@ -36,12 +37,8 @@ export async function conversationReadGrant(
     emergency_until: Date | string | null;
   }>`
     select u.role, p.id as partner_id, p.role as partner_role,
-           (not (select s.care_team_only from clinic_settings s where s.id = 1)
-            or exists (select 1 from care_team_members m
-                       where m.staff_id = u.id and m.client_id = p.id)) as open,
-           (select max(ea.expires_at) from emergency_accesses ea
-            where ea.staff_id = u.id and ea.client_id = p.id
-              and ea.opened_at <= ${now} and ea.expires_at > ${now}) as emergency_until
+           ${staffMayReadWithoutEnd(sql.ref('u.id'), sql.ref('p.id'))} as open,
+           ${emergencyAccessUntil(sql.ref('u.id'), sql.ref('p.id'), now)} as emergency_until
     from conversations c
     join users u on u.id = ${userId} and u.deactivated_at is null
     join users p on p.id = case when c.user_low_id = u.id then c.user_high_id

@@ -1,5 +1,5 @@
 // Care teams, emergency access and 'Logguppföljning' (design §4.14). The access rule itself is
-// in access.ts and runs for every client-data route (http/route.ts `careTeam`).
+// in access/care-relation.ts and runs for every client-data route (http/route.ts `careTeam`).
 import { endpointDefs } from '@halsa/api/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';

@@ -1,6 +1,6 @@
 // Care teams, emergency access and ADMIN's follow-up of the log (design §4.14). Who may read a
-// client is decided in SQL (access.ts); this file keeps the teams, opens emergency accesses,
-// finds a client by her whole personal number and gathers 'Logguppföljning'.
+// client is decided in SQL (access/care-relation.ts); this file keeps the teams, opens emergency
+// accesses, finds a client by her whole personal number and gathers 'Logguppföljning'.
 import {
   EMERGENCY_ACCESS_HOURS,
   EMERGENCY_MESSAGES,

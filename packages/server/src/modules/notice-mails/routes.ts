@@ -15,14 +15,14 @@ const UNSUBSCRIBE_LIMIT = { max: 30, windowMs: 60_000 };
 export const noticeMailsModule: AppModule = async (app, ctx) => {
   const notices = ctx.noticeMails;
 
-  defineRoute(app, endpointDefs.notificationSettings, { audit: 'none' }, async (request) => {
+  defineRoute(app, endpointDefs.noticeMailSettings, { audit: 'none' }, async (request) => {
     const { userId, role } = requireSession(request);
     return notices.settings.get(userId, role);
   });
 
   defineRoute(
     app,
-    endpointDefs.updateNotificationSettings,
+    endpointDefs.updateNoticeMailSettings,
     { audit: 'none' },
     async (request, _reply, { body }) => {
       const { userId, role } = requireSession(request);

@@ -14,11 +14,15 @@
 // Every instance runs the task every TICK_MS (start()); tests call tick().
 import {
   CONVERSATION_PARAM,
+  defaultNoticeSetting,
+  KNOWN_NOTIFICATION_TYPES,
   NOTICE_KIND_PHRASES,
+  NOTICE_MAIL_MESSAGES,
   resubscribedMessage,
   unsubscribedMessage,
   unsubscribeQuestion,
   NOTICE_KIND_LABELS,
+  type KnownNotificationType,
   type NoticeKind,
   type UnsubscribeResponse,
 } from '@halsa/api/contract';
@@ -54,13 +58,20 @@ export const REMINDER_BEFORE_MS = 24 * 3600_000;
 const TICK_MS = 15_000;
 const CLAIM_BATCH = 50;
 
-/** Which notice types of `notify()` are mailed, and as which kind. */
-const KIND_OF_TYPE: Record<string, BatchedKind> = {
+/**
+ * Which notice types of `notify()` are mailed, and as which kind (null: never mailed). Keyed by
+ * every known type, so a new type without a decision here is a type error, not a silent no-mail.
+ */
+const KIND_OF_TYPE: Record<KnownNotificationType, BatchedKind | null> = {
   LAB_RESULT: 'LAB_RESULT',
   ACTION_PLAN: 'ACTION_PLAN',
   DAILY_NOTE: 'JOURNAL_NOTE',
   QUESTIONNAIRE: 'QUESTIONNAIRE',
+  // ADMIN's notice that an emergency access opened is shown in the portal only.
+  EMERGENCY_ACCESS: null,
 };
+const isKnownType = (type: string): type is KnownNotificationType =>
+  (KNOWN_NOTIFICATION_TYPES as readonly string[]).includes(type);
 
 /** The change's transaction (a Transaction is a Kysely). */
 type Trx = Kysely<Database>;
@@ -130,7 +141,7 @@ export class NoticeMails {
     const target = this.tokens.read(token);
     const known = target && (await this.settings.setByToken(target.userId, target.kind, turn));
     if (!target || !known) {
-      throw badRequest('Länken för att avsluta e-postaviseringen är ogiltig.');
+      throw badRequest(NOTICE_MAIL_MESSAGES.badToken);
     }
     const message = {
       read: unsubscribeQuestion,
@@ -146,7 +157,7 @@ export class NoticeMails {
 
   /** Called by `notify()` in the change's transaction: mails the types that have a kind. */
   async noticed(trx: Trx, userId: number, type: string): Promise<void> {
-    const kind = KIND_OF_TYPE[type];
+    const kind = isKnownType(type) ? KIND_OF_TYPE[type] : null;
     if (kind) await this.record(trx, userId, kind);
   }
 
@@ -159,8 +170,9 @@ export class NoticeMails {
     if (gatherFirst > 0) {
       // Kinds that always wait (a new message): one statement on the send's path (bench:cluster
       // timed the four it took before at 1 ms p50 inside every send's transaction). Her setting,
-      // or the default of `defaultNoticeSetting` (a client all kinds, staff new messages), and
-      // the batch's row counted up; the first event of a window sets when it is told.
+      // or her role's default from `defaultNoticeSetting` (a client all kinds, staff new
+      // messages), and the batch's row counted up; the first event of a window sets when it is
+      // told.
       const due = new Date(this.clock.now().getTime() + gatherFirst);
       await sql`
         insert into notice_batches (user_id, kind, pending, due_at)
@@ -168,7 +180,10 @@ export class NoticeMails {
         from users u
         left join notice_settings s on s.user_id = u.id and s.kind = ${kind}
         where u.id = ${userId} and u.deactivated_at is null
-          and coalesce(s.enabled, u.role = 'USER' or ${kind} = 'NEW_MESSAGE')
+          and coalesce(s.enabled, case u.role
+            when 'USER' then ${defaultNoticeSetting('USER', kind)}::boolean
+            when 'STAFF' then ${defaultNoticeSetting('STAFF', kind)}::boolean
+            else ${defaultNoticeSetting('ADMIN', kind)}::boolean end)
         on conflict (user_id, kind) do update set
           pending = notice_batches.pending + 1,
           due_at = coalesce(notice_batches.due_at, greatest(excluded.due_at,

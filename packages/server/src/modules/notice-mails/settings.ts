@@ -11,8 +11,8 @@ import {
   NOTICE_KINDS,
   noticeKindSchema,
   type NoticeKind,
-  type NotificationSettings,
-  type UpdateNotificationSettings,
+  type NoticeMailSettings,
+  type UpdateNoticeMailSettings,
 } from '@halsa/api/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
@@ -67,7 +67,7 @@ export class NoticeSettings {
   ) {}
 
   /** Every switch of one person (her choices over her role's defaults). */
-  async get(userId: number, role: Role, exec: Exec = this.db): Promise<NotificationSettings> {
+  async get(userId: number, role: Role, exec: Exec = this.db): Promise<NoticeMailSettings> {
     const rows = await exec
       .selectFrom('notice_settings')
       .select(['kind', 'enabled'])
@@ -76,15 +76,15 @@ export class NoticeSettings {
     const chosen = new Map(rows.map((r) => [r.kind, r.enabled]));
     return Object.fromEntries(
       NOTICE_KINDS.map((kind) => [kind, chosen.get(kind) ?? defaultNoticeSetting(role, kind)]),
-    ) as NotificationSettings;
+    ) as NoticeMailSettings;
   }
 
   /** Stores the switches given; answers the whole set. */
   async update(
     userId: number,
     role: Role,
-    change: UpdateNotificationSettings,
-  ): Promise<NotificationSettings> {
+    change: UpdateNoticeMailSettings,
+  ): Promise<NoticeMailSettings> {
     const now = this.clock.now();
     const values = NOTICE_KINDS.flatMap((kind) => {
       const enabled = change[kind];

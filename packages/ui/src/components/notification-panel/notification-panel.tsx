@@ -9,8 +9,6 @@ import { unreadOf } from './notification-format';
 import { NotificationList } from './notification-list';
 import { paths } from '../../config/paths';
 
-export const NOTIFICATION_SETTINGS_PATH = paths.notifications;
-
 export interface NotificationPanelProps {
   /** The notifications, or undefined before the first answer. */
   notifications: readonly Notification[] | undefined;
@@ -114,7 +112,7 @@ export function NotificationPanel({
       </div>
       <div className="border-t border-border px-4 py-2">
         <Link
-          to={NOTIFICATION_SETTINGS_PATH}
+          to={paths.notifications}
           onClick={onClose}
           className="inline-flex min-h-target items-center underline"
         >

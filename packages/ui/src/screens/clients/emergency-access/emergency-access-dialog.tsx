@@ -3,9 +3,8 @@
 // and followed up by an administrator. The server's message shows in the dialog on failure.
 import {
   EMERGENCY_ACCESS_HOURS,
-  EMERGENCY_COMMENT_MAX,
-  EMERGENCY_MESSAGES,
   EMERGENCY_REASONS,
+  emergencyAccessRequestSchema,
   emergencyReasonLabels,
   useOpenEmergencyAccess,
   type EmergencyAccess,
@@ -18,7 +17,6 @@ import { Button } from '../../../primitives/button/button';
 import { describedBy, FieldError } from '../../../primitives/form-field/form-field';
 import { Modal, ModalClose } from '../../../primitives/modal/modal';
 
-export const EMERGENCY_REASON_REQUIRED = 'Välj ett skäl till nödåtkomsten.';
 export const EMERGENCY_ACCESS_FAILED = 'Kunde inte öppna nödåtkomst';
 export const EMERGENCY_ACCESS_NOTICE = `Åtkomsten gäller i ${EMERGENCY_ACCESS_HOURS} timmar och loggas. En administratör följer upp varje nödåtkomst.`;
 /** Design §4.20: the client sees the reason's label, never the comment. */
@@ -62,19 +60,23 @@ export function EmergencyAccessDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const text = comment.trim();
-    const found = {
-      ...(reason ? {} : { reason: EMERGENCY_REASON_REQUIRED }),
-      ...(reason === 'OTHER' && !text ? { comment: EMERGENCY_MESSAGES.commentRequired } : {}),
-      ...(text.length > EMERGENCY_COMMENT_MAX
-        ? { comment: EMERGENCY_MESSAGES.commentTooLong }
-        : {}),
-    };
+    // The contract's rule and messages, as the server checks them: a reason, a comment with
+    // 'Annat', no longer than EMERGENCY_COMMENT_MAX.
+    const parsed = emergencyAccessRequestSchema.safeParse({
+      reason: reason || undefined,
+      comment: comment.trim() || undefined,
+    });
+    const found: { reason?: string; comment?: string } = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path[0];
+      if ((field === 'reason' || field === 'comment') && !found[field])
+        found[field] = issue.message;
+    }
     setErrors(found);
     setServerError(null);
-    if (!reason || Object.keys(found).length > 0) return;
+    if (!parsed.success) return;
     try {
-      const access = await trigger({ clientId, reason, ...(text ? { comment: text } : {}) });
+      const access = await trigger({ clientId, ...parsed.data });
       reset();
       onOpenChange(false);
       onOpened?.(access);

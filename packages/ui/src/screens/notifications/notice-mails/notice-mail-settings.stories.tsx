@@ -4,7 +4,7 @@ import { NOTICE_KIND_LABELS, NOTICE_KINDS } from '@halsa/api';
 import { errorFor, loadingFor, mockState, resetMockState, sessionUsers } from '@halsa/api/mocks';
 import { shellMsw } from '../../../testing';
 import { NOTICE_MAIL_LEAD } from './notice-mail-settings';
-import { NotificationSettingsScreen } from './notification-settings';
+import { NoticesScreen } from '../notices/notices';
 
 // 'E-postavisering' on /profile/notifications (design §4.16), shown on the whole page: the list
 // of notices stays below it. Signed in as the demo client, who has every kind on by default.
@@ -13,12 +13,12 @@ const CLIENT = sessionUsers.user;
 
 const meta = {
   title: 'Notiser/E-postavisering',
-  component: NotificationSettingsScreen,
+  component: NoticesScreen,
   parameters: { msw: shellMsw(), route: { url: '/profile/notifications' } },
   beforeEach: () => {
     resetMockState({ sessionUser: { ...CLIENT } });
   },
-} satisfies Meta<typeof NotificationSettingsScreen>;
+} satisfies Meta<typeof NoticesScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -64,7 +64,7 @@ export const AllaPa: Story = {
 export const NagraAv: Story = {
   name: 'Några av',
   beforeEach: () => {
-    mockState.notificationSettings[CLIENT.id] = { LAB_RESULT: false, APPOINTMENT_REMINDER: false };
+    mockState.noticeMailSettings[CLIENT.id] = { LAB_RESULT: false, APPOINTMENT_REMINDER: false };
   },
   play: async ({ canvasElement }) => {
     await expect(await box(canvasElement, 'Nya provsvar')).not.toBeChecked();
@@ -96,7 +96,7 @@ export const Personal: Story = {
 /** The box shows the change at once; the status line says it is being saved. */
 export const Sparar: Story = {
   name: 'Sparar',
-  parameters: { msw: shellMsw(...loadingFor(['updateNotificationSettings'])) },
+  parameters: { msw: shellMsw(...loadingFor(['updateNoticeMailSettings'])) },
   play: async ({ canvasElement, userEvent }) => {
     const lab = await box(canvasElement, 'Nya provsvar');
     await expect(statusLine(canvasElement)).toHaveTextContent('');
@@ -119,11 +119,11 @@ export const Sparad: Story = {
       expect(statusLine(canvasElement)).toHaveTextContent('Inställningen är sparad.'),
     );
     await expect(lab).not.toBeChecked();
-    await expect(mockState.notificationSettings[CLIENT.id]).toEqual({ LAB_RESULT: false });
+    await expect(mockState.noticeMailSettings[CLIENT.id]).toEqual({ LAB_RESULT: false });
     // And on again, from the keyboard.
     lab.focus();
     await userEvent.keyboard(' ');
-    await waitFor(() => expect(mockState.notificationSettings[CLIENT.id]?.LAB_RESULT).toBe(true));
+    await waitFor(() => expect(mockState.noticeMailSettings[CLIENT.id]?.LAB_RESULT).toBe(true));
     await expect(lab).toBeChecked();
     await expect(statusLine(canvasElement)).toHaveTextContent('Inställningen är sparad.');
   },
@@ -132,7 +132,7 @@ export const Sparad: Story = {
 /** Saving fails: the box goes back to what it was and an alert says so in Swedish. */
 export const Misslyckas: Story = {
   name: 'Sparandet misslyckas',
-  parameters: { msw: shellMsw(...errorFor(['updateNotificationSettings'])) },
+  parameters: { msw: shellMsw(...errorFor(['updateNoticeMailSettings'])) },
   play: async ({ canvasElement, userEvent }) => {
     const lab = await box(canvasElement, 'Nya provsvar');
     await userEvent.click(lab);
@@ -141,13 +141,13 @@ export const Misslyckas: Story = {
     await expect(alert).toHaveTextContent('Kunde inte spara inställningen');
     await waitFor(() => expect(lab).toBeChecked());
     await expect(statusLine(canvasElement)).not.toHaveTextContent('Inställningen är sparad.');
-    await expect(mockState.notificationSettings[CLIENT.id]).toBeUndefined();
+    await expect(mockState.noticeMailSettings[CLIENT.id]).toBeUndefined();
   },
 };
 
 export const LaddarInstallningar: Story = {
   name: 'Laddar inställningar',
-  parameters: { msw: shellMsw(...loadingFor(['notificationSettings'])) },
+  parameters: { msw: shellMsw(...loadingFor(['noticeMailSettings'])) },
   play: async ({ canvasElement }) => {
     await expect(await within(section(canvasElement)).findByRole('status')).toHaveTextContent(
       'Hämtar inställningar…',
@@ -158,7 +158,7 @@ export const LaddarInstallningar: Story = {
 
 export const HamtningMisslyckas: Story = {
   name: 'Hämtning misslyckas',
-  parameters: { msw: shellMsw(...errorFor(['notificationSettings'])) },
+  parameters: { msw: shellMsw(...errorFor(['noticeMailSettings'])) },
   play: async ({ canvasElement }) => {
     const alert = await within(section(canvasElement)).findByRole('alert');
     await expect(alert).toHaveTextContent('Kunde inte hämta inställningarna för e-postavisering');

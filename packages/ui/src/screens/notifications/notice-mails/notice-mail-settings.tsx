@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import {
   NOTICE_KIND_LABELS,
   NOTICE_KINDS,
-  NOTIFICATION_SETTINGS_MESSAGES,
-  useNotificationSettings,
-  useUpdateNotificationSetting,
+  NOTICE_MAIL_MESSAGES,
+  useNoticeMailSettings,
+  useUpdateNoticeMailSetting,
   type NoticeKind,
 } from '@halsa/api';
 import { LoadError } from '../../../components/load-error/load-error';
@@ -33,8 +33,8 @@ type Outcome =
  */
 export function NoticeMailSettings() {
   const headingId = useId();
-  const { settings, error, isLoading, mutate } = useNotificationSettings();
-  const { trigger } = useUpdateNotificationSetting();
+  const { settings, error, isLoading, mutate } = useNoticeMailSettings();
+  const { trigger } = useUpdateNoticeMailSetting();
   const [saving, setSaving] = useState<ReadonlySet<NoticeKind>>(new Set());
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
 
@@ -94,7 +94,7 @@ export function NoticeMailSettings() {
             {outcome.state === 'saving'
               ? NOTICE_MAIL_SAVING
               : outcome.state === 'saved'
-                ? NOTIFICATION_SETTINGS_MESSAGES.saved
+                ? NOTICE_MAIL_MESSAGES.saved
                 : ''}
           </p>
           {outcome.state === 'failed' ? (

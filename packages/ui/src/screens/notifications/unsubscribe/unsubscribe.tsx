@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { NOTIFICATION_SETTINGS_MESSAGES, useUnsubscribe } from '@halsa/api';
+import { NOTICE_MAIL_MESSAGES, useUnsubscribe } from '@halsa/api';
 import { AuthLayout, type AuthLayoutProps } from '../../../components/auth-layout/auth-layout';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
@@ -38,7 +38,7 @@ export function UnsubscribeScreen({ signedIn = false, footerConfig }: Unsubscrib
   );
   const failed = actionError ? (
     <Alert variant="error" className="mb-4">
-      {errorText(actionError, NOTIFICATION_SETTINGS_MESSAGES.actionFailed)}
+      {errorText(actionError, NOTICE_MAIL_MESSAGES.actionFailed)}
     </Alert>
   ) : null;
 
@@ -76,9 +76,7 @@ export function UnsubscribeScreen({ signedIn = false, footerConfig }: Unsubscrib
     return (
       <AuthLayout title="Länken fungerar inte" footerConfig={footerConfig}>
         <Alert variant="error">
-          {token
-            ? errorText(error, NOTIFICATION_SETTINGS_MESSAGES.badToken)
-            : NOTIFICATION_SETTINGS_MESSAGES.badToken}
+          {token ? errorText(error, NOTICE_MAIL_MESSAGES.badToken) : NOTICE_MAIL_MESSAGES.badToken}
         </Alert>
         <p className="mt-4">
           Du kan i stället stänga av e-posten själv under Notiser. {settingsLink}

@@ -3,7 +3,13 @@
 // day under 'Nödåtkomst' says so once, with the reason's label and what it means (the staff
 // member's own comment is not shown). Appearances in lists and logs only under 'Visa även
 // listor och loggar'.
-import { emergencyReasonLabels, useAccessLog, type AccessLogEntry, type Role } from '@halsa/api';
+import {
+  EMERGENCY_ACCESS_HOURS,
+  emergencyReasonLabels,
+  useAccessLog,
+  type AccessLogEntry,
+  type Role,
+} from '@halsa/api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { formatDate, formatTime, SWEDISH_TIME } from '../../../lib/format';
@@ -16,8 +22,7 @@ import { accessLineText } from './access-log-text';
 export const NO_ACCESS = 'Ingen på mottagningen har läst dina uppgifter ännu.';
 /** The anchor of the section: her account menu's 'Vem har läst mina uppgifter' leads here. */
 export const ACCESS_LOG_ANCHOR = 'vem-har-last';
-export const EMERGENCY_MEANS =
-  'Nödåtkomst betyder att någon utanför ditt vårdteam fick läsa dina uppgifter under högst 4 timmar, till exempel i en akut situation. Varje nödåtkomst granskas i efterhand av en administratör.';
+export const EMERGENCY_MEANS = `Nödåtkomst betyder att någon utanför ditt vårdteam fick läsa dina uppgifter under högst ${EMERGENCY_ACCESS_HOURS} timmar, till exempel i en akut situation. Varje nödåtkomst granskas i efterhand av en administratör.`;
 
 const roleLabels: Record<Role, string> = { ADMIN: 'Administratör', STAFF: 'Personal', USER: '' };
 

@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { spyOn, within } from 'storybook/test';
 import { sessionUsers } from '@halsa/api/mocks/fixtures/users';
 import { resetMockState } from '@halsa/api/mocks/state';
-import { NotificationSettingsScreen } from '../../notifications/notice-mails/notification-settings';
+import { NoticesScreen } from '../../notifications/notices/notices';
 import { PlaceholderScreen } from '../placeholder/placeholder';
 import { OverviewScreen } from '../overview/overview';
 import { AppShell, type AppShellProps } from './app-shell';
@@ -33,7 +33,7 @@ export function ShellRoutes(props: AppShellProps) {
       <Routes>
         <Route element={<AppShell {...props} />}>
           <Route path="/overview" element={<OverviewScreen />} />
-          <Route path="/profile/notifications" element={<NotificationSettingsScreen />} />
+          <Route path="/profile/notifications" element={<NoticesScreen />} />
           <Route path="*" element={<AnyPage />} />
         </Route>
       </Routes>

@@ -4,7 +4,6 @@ import { useNotifications } from '@halsa/api';
 import type { Notification, SessionUser } from '@halsa/api/contract';
 import { NotificationList } from '../../../components/notification-panel/notification-list';
 import { sortNewestFirst } from '../../../components/notification-panel/notification-format';
-import { NOTIFICATION_SETTINGS_PATH } from '../../../components/notification-panel/notification-panel';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useNotificationActions } from '../../notifications/notification-center/use-notification-actions';
 import { useShellUser } from '../app-shell/shell-user';
@@ -96,7 +95,7 @@ export function OverviewScreen({ user: givenUser }: OverviewScreenProps) {
           <h2 id={noticesId} className="text-lg font-semibold">
             {isClient ? 'Olästa notiser' : 'Senaste notiser'}
           </h2>
-          <Link to={NOTIFICATION_SETTINGS_PATH} className="inline-flex min-h-target items-center">
+          <Link to={paths.notifications} className="inline-flex min-h-target items-center">
             Alla notiser
           </Link>
         </div>

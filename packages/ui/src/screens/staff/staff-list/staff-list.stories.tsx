@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { STAFF_MESSAGES } from '@halsa/api';
 import { addStaffFixtures, careTeamScenarios, mockState, staffScenarios } from '@halsa/api/mocks';
 import { mocks, STORY_NOW } from '../../../testing';
-import { ACCESS_SETTING_HINT } from './access-setting';
+import { CARE_TEAM_SETTING_HINT } from './care-team-setting';
 import { OWN_ACCOUNT_NOTE } from './staff-actions';
 import { StaffScreen } from './staff-list';
 
@@ -141,7 +141,7 @@ export const AtkomstViaVardteam: Story = {
   play: async ({ canvas, userEvent }) => {
     const box = await canvas.findByRole('checkbox', { name: 'Åtkomst endast via vårdteam' });
     await expect(box).toBeChecked();
-    await expect(canvas.getByText(ACCESS_SETTING_HINT)).toBeVisible();
+    await expect(canvas.getByText(CARE_TEAM_SETTING_HINT)).toBeVisible();
     await userEvent.click(box);
     const dialog = within(
       body().getByRole('dialog', { name: 'Stäng av åtkomst endast via vårdteam?' }),

@@ -19,7 +19,7 @@ import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { Table, type TableColumn } from '../../../primitives/table/table';
 import { LOCKED_LABEL, statusBadge } from '../../../components/account-status/account-status';
-import { AccessSetting } from './access-setting';
+import { CareTeamSetting } from './care-team-setting';
 import { AddStaff } from './add-staff';
 import { SignInSettings } from './sign-in-settings';
 import { StaffActions } from './staff-actions';
@@ -141,7 +141,7 @@ export function StaffScreen({ now }: StaffScreenProps) {
         />
       ) : null}
 
-      <AccessSetting />
+      <CareTeamSetting />
       <SignInSettings />
     </Page>
   );

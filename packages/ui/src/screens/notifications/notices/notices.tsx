@@ -5,7 +5,7 @@ import { NotificationList } from '../../../components/notification-panel/notific
 import { Button } from '../../../primitives/button/button';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { useNotificationActions } from '../notification-center/use-notification-actions';
-import { NoticeMailSettings } from './notice-mail-settings';
+import { NoticeMailSettings } from '../notice-mails/notice-mail-settings';
 import { Page } from '../../../components/page/page';
 
 /** The events that create a notice, in the words the page uses. */
@@ -23,7 +23,7 @@ export const NOTICE_SOURCES = [
  * unread) with the same items as the panel — clicking one marks it read and opens its page —
  * and 'E-postavisering', which kinds of notice also come by e-mail (design §4.16).
  */
-export function NotificationSettingsScreen() {
+export function NoticesScreen() {
   const { notifications, isLoading } = useNotifications();
   const { select, markAllRead, markingAll } = useNotificationActions();
   const aboutId = useId();
@@ -32,7 +32,7 @@ export function NotificationSettingsScreen() {
 
   return (
     <Page
-      page="notificationSettings"
+      page="notifications"
       gap="gap-8"
       intro={
         <p className="mt-2 max-w-prose text-fg-muted">

@@ -3,11 +3,11 @@ import { expect, spyOn, waitFor, within } from 'storybook/test';
 import { notificationScenarios } from '@halsa/api/mocks/handlers/notifications';
 import { mockState, resetMockState } from '@halsa/api/mocks/state';
 import { LocationProbe, shellMsw } from '../../../testing';
-import { NotificationSettingsScreen } from './notification-settings';
+import { NoticesScreen } from './notices';
 
 const meta = {
   title: 'Notiser/Notisinställningar',
-  component: NotificationSettingsScreen,
+  component: NoticesScreen,
   parameters: { msw: shellMsw(), route: { url: '/profile/notifications' } },
   beforeEach: () => {
     resetMockState();
@@ -22,7 +22,7 @@ const meta = {
       </>
     ),
   ],
-} satisfies Meta<typeof NotificationSettingsScreen>;
+} satisfies Meta<typeof NoticesScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -12,11 +12,11 @@ import { Checkbox } from '../../../primitives/checkbox/checkbox';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
-export const ACCESS_SETTING_HINT =
+export const CARE_TEAM_SETTING_HINT =
   'När den är på läser personal bara uppgifter om klienter i sitt vårdteam. Administratörer läser alla.';
-export const ACCESS_SETTING_FAILED = 'Kunde inte spara inställningen';
+export const CARE_TEAM_SETTING_FAILED = 'Kunde inte spara inställningen';
 
-export function AccessSetting() {
+export function CareTeamSetting() {
   const { settings, error } = useCareTeamSetting();
   const update = useUpdateCareTeamSetting();
   const [confirmOff, setConfirmOff] = useState(false);
@@ -34,10 +34,10 @@ export function AccessSetting() {
 
   return (
     <section
-      aria-labelledby="access-setting-heading"
+      aria-labelledby="care-team-setting-heading"
       className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
     >
-      <h2 id="access-setting-heading" className="text-lg font-semibold">
+      <h2 id="care-team-setting-heading" className="text-lg font-semibold">
         Åtkomst till klienter
       </h2>
       {error ? (
@@ -47,13 +47,13 @@ export function AccessSetting() {
       ) : (
         <Checkbox
           label={STAFF_MESSAGES.careTeamOnly}
-          hint={ACCESS_SETTING_HINT}
+          hint={CARE_TEAM_SETTING_HINT}
           checked={settings.careTeamOnly}
           disabled={update.isMutating}
           onChange={(event) => {
             if (!event.target.checked) return setConfirmOff(true);
             save(true).catch((e: unknown) =>
-              setFailure(isApiError(e) ? e.message : ACCESS_SETTING_FAILED),
+              setFailure(isApiError(e) ? e.message : CARE_TEAM_SETTING_FAILED),
             );
           }}
         />
@@ -70,7 +70,7 @@ export function AccessSetting() {
         confirmLabel="Stäng av"
         busyLabel="Sparar…"
         variant="danger"
-        fallback={ACCESS_SETTING_FAILED}
+        fallback={CARE_TEAM_SETTING_FAILED}
         onConfirm={() => save(false)}
       />
     </section>
