@@ -179,7 +179,7 @@ export function Pager({
       <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
         {previousLabel}
       </Button>
-      <span className="text-sm">
+      <span className="text-sm whitespace-nowrap">
         Sida {page} av {pages}
       </span>
       <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= pages}>
