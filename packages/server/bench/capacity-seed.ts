@@ -3,7 +3,8 @@
 // (seed.ts), the scale clients and activity log of `pnpm seed:scale` (scale.ts), and what a
 // care team's year leaves behind: the demo coach in the care team of every 50th scale client
 // (about 400 of 20 000, as a coach's list in a chain), one conversation between her and each
-// scale client with a few messages. Written by the database
+// scale client with a few messages, the conversations' last messages spread over two years (a
+// 30-day report reads a month of them, as at a clinic that has run for years). Written by the database
 // itself (generate_series), so it takes seconds to a minute.
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -83,7 +84,8 @@ async function seed(opened: OpenedDb, o: SeedOptions): Promise<void> {
   await sql`
     insert into conversations (user_low_id, user_high_id, created_at, last_message_at)
     select least(c.id, ${staff.id}), greatest(c.id, ${staff.id}),
-           now() - (c.id % 700) * interval '1 hour', now() - (c.id % 300) * interval '1 hour'
+           now() - (c.id % 730) * interval '1 day' - interval '30 days',
+           now() - (c.id % 730) * interval '1 day'
     from ${scaleClients} c
     on conflict do nothing`.execute(db);
   await sql`

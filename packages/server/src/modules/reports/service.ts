@@ -187,6 +187,11 @@ export class ReportService {
    * time is after this one's: the frame from this row on, without the rows of the same time),
    * one pass over the messages; a subquery per client message over the CTE read every message
    * once per wait (bench:capacity --plans, issue 38: minutes at 60 000 messages).
+   *
+   * Only the period's messages are read (messages_created_idx): a wait placed in the period and
+   * its reply are both at or after its start. Whether the period's first message of a
+   * conversation starts a wait depends on the message before it, looked up for that one row
+   * (messages_conversation_idx), so the waits are those the whole history gives.
    */
   private async replies(p: Period): Promise<{
     count: Series;
@@ -198,6 +203,7 @@ export class ReportService {
       with msgs as (
         select m.id, m.conversation_id, m.created_at, u.role <> 'USER' as from_staff
         from messages m join users u on u.id = m.sender_id
+        where m.created_at >= ${p.from}
       ), ordered as (
         select msgs.*, lag(from_staff) over (
           partition by conversation_id order by created_at, id
@@ -210,7 +216,11 @@ export class ReportService {
       ), waits as (
         select o.created_at as asked_at, o.next_staff_at as replied_at
         from ordered o
-        where not o.from_staff and (o.prev_from_staff is null or o.prev_from_staff)
+        where not o.from_staff and coalesce(o.prev_from_staff, (
+          select pu.role <> 'USER' from messages pm join users pu on pu.id = pm.sender_id
+          where pm.conversation_id = o.conversation_id and pm.created_at < ${p.from}
+          order by pm.created_at desc, pm.id desc limit 1
+        ), true)
       )
       select b, count(*) as n,
         round(percentile_cont(0.5) within group (order by seconds))::int as median
