@@ -52,12 +52,46 @@ export function careTeamFilter(
 ): RawBuilder<SqlBool> {
   if (viewer.role !== 'STAFF') return sql<SqlBool>`true`;
   const read = staffMayRead(viewer.userId, clientId, now);
-  // A row about a user who is not a client (another staff member) is nobody's client data.
+  // A row about a user who is not a client (another staff member) is nobody's client data. Her
+  // role is looked up by primary key for the row: a `not exists` under this OR was planned as a
+  // hashed subplan that read every user of the clinic (bench:capacity --plans, issue 38).
   return options.nullable
     ? sql<SqlBool>`(${clientId} is null
-        or not exists (select 1 from users cu where cu.id = ${clientId} and cu.role = 'USER')
+        or coalesce((select cu.role from users cu where cu.id = ${clientId}), '') <> 'USER'
         or ${read})`
     : read;
+}
+
+/** Whether the clinic setting 'Åtkomst endast via vårdteam' is on (one primary-key read). */
+export async function careTeamOnly(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('clinic_settings')
+    .select('care_team_only')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.care_team_only ?? true;
+}
+
+/**
+ * The clients STAFF member `staffId` may read at `now` while the setting is on (her care team
+ * and her open emergency accesses), as a query for `id in (…)`: a list of clients then starts
+ * from her few hundred ids by index. `staffMayRead` under an OR is tested on every row of the
+ * table instead (bench:capacity --plans, issue 38). The caller reads the setting first
+ * (`careTeamOnly`); with it off every client is readable and this set is not used.
+ */
+export function readableClientIds(db: Db, staffId: number, now: Date) {
+  return db
+    .selectFrom('care_team_members as ctm')
+    .select('ctm.client_id')
+    .where('ctm.staff_id', '=', staffId)
+    .union(
+      db
+        .selectFrom('emergency_accesses as ea')
+        .select('ea.client_id')
+        .where('ea.staff_id', '=', staffId)
+        .where('ea.opened_at', '<=', now)
+        .where('ea.expires_at', '>', now),
+    );
 }
 
 /** Whether STAFF member `staffId` may read client `clientId` at `now` (one query). */
