@@ -94,6 +94,35 @@ export function readableClientIds(db: Db, staffId: number, now: Date) {
     );
 }
 
+/** A list's care-team condition on its client column, as `listScope` made it for one viewer. */
+export type ListScope = (
+  clientId: Expression<number | null>,
+  options?: { nullable?: boolean },
+) => RawBuilder<SqlBool>;
+
+/**
+ * `careTeamFilter` for a list that counts or reads far into a big table (the activity log, the
+ * clients), with the clinic setting read first: for a STAFF member while it is on, the client
+ * column must be one of an array of her readable clients (care team, open emergency accesses;
+ * with `nullable`, also no client or a staff member), which the planner reads by index. The OR
+ * of `staffMayRead` is tested on every row instead (bench:capacity --plans, issue 38: a STAFF
+ * member's page of the log counted 200 000 rows in 2.3 s). Everyone else, and STAFF with the
+ * setting off, gets `true`.
+ */
+export async function listScope(
+  db: Db,
+  viewer: { role: Role; userId: number },
+  now: Date,
+): Promise<ListScope> {
+  if (viewer.role !== 'STAFF' || !(await careTeamOnly(db))) return () => sql<SqlBool>`true`;
+  const readable = readableClientIds(db, viewer.userId, now);
+  return (clientId, options = {}) =>
+    options.nullable
+      ? sql<SqlBool>`(${clientId} is null or ${clientId} = any(array(
+          select su.id from users su where su.role in ('STAFF', 'ADMIN') union ${readable})))`
+      : sql<SqlBool>`${clientId} = any(array(${readable}))`;
+}
+
 /** Whether STAFF member `staffId` may read client `clientId` at `now` (one query). */
 export async function staffMayReadNow(
   db: Db,

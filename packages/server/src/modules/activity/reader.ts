@@ -7,12 +7,11 @@ import {
   type ActivityLogPage,
   type ActivityLogQuery,
   type ExportInterval,
-  type Role,
 } from '@halsa/api/contract';
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import { careTeamFilter } from '../../access/care-relation.ts';
+import type { ListScope } from '../../access/care-relation.ts';
 
 /** Who did it when the row has no actor (a failed login of an unknown address, the system). */
 export const UNKNOWN_ACTOR = 'Okänd användare';
@@ -75,8 +74,11 @@ export interface LogFilter {
   day?: string;
   /** The rows written under one emergency access (design §4.14). */
   emergencyAccess?: number;
-  /** A STAFF viewer sees only rows about clients she may read (access/care-relation.ts). */
-  viewer?: { role: Role; userId: number };
+  /**
+   * A STAFF viewer sees only rows about clients she may read: the list's scope
+   * (access/care-relation.ts `listScope`), read once for the request.
+   */
+  scope?: ListScope;
 }
 
 type Row = {
@@ -143,12 +145,7 @@ export class ActivityReader {
           '=',
           filter.emergencyAccess,
         );
-    if (filter.viewer)
-      q = q.where(
-        careTeamFilter(filter.viewer, sql.ref('l.subject_user_id'), this.clock.now(), {
-          nullable: true,
-        }),
-      );
+    if (filter.scope) q = q.where(filter.scope(sql.ref('l.subject_user_id'), { nullable: true }));
     return q;
   }
 

@@ -14,7 +14,8 @@ import { PublishOrder, type Turn } from './publish-order.ts';
 import { benchTimings } from '../../live/bench-timings.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { careTeamOnly, readableClientIds } from '../../access/care-relation.ts';
+import { sql } from 'kysely';
+import { listScope } from '../../access/care-relation.ts';
 import { checkAttachment } from './attachments.ts';
 import type { ConversationChange, MessagingEvents } from './live.ts';
 import type { NoticeMails } from '../notice-mails/service.ts';
@@ -107,15 +108,17 @@ export class MessagingService {
         .where('deactivated_at', 'is', null);
     const staff = () => users().where('role', 'in', ['STAFF', 'ADMIN']);
     // Design §4.14: a STAFF member starts conversations with her care team's clients only: the
-    // staff, and her readable clients by id (two index reads, not a test of every user).
+    // staff, and her readable clients by id (index reads, not a test of every user).
+    const scope =
+      viewer.role === 'STAFF' ? await listScope(this.db, viewer, this.clock.now()) : null;
     const q =
       viewer.role === 'USER'
         ? staff()
-        : viewer.role === 'STAFF' && (await careTeamOnly(this.db))
+        : scope
           ? staff().unionAll(
               users()
                 .where('role', '=', 'USER')
-                .where('id', 'in', readableClientIds(this.db, viewer.userId, this.clock.now())),
+                .where(scope(sql.ref('users.id'))),
             )
           : users();
     const rows = await q.execute();
