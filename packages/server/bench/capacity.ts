@@ -17,6 +17,7 @@
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres)
 //            --clients N (20000) --logs N (200000) --messages N per client (3) --verbose
 import { parseArgs } from 'node:util';
+import { findEndpoint } from '@halsa/api/contract';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
@@ -144,14 +145,18 @@ async function main(): Promise<void> {
           skipped.push(`${role} ${route.url}`);
           continue;
         }
-        current = `${role} GET ${route.url}`;
-        const res = await app.inject({
-          method: 'GET',
-          url: path,
-          headers: { cookie: `halsa_session=${token}` },
-        });
-        current = '';
-        walked.push(`${role} GET ${path} → ${res.statusCode}`);
+        // A list the pages ask for a page of (design §4.13) is walked both ways: bare, as the
+        // spec answers it, and as the page calls it.
+        for (const query of pagedList(route.url) ? ['', PAGE_QUERY] : ['']) {
+          current = `${role} GET ${route.url}${query}`;
+          const res = await app.inject({
+            method: 'GET',
+            url: `${path}${query}`,
+            headers: { cookie: `halsa_session=${token}` },
+          });
+          current = '';
+          walked.push(`${role} GET ${path}${query} → ${res.statusCode}`);
+        }
       }
     }
     // Background work a request started (activity-log rows written after the answer).
@@ -170,6 +175,16 @@ async function main(): Promise<void> {
     await app.close();
     await db.destroy();
   }
+}
+
+/** The first page of a paged list, as the list screens ask for it. */
+const PAGE_QUERY = '?page=1&size=50';
+
+/** Whether the contract gives the route's query a `page` (a list the server pages). */
+function pagedList(url: string): boolean {
+  const shape = (findEndpoint('GET', url)?.query as { shape?: Record<string, unknown> } | undefined)
+    ?.shape;
+  return shape !== undefined && 'page' in shape;
 }
 
 /** Ids the path parameters are filled with (capacity-params.ts), read from the data. */

@@ -1,7 +1,7 @@
 // 'Logguppföljning' (design §4.14, §4.20; issue 34): the "outside care team" pattern sees the
 // reads that carry no details (almost every read), and an emergency access is reviewed only once
 // it has closed, and never by the person who used it, even after she became ADMIN.
-import { EMERGENCY_MESSAGES } from '@halsa/api/contract';
+import { EMERGENCY_MESSAGES, MANY_CLIENTS_PER_DAY } from '@halsa/api/contract';
 import { expect, it } from 'vitest';
 import { describeDb, insertUser, login, passwordHash, send, useTestApp } from './helpers.ts';
 
@@ -141,5 +141,44 @@ describeDb('Logguppföljning (issue 34)', () => {
       body: { comment: 'Ersatte kollega, nu i vårdteamet.' },
     });
     expect(done.statusCode, done.body).toBe(200);
+  });
+
+  it('more than 50 clients read in a day is a MANY_CLIENTS pattern; reads of staff do not count', async () => {
+    // A day of its own: the reads of the tests above are on another.
+    t.clock.advance(24 * HOUR);
+    const admin = await login(t, 'admin@example.com');
+    const many: number[] = [];
+    for (let i = 0; i <= MANY_CLIENTS_PER_DAY; i++)
+      many.push(
+        (
+          await insertUser(t.db, {
+            email: `manga${i}@example.com`,
+            role: 'USER',
+            first: 'Många',
+            last: `Nummer ${i}`,
+            at: t.clock.now(),
+          })
+        ).id,
+      );
+    // One ADMIN's day: every one of them, and a colleague (no client, so not counted).
+    await t.app.ctx.activity.recordMany(
+      [...many, t.users.staff.id].map((subjectUserId) => ({
+        action: 'CLIENT_VIEWED' as const,
+        actorUserId: t.users.admin.id,
+        subjectUserId,
+        ip: '127.0.0.1',
+      })),
+    );
+    const review = await send(t, 'GET', '/api/v1/admin/activity/review', { cookie: admin });
+    expect(review.statusCode).toBe(200);
+    const patterns = review.json<{ patterns: { kind: string; staff: { id: number } }[] }>()
+      .patterns;
+    expect(patterns.filter((p) => p.kind === 'MANY_CLIENTS')).toEqual([
+      expect.objectContaining({
+        kind: 'MANY_CLIENTS',
+        staff: { id: t.users.admin.id, name: 'Anna Admin' },
+        clients: MANY_CLIENTS_PER_DAY + 1,
+      }),
+    ]);
   });
 });

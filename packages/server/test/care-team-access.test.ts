@@ -540,6 +540,12 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       (await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, { cookie: w.staff }))
         .statusCode,
     ).toBe(200);
+    // The people she may write to follow the setting too (read before the list, issue 38).
+    const recipients = async () =>
+      (await send(t, 'GET', '/api/v1/user/messaging/filteredUsers', { cookie: w.staff }))
+        .json<{ id: number }[]>()
+        .map((u) => u.id);
+    expect(await recipients()).toContain(w.outsider.id);
     await send(t, 'PUT', '/api/v1/admin/access-settings', {
       cookie: w.admin,
       body: { careTeamOnly: true },
@@ -548,6 +554,7 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       (await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, { cookie: w.staff }))
         .statusCode,
     ).toBe(403);
+    expect(await recipients()).not.toContain(w.outsider.id);
     const logged = await t.db.db
       .selectFrom('activity_log')
       .select('details')

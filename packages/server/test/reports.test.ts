@@ -319,4 +319,58 @@ describeDb('clinic reports', () => {
       expect((await send(t, 'GET', url)).statusCode, url).toBe(401);
     }
   });
+
+  it('a period that starts inside a run of client messages: the wait began before it', async () => {
+    // Reply times read only the period's messages; whether its first message in a conversation
+    // starts a wait is decided by the message before the period (issue 38). Sixty days on, so
+    // nothing above is in these periods.
+    t.clock.advance(60 * 86_400_000);
+    const now = t.clock.now();
+    const db = t.db.db;
+    const { klient, admin } = t.users;
+    const ago = (days: number, minutes = 0) =>
+      new Date(now.getTime() - days * 86_400_000 + minutes * 60_000);
+    const { id } = await db
+      .insertInto('conversations')
+      .values({
+        user_low_id: Math.min(klient.id, admin.id),
+        user_high_id: Math.max(klient.id, admin.id),
+        created_at: ago(25),
+        last_message_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [from, to, when] of [
+      [klient.id, admin.id, ago(20)],
+      [klient.id, admin.id, ago(3)],
+      [admin.id, klient.id, ago(3, 20)],
+    ] as const)
+      await db
+        .insertInto('messages')
+        .values({
+          conversation_id: id,
+          sender_id: from,
+          receiver_id: to,
+          content: 'Hej',
+          file_id: null,
+          original_file_name: null,
+          client_message_id: null,
+          edited_at: null,
+          created_at: when,
+        })
+        .execute();
+    const cookie = await login(t, 'staff@example.com');
+    // The 3-day-old message continues the wait of the 20-day-old one, placed before 2 weeks.
+    expect((await report('2veckor', cookie)).totals).toMatchObject({
+      clientMessages: 1,
+      staffMessages: 1,
+      repliedMessages: 0,
+      medianReplySeconds: null,
+    });
+    expect((await report('30dagar', cookie)).totals).toMatchObject({
+      clientMessages: 2,
+      repliedMessages: 1,
+      medianReplySeconds: 17 * 86_400 + 20 * 60,
+    });
+  });
 });

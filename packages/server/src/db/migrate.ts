@@ -28,6 +28,7 @@ import * as m0018 from './migrations/0018_people_and_access.ts';
 import * as m0019 from './migrations/0019_lab_value_details.ts';
 import * as m0020 from './migrations/0020_notice_mails.ts';
 import * as m0021 from './migrations/0021_lab_values_from_upload.ts';
+import * as m0022 from './migrations/0022_capacity_indexes.ts';
 import * as m0023 from './migrations/0023_strong_sign_in.ts';
 import * as m0026 from './migrations/0026_eid.ts';
 import * as m0027 from './migrations/0027_lab_file_seal.ts';
@@ -57,6 +58,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0019,
   m0020,
   m0021,
+  m0022,
   m0023,
   m0026,
   m0027,

@@ -5,6 +5,7 @@
 import { endpointDefs, isPageRequest } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.ts';
+import { listScope } from '../../access/care-relation.ts';
 import { requireSession } from '../../http/access.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ClientService } from '../clients/service.ts';
@@ -56,7 +57,7 @@ export const activityModule: AppModule = (app, ctx) => {
         performedBy: query.performedBy,
         day: query.day,
         emergencyAccess: query.emergencyAccess,
-        viewer: session,
+        scope: await listScope(ctx.db, session, reader.now()),
       };
       const { result, subjects } = isPageRequest(query)
         ? await reader.pageWithSubjects(filter, query).then((r) => ({ ...r, result: r.page }))

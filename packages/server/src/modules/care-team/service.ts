@@ -343,7 +343,13 @@ export class CareTeamService {
       day: string;
       clients: string;
     }>`
-      with reads as (
+      -- The staff (a few hundred, by role) are the only users the patterns need: a row is a
+      -- staff read of a client when its actor is staff and its subject is someone who is not
+      -- (roles are USER, STAFF, ADMIN; the log's subject references users). Joining users for
+      -- both hashed every user the clinic ever had (bench:capacity --plans, issue 38).
+      with staff as materialized (
+        select id, role, first_name, last_name from users where role in ('STAFF', 'ADMIN')
+      ), reads as (
         select a.actor_user_id as staff_id, a.subject_user_id as client_id,
                to_char(a.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD') as day,
                -- A row without details (most reads) is no emergency read: \`NULL ? key\` is NULL,
@@ -351,13 +357,13 @@ export class CareTeamService {
                coalesce(a.details ? 'emergencyAccessId', false) as emergency,
                s.role as staff_role
         from activity_log a
-        join users s on s.id = a.actor_user_id and s.role in ('STAFF', 'ADMIN')
-        join users c on c.id = a.subject_user_id and c.role = 'USER'
-        where a.created_at >= ${since}
+        join staff s on s.id = a.actor_user_id
+        where a.created_at >= ${since} and a.subject_user_id is not null
+          and a.subject_user_id not in (select id from staff)
       )
       select 'OUTSIDE_CARE_TEAM' as kind, r.staff_id, u.first_name, u.last_name, r.day,
              count(distinct r.client_id) as clients
-      from reads r join users u on u.id = r.staff_id
+      from reads r join staff u on u.id = r.staff_id
       where r.staff_role = 'STAFF' and not r.emergency
         and not exists (select 1 from care_team_members m
                         where m.staff_id = r.staff_id and m.client_id = r.client_id)
@@ -365,7 +371,7 @@ export class CareTeamService {
       union all
       select 'MANY_CLIENTS' as kind, r.staff_id, u.first_name, u.last_name, r.day,
              count(distinct r.client_id) as clients
-      from reads r join users u on u.id = r.staff_id
+      from reads r join staff u on u.id = r.staff_id
       group by r.staff_id, u.first_name, u.last_name, r.day
       having count(distinct r.client_id) > ${MANY_CLIENTS_PER_DAY}
       order by day desc, kind, staff_id

@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { careTeamFilter } from '../../access/care-relation.ts';
+import { listScope, type ListScope } from '../../access/care-relation.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
 
 export const CLIENT_MESSAGES = {
@@ -95,8 +95,9 @@ export class ClientService {
 
   /** Every client by name (spec §7's bare call); STAFF: her care team's (design §4.14). */
   async all(viewer: Viewer, now: Date): Promise<Client[]> {
+    const scope = await listScope(this.db, viewer, now);
     const rows = await this.base()
-      .where(careTeamFilter(viewer, sql.ref('u.id'), now))
+      .where(scope(sql.ref('u.id')))
       .select(CLIENT_COLUMNS)
       .orderBy(sql`lower(u.last_name)`)
       .orderBy(sql`lower(u.first_name)`)
@@ -112,11 +113,11 @@ export class ClientService {
    * that can match; with digits, the two searches are a union of ids, each through its index,
    * rather than an OR the planner can only answer by lower-casing every client.
    */
-  private matching(query: ClientListQuery, viewer: Viewer, now: Date) {
+  private matching(query: ClientListQuery, scope: ListScope) {
     let users = this.db
       .selectFrom('users as u')
       .where('u.role', '=', 'USER')
-      .where(careTeamFilter(viewer, sql.ref('u.id'), now));
+      .where(scope(sql.ref('u.id')));
     const q = query.q?.trim();
     if (q) {
       const words = q.split(/\s+/).filter(Boolean);
@@ -161,7 +162,8 @@ export class ClientService {
     const page = query.page ?? 1;
     const size = query.size ?? DEFAULT_PAGE_SIZE;
     const order = query.order ?? (query.sort === 'lastActive' ? 'desc' : 'asc');
-    let rows = this.matching(query, viewer, now)
+    const scope = await listScope(this.db, viewer, now);
+    let rows = this.matching(query, scope)
       .leftJoin('client_profiles as p', 'p.user_id', 'u.id')
       .select(CLIENT_COLUMNS);
     switch (query.sort ?? 'name') {
@@ -182,7 +184,7 @@ export class ClientService {
         .limit(size)
         .offset((page - 1) * size)
         .execute(),
-      this.matching(query, viewer, now)
+      this.matching(query, scope)
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);

@@ -14,8 +14,8 @@ import { PublishOrder, type Turn } from './publish-order.ts';
 import { benchTimings } from '../../live/bench-timings.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { careTeamFilter } from '../../access/care-relation.ts';
 import { sql } from 'kysely';
+import { listScope } from '../../access/care-relation.ts';
 import { checkAttachment } from './attachments.ts';
 import type { ConversationChange, MessagingEvents } from './live.ts';
 import type { NoticeMails } from '../notice-mails/service.ts';
@@ -100,20 +100,27 @@ export class MessagingService {
 
   /** People the caller may start a conversation with (spec §6 roles), by name. */
   async filteredUsers(viewer: Viewer): Promise<FilteredUser[]> {
-    let q = this.db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
-      .where('id', '<>', viewer.userId);
-    if (viewer.role === 'USER') q = q.where('role', 'in', ['STAFF', 'ADMIN']);
-    // Design §4.14: a STAFF member starts conversations with her care team's clients only.
-    if (viewer.role === 'STAFF')
-      q = q.where((eb) =>
-        eb.or([
-          eb('role', '<>', 'USER'),
-          careTeamFilter(viewer, sql.ref('users.id'), this.clock.now()),
-        ]),
-      );
-    q = q.where('deactivated_at', 'is', null);
+    const users = () =>
+      this.db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'role', 'image_file_id'])
+        .where('id', '<>', viewer.userId)
+        .where('deactivated_at', 'is', null);
+    const staff = () => users().where('role', 'in', ['STAFF', 'ADMIN']);
+    // Design §4.14: a STAFF member starts conversations with her care team's clients only: the
+    // staff, and her readable clients by id (index reads, not a test of every user).
+    const scope =
+      viewer.role === 'STAFF' ? await listScope(this.db, viewer, this.clock.now()) : null;
+    const q =
+      viewer.role === 'USER'
+        ? staff()
+        : scope
+          ? staff().unionAll(
+              users()
+                .where('role', '=', 'USER')
+                .where(scope(sql.ref('users.id'))),
+            )
+          : users();
     const rows = await q.execute();
     return rows
       .map((u) => ({

@@ -35,6 +35,14 @@ interface Period {
 const bucketOf = (column: RawBuilder<unknown>, unit: ReportBucket) =>
   sql<string>`to_char(date_trunc(${unit}, ${column} at time zone ${ZONE}), 'YYYY-MM-DD')`;
 
+/**
+ * The role of the user `id`, looked up per row by primary key: a period's rows are a small part
+ * of the clinic's users, and a join let the planner hash every user the clinic ever had (a
+ * sequential scan of users per report, bench:capacity --plans, issue 38).
+ */
+const roleOf = (id: RawBuilder<unknown>) =>
+  sql<string>`(select ru.role from users ru where ru.id = ${id})`;
+
 const inPeriod = (column: RawBuilder<unknown>, p: Period) =>
   sql<boolean>`${column} >= ${p.from} and ${column} <= ${p.to}`;
 
@@ -160,8 +168,8 @@ export class ReportService {
             select l.actor_user_id as who, l.created_at as at from activity_log l
             union all
             select m.sender_id, m.created_at from messages m
-          ) x join users u on u.id = x.who
-          where u.role = 'USER' and ${inPeriod(at, p)}`,
+          ) x
+          where ${roleOf(sql.ref('x.who'))} = 'USER' and ${inPeriod(at, p)}`,
       sql`count(distinct k)`,
     );
   }
@@ -170,8 +178,8 @@ export class ReportService {
     const at = sql.ref('m.created_at');
     const sent = (fromClient: boolean) =>
       this.series(
-        sql`select ${bucketOf(at, p.unit)} as b from messages m join users u on u.id = m.sender_id
-            where (u.role = 'USER') = ${fromClient} and ${inPeriod(at, p)}`,
+        sql`select ${bucketOf(at, p.unit)} as b from messages m
+            where (${roleOf(sql.ref('m.sender_id'))} = 'USER') = ${fromClient} and ${inPeriod(at, p)}`,
       );
     const [client, staff] = await Promise.all([sent(true), sent(false)]);
     return { client, staff };
@@ -187,6 +195,11 @@ export class ReportService {
    * time is after this one's: the frame from this row on, without the rows of the same time),
    * one pass over the messages; a subquery per client message over the CTE read every message
    * once per wait (bench:capacity --plans, issue 38: minutes at 60 000 messages).
+   *
+   * Only the period's messages are read (messages_created_idx): a wait placed in the period and
+   * its reply are both at or after its start. Whether the period's first message of a
+   * conversation starts a wait depends on the message before it, looked up for that one row
+   * (messages_conversation_idx), so the waits are those the whole history gives.
    */
   private async replies(p: Period): Promise<{
     count: Series;
@@ -196,8 +209,10 @@ export class ReportService {
     const at = sql.ref('w.asked_at');
     const { rows } = await sql<{ b: string | null; n: string; median: number | null }>`
       with msgs as (
-        select m.id, m.conversation_id, m.created_at, u.role <> 'USER' as from_staff
-        from messages m join users u on u.id = m.sender_id
+        select m.id, m.conversation_id, m.created_at,
+               ${roleOf(sql.ref('m.sender_id'))} <> 'USER' as from_staff
+        from messages m
+        where m.created_at >= ${p.from}
       ), ordered as (
         select msgs.*, lag(from_staff) over (
           partition by conversation_id order by created_at, id
@@ -210,7 +225,11 @@ export class ReportService {
       ), waits as (
         select o.created_at as asked_at, o.next_staff_at as replied_at
         from ordered o
-        where not o.from_staff and (o.prev_from_staff is null or o.prev_from_staff)
+        where not o.from_staff and coalesce(o.prev_from_staff, (
+          select pu.role <> 'USER' from messages pm join users pu on pu.id = pm.sender_id
+          where pm.conversation_id = o.conversation_id and pm.created_at < ${p.from}
+          order by pm.created_at desc, pm.id desc limit 1
+        ), true)
       )
       select b, count(*) as n,
         round(percentile_cont(0.5) within group (order by seconds))::int as median

@@ -18,6 +18,9 @@ export class StatsService {
     const row = await this.db
       .selectFrom('users')
       .where('role', '=', 'USER')
+      // The widest of the three windows bounds the read: a range of users_role_created_idx, not
+      // every client the clinic ever had (bench:capacity --plans, issue 38).
+      .where('created_at', '>=', since(365))
       .select((eb) => [
         eb.fn.countAll<string>().filterWhere('created_at', '>=', since(7)).as('weekly'),
         eb.fn.countAll<string>().filterWhere('created_at', '>=', since(30)).as('monthly'),
