@@ -3,9 +3,11 @@
 // advisory lock on one connection, so the second instance waits, then finds every migration
 // applied (test/migrate-lock.test.ts).
 //
-// The numbers are not contiguous (0022, 0024-0025 and 0029-0031 are not in this list): a branch
-// takes a number when it starts, and some land later or never. What runs is this list, in its
-// order. A new migration takes the number after the highest one here and on open branches.
+// The numbers are not contiguous (0024-0025 and 0029-0031 are not in this list): a branch takes
+// a number when it starts, and some land later (0022 landed after 0032: a database that has 0032
+// gets 0022 on its next start; each migration runs once, by name) or never. What runs is this
+// list, in its order. A new migration takes the number after the highest one here and on open
+// branches.
 import { sql, type Kysely } from 'kysely';
 import * as m0001 from './migrations/0001_init.ts';
 import * as m0002 from './migrations/0002_outbox.ts';
