@@ -106,8 +106,35 @@ describe('first paint from HTML', () => {
 
   it('the hydrated login form works: typed text stays, the button logs in', async () => {
     const { page, problems } = await watchedPage();
-    await logIn(product, page, 'klient@example.com');
+    // Each stylesheet and its number of rules, nested ones (in @layer, @media) counted.
+    const stylesheets = () =>
+      page.evaluate(() => {
+        const count = (rules: CSSRuleList): number =>
+          [...rules].reduce(
+            (n, r) => n + 1 + ('cssRules' in r ? count((r as CSSGroupingRule).cssRules) : 0),
+            0,
+          );
+        return [...document.styleSheets].map((s) => ({
+          href: s.href && new URL(s.href).pathname,
+          rules: count(s.cssRules),
+        }));
+      });
+    const whole = (sheets: Awaited<ReturnType<typeof stylesheets>>) =>
+      sheets.filter((s) => s.href && /^\/assets\/index-[\w-]+\.css$/.test(s.href));
+    await page.goto(`${product.url}/login`);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).waitFor();
+    // /login inlines only the signed-out app's rules and names the whole stylesheet, which it
+    // does not load (issue 39: the lazily loaded e-legitimation button once made it load it).
+    const signedOut = await stylesheets();
+    expect(whole(signedOut)).toEqual([]);
+    const wholeHref = await page.getAttribute('meta[name="halsa-stylesheet"]', 'content');
+    expect(wholeHref).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+    await logIn(product, page, 'klient@example.com', undefined, { here: true });
     await page.getByRole('heading', { level: 1, name: 'Att göra' }).waitFor();
+    // Signed in on that page: the whole stylesheet came in with the signed-in app, once.
+    const signedIn = whole(await stylesheets());
+    expect(signedIn.map((s) => s.href)).toEqual([wholeHref]);
+    expect(signedIn[0]!.rules).toBeGreaterThan(signedOut.find((s) => !s.href)!.rules);
     expect(problems.filter((p) => HYDRATION.test(p) || /content security policy/i.test(p))).toEqual(
       [],
     );

@@ -13,7 +13,8 @@
 //     screen's chunk is counted instead, with a note.
 // Sizes are gzip level 9 (node:zlib); 1 kB = 1000 bytes, as Vite prints them.
 // It also checks (issue 13) that the chart library is loaded by no page but the two that draw
-// charts, and only when a chart is shown (see the end of this file).
+// charts, and only when a chart is shown, and (issue 39) that no signed-in page evaluates zod
+// before its first render (see the end of this file).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -219,3 +220,48 @@ function readPagesJson() {
   const file = path.join(distDir, 'pages.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 39: zod (and the contract's schemas made with it) is never evaluated before a signed-in
+// page's first render. A zod-free constant read from a schema module (CONVERSATION_PARAM from
+// contract/messaging.ts) once put zod in the signed-in app's static imports, and every signed-in
+// page spent 260–470 ms of a slowed phone's main thread building schemas before it drew. The
+// signed-in app, /overview's and /lab-results' screens may reach zod only by a dynamic import.
+const ZOD = /\$ZodObject/; // a name only zod's code holds
+const zodChunks = new Set(
+  Object.keys(manifest).filter((key) =>
+    ZOD.test(readFileSync(path.join(distDir, manifest[key].file), 'utf8')),
+  ),
+);
+const FIRST_RENDER = [
+  'src/signed-in.tsx',
+  'ui/src/screens/shell/overview/index.ts',
+  'ui/src/screens/lab-results/index.ts',
+];
+const zodLeaks = FIRST_RENDER.flatMap((source) => {
+  const key = findChunkKey(
+    path.join(root, 'packages', source.startsWith('src/') ? `portal/${source}` : source),
+  );
+  if (!key) return [`no chunk of ${source}`];
+  const seen = new Set();
+  const visit = (k) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const child of manifest[k].imports ?? []) visit(child);
+  };
+  visit(key);
+  return [...seen]
+    .filter((k) => zodChunks.has(k))
+    .map((k) => `${source} statically imports ${manifest[k].file}`);
+});
+if (zodChunks.size === 0) {
+  console.error('\nzod: no chunk holds zod; has the contract changed library?');
+  process.exit(1);
+}
+console.log(
+  `zod: ${[...zodChunks].map((key) => manifest[key].file).join(', ')}; ` +
+    (zodLeaks.length
+      ? `BEFORE A SIGNED-IN PAGE'S FIRST RENDER: ${zodLeaks.join('; ')}`
+      : 'reached by no signed-in page before its first render'),
+);
+if (zodLeaks.length) process.exit(1);

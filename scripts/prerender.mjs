@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { build, minifySync } from 'vite';
+import { cssSubset, wordsOf } from './css-subset.mjs';
 import { precompress, walk } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,6 +86,7 @@ function page({
   rootAttrs = 'data-prerendered="true"',
   htmlAttrs = '',
   extraHead = '',
+  styles = (text) => ({ text }),
 }) {
   if (!shell.includes('<div id="root"></div>') || !shell.includes('</head>')) {
     fail('packages/portal/dist/index.html has no <div id="root"></div> or </head>.');
@@ -96,9 +98,12 @@ function page({
     html = html.replace(
       /<link rel="stylesheet"[^>]*href="\/(assets\/[\w-]+\.css)">/,
       (_tag, css) => {
-        const text = readFileSync(path.join(distDir, css), 'utf8');
+        const { text, after = '' } = styles(
+          readFileSync(path.join(distDir, css), 'utf8'),
+          `/${css}`,
+        );
         if (/<\/style/i.test(text)) fail(`${css} cannot be inlined.`);
-        return `<style>${text}</style>`;
+        return `<style>${text}</style>${after}`;
       },
     );
     html = deferScripts(html);
@@ -124,14 +129,18 @@ let started = false;
 const start = () => {
   if (started || files.length === 0) return;
   started = true;
+  // Each request in a task of its own, the entry last: the requests of a signed-in page's
+  // fifteen-odd files in one task took 90–230 ms of a slowed phone's main thread (issue 39).
   for (const href of files.slice(1)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
+    setTimeout(() => {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    });
   }
-  import(files[0]);
+  setTimeout(() => import(files[0]));
 };
 if (document.visibilityState === 'hidden') start();
 else {
@@ -171,6 +180,54 @@ function deferScripts(html) {
     );
 }
 
+/**
+ * Takes the portal's stylesheet out of the dependencies Vite's loader fetches before a lazily
+ * loaded chunk runs (issue 39). Every page has that stylesheet from its first response: inline
+ * in a prerendered page or a signed-in shell, a <link> in the plain shell. Vite's loader looks
+ * for a <link> of it, found none beside the inline copy and added one: a phone fetched, parsed
+ * and matched the whole stylesheet a second time and restyled the page in one long task
+ * (180–350 ms at 4× slowdown on /login, /overview and /lab-results). Vite hands only the
+ * JavaScript dependencies to `modulePreload.resolveDependencies`, so the list each chunk's
+ * `__vite__mapDeps` holds is rewritten here, its indices with it. Returns the chunks changed.
+ */
+function dropStylesheetDependency(cssFile) {
+  const head =
+    /^const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>i\.map\(i=>d\[i\]\);\n/;
+  let changed = 0;
+  for (const name of readdirSync(path.join(distDir, 'assets'))) {
+    if (!name.endsWith('.js')) continue;
+    const file = path.join(distDir, 'assets', name);
+    const code = readFileSync(file, 'utf8');
+    const match = head.exec(code);
+    if (!match) continue;
+    /** @type {string[]} */
+    const deps = JSON.parse(match[1]);
+    if (!deps.includes(cssFile)) continue;
+    const kept = deps.filter((dep) => dep !== cssFile);
+    const index = new Map(kept.map((dep) => [deps.indexOf(dep), kept.indexOf(dep)]));
+    const body = code
+      .slice(match[0].length)
+      .replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, list) => {
+        const next = list
+          .split(',')
+          .filter((i) => i !== '' && index.has(Number(i)))
+          .map((i) => index.get(Number(i)));
+        return next.length ? `__vite__mapDeps([${next.join(',')}])` : '[]';
+      });
+    writeFileSync(
+      file,
+      kept.length
+        ? `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=${JSON.stringify(kept)})))=>i.map(i=>d[i]);\n${body}`
+        : body,
+    );
+    changed += 1;
+  }
+  return changed;
+}
+const entryCss = manifest['index.html']?.css?.[0];
+if (!entryCss) fail('the entry has no stylesheet in the Vite manifest.');
+const unhooked = dropStylesheetDependency(entryCss);
+
 // 1. Bundle the render entry for Node with the portal's Vite config (same aliases, same plugins).
 const started = Date.now();
 await build({
@@ -201,14 +258,55 @@ const {
   shellPages: SIGNED_IN_PAGES,
 } = await import(pathToFileURL(path.join(cacheDir, entryFile)).href);
 
-const pages = {};
+/**
+ * Every chunk the signed-out app can load: the entry and what it imports, statically or lazily,
+ * except the signed-in app (src/signed-in.tsx) and what only it reaches.
+ */
+function signedOutChunks() {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const signedIn = chunkKeyOf(SIGNED_IN_APP);
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || key === signedIn || !manifest[key]) return;
+    seen.add(key);
+    for (const child of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])])
+      visit(child);
+  };
+  visit(entry);
+  return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+}
+
+// A prerendered signed-out page inlines only the rules the signed-out app can use (issue 39:
+// the whole stylesheet was parsed and matched in the page's first task on a phone); the words
+// of every chunk it can load and of the prerendered HTML decide (scripts/css-subset.mjs). Its
+// <meta name="halsa-stylesheet"> names the whole stylesheet, which signed-in.tsx loads should
+// the visitor sign in on that page.
+const rendered = [];
 for (const p of PAGES) {
   const url = p.query ? `${p.path}?${p.query}=prerender` : p.path;
   const rootHtml = await renderPage(url);
   if (!rootHtml.includes('<footer')) fail(`${p.path} rendered without its footer.`);
+  rendered.push({ ...p, rootHtml });
+}
+const signedOutWords = wordsOf([
+  ...signedOutChunks().map((file) => readFileSync(path.join(distDir, file), 'utf8')),
+  ...rendered.map((p) => p.rootHtml),
+]);
+let subsetSizes;
+const signedOutStyles = (css, href) => {
+  const subset = cssSubset(css, signedOutWords);
+  subsetSizes = `${(css.length / 1000).toFixed(1)} kB → ${(subset.length / 1000).toFixed(1)} kB`;
+  return { text: subset, after: `\n    <meta name="halsa-stylesheet" content="${href}">` };
+};
+const pages = {};
+for (const p of rendered) {
   writeFileSync(
     path.join(distDir, p.file),
-    page({ files: chunkFiles(path.join(uiScreens, p.screen, 'index.ts')), rootHtml }),
+    page({
+      files: chunkFiles(path.join(uiScreens, p.screen, 'index.ts')),
+      rootHtml: p.rootHtml,
+      styles: signedOutStyles,
+    }),
   );
   pages[p.path] = p.query ? { file: p.file, query: p.query } : { file: p.file };
 }
@@ -254,7 +352,9 @@ for (const file of walk(distDir)) {
   br += sizes.brotli;
 }
 console.log(
-  `prerender: ${PAGES.length} pages, ${SIGNED_IN_PAGES.length + 1} signed-in shells, pages.json; ` +
+  `prerender: ${PAGES.length} pages (their stylesheet ${subsetSizes}), ${unhooked} chunks no ` +
+    `longer load ${entryCss}, ` +
+    `${SIGNED_IN_PAGES.length + 1} signed-in shells, pages.json; ` +
     `text assets ${(raw / 1000).toFixed(1)} kB → ${(br / 1000).toFixed(1)} kB brotli ` +
     `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );

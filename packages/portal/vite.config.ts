@@ -100,7 +100,7 @@ export default defineConfig(({ command }) => ({
               // first render (issue 26: main-thread work after the first paint).
               name: 'contract-plain',
               includeDependenciesRecursively: false,
-              test: /packages\/api\/src\/(contract\/(display-name|lab-flag)|notifications\/notice-may-be)\.ts/,
+              test: /packages\/api\/src\/(contract\/(display-name|lab-flag|conversation-param)|notifications\/notice-may-be)\.ts/,
             },
           ],
         },

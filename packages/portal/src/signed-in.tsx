@@ -152,8 +152,32 @@ const screens: Record<SignedInPageId, ComponentType> = {
 };
 
 const signedIn = signedInPages.map(({ id, path, roles }) => ({ path, roles, Screen: screens[id] }));
-/** The opened page's chunk, loading beside the shell, not after it (opened-page.ts, issue 14). */
-export const openedScreen = preloadOpenedScreen(signedIn);
+/**
+ * A prerendered signed-out page inlines only the signed-out app's rules and names the whole
+ * stylesheet in `<meta name="halsa-stylesheet">` (scripts/prerender.mjs, issue 39): signing in
+ * on that page brings the whole stylesheet in before the signed-in app's first render.
+ */
+function wholeStylesheet(): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="halsa-stylesheet"]');
+  if (!meta) return Promise.resolve();
+  meta.remove();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = meta.content;
+  // Settles either way: a stylesheet that fails leaves the page as readable as before.
+  const loaded = new Promise<void>((resolve) => {
+    link.onload = link.onerror = () => resolve();
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/**
+ * The opened page's chunk, loading beside the shell, not after it (opened-page.ts, issue 14),
+ * and the whole stylesheet where the page had only the signed-out app's.
+ */
+export const openedScreen = Promise.all([preloadOpenedScreen(signedIn), wholeStylesheet()]);
 
 function SignedInRoutes({ user }: { user: SessionUser }) {
   return (

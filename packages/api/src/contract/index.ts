@@ -5,6 +5,7 @@ export * from './profile.ts';
 export * from './notifications.ts';
 export * from './notice-mails.ts';
 export * from './messaging.ts';
+export * from './conversation-param.ts';
 export * from './clients.ts';
 export * from './care-team.ts';
 export * from './staff.ts';

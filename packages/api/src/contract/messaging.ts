@@ -11,12 +11,6 @@ export const MESSAGING_FIELD_TEXT = {
 } as const;
 
 /**
- * The query parameter of a signed-in page that opens the messaging widget on a conversation
- * (`/overview?samtal=12`): a new-message mail links to the conversation itself (issue 35).
- */
-export const CONVERSATION_PARAM = 'samtal';
-
-/**
  * Idempotency key of a send (text, file or a new conversation): a v4 UUID the client makes once
  * per message and sends again on every retry, so the server answers the first result instead of
  * storing a copy.
