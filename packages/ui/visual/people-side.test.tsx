@@ -136,10 +136,17 @@ describe('nytt-losenord', () => {
         'Personuppgifter',
         PAGE_HEIGHT,
       );
-      const key = page.getByRole('button', {
-        name: 'Skicka länk för nytt lösenord till Anna Lindqvist',
-      });
-      key.element().focus();
+      // Reached with Tab from the icon before it, so the key shows its focus ring whichever
+      // test ran before (a programmatic focus after a click shows none).
+      const chat = page.getByRole('button', { name: 'Skicka meddelande till Anna Lindqvist' });
+      await expect.element(chat).toBeEnabled();
+      chat.element().focus();
+      await userEvent.keyboard('{Tab}');
+      await expect
+        .element(
+          page.getByRole('button', { name: 'Skicka länk för nytt lösenord till Anna Lindqvist' }),
+        )
+        .toHaveFocus();
       await expect.element(page.getByRole('tooltip')).toBeVisible();
       // The tooltip fits inside the viewport at 320 px too.
       const box = page.getByRole('tooltip').element().getBoundingClientRect();
