@@ -122,6 +122,8 @@ describe("a coach's and a clinic manager's day", () => {
     await admin.reload();
     await card.waitFor();
     expect(await card.innerText()).toMatch(/Läste\s+.*(klientöversikt|journal|provsvar)/);
+    // In Swedish, never an action code (the demo showed 'client_list_viewed, …').
+    expect(await card.innerText()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
     await card.getByRole('button', { name: 'Markera som granskad' }).click();
     await card.getByRole('textbox', { name: 'Kommentar till granskningen' }).fill('I sin ordning.');
     await card.getByRole('button', { name: 'Spara granskningen' }).click();

@@ -1,7 +1,7 @@
 // Screenshot baselines of issue 35 items 5 and 6 at 320, 360 and 1280 px: a person's clients on
 // '/staff' (her list, none yet, add with search, remove with confirmation, a server error), the
 // role change's confirmation and the status with 'Ångra' that takes the button's place, and the
-// key icon's confirmation on a client page. Each story is mounted with its loaders but without
+// key icon's tooltip and confirmation on a client page. Each story is mounted with its loaders but without
 // its play function; the test takes the steps to reach the state itself.
 import { afterAll, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -126,6 +126,33 @@ describe('nytt-losenord', () => {
       });
       await expect.element(dialog.getByText(/klient@example.com/)).toBeVisible();
       await shootDialog(dialog, { blur: true });
+    });
+
+    test(`Verktygstips ${width} px`, async () => {
+      const container = await show(
+        width,
+        clientPages,
+        'AterstallningslankSkickad',
+        'Personuppgifter',
+        PAGE_HEIGHT,
+      );
+      // Reached with Tab from the icon before it, so the key shows its focus ring whichever
+      // test ran before (a programmatic focus after a click shows none).
+      const chat = page.getByRole('button', { name: 'Skicka meddelande till Anna Lindqvist' });
+      await expect.element(chat).toBeEnabled();
+      chat.element().focus();
+      await userEvent.keyboard('{Tab}');
+      await expect
+        .element(
+          page.getByRole('button', { name: 'Skicka länk för nytt lösenord till Anna Lindqvist' }),
+        )
+        .toHaveFocus();
+      await expect.element(page.getByRole('tooltip')).toBeVisible();
+      // The tooltip fits inside the viewport at 320 px too.
+      const box = page.getByRole('tooltip').element().getBoundingClientRect();
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(width);
+      await shoot(container);
     });
   }
 });

@@ -4,6 +4,7 @@ import type { Message } from '@halsa/api/contract';
 import { cn } from '../../lib/cn';
 import { formatPercent } from '../../lib/format';
 import { Button } from '../../primitives/button/button';
+import { Tooltip } from '../../primitives/tooltip/tooltip';
 import { safeFileHref } from './file-href';
 import { MessageFileIcon } from './file-icon';
 import { formatDateAtTime } from '../../lib/format';
@@ -57,54 +58,20 @@ export interface MessageBubbleProps {
  * it stays while hovered, Escape hides it). The time is also the button's description and title.
  */
 function EditedMarker({ editedAt, align }: { editedAt: string | null; align: 'start' | 'end' }) {
-  const tooltipId = useId();
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
   const when = editedAt ? formatDateAtTime(editedAt) : '';
   if (!when) return <span data-slot="edited">{EDITED_LABEL}</span>;
   const description = `${EDITED_LABEL} ${when}`;
-  const open = (hovered || focused) && !dismissed;
   return (
-    <span className="group relative inline-flex" data-slot="edited">
-      <button
-        type="button"
-        title={description}
-        aria-describedby={tooltipId}
-        onMouseEnter={() => {
-          setHovered(true);
-          setDismissed(false);
-        }}
-        onMouseLeave={() => setHovered(false)}
-        onFocus={() => {
-          setFocused(true);
-          setDismissed(false);
-        }}
-        onBlur={() => setFocused(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) {
-            event.preventDefault();
-            event.stopPropagation();
-            setDismissed(true);
-          }
-        }}
-        className="min-h-target cursor-help rounded-sm px-0.5 underline decoration-dotted underline-offset-2"
-      >
-        {EDITED_LABEL}
-      </button>
-      <span
-        role="tooltip"
-        id={tooltipId}
-        data-open={open ? '' : undefined}
-        className={cn(
-          'invisible absolute bottom-full z-10 mb-1 w-max max-w-56 rounded-control',
-          'bg-fg px-2 py-1 text-xs text-surface shadow-overlay data-open:visible',
-          align === 'end' ? 'right-0' : 'left-0',
-          !dismissed && 'group-hover:visible',
-        )}
-      >
-        {description}
-      </span>
+    <span className="inline-flex" data-slot="edited">
+      <Tooltip content={description} side="top" align={align}>
+        <button
+          type="button"
+          title={description}
+          className="min-h-target cursor-help rounded-sm px-0.5 underline decoration-dotted underline-offset-2"
+        >
+          {EDITED_LABEL}
+        </button>
+      </Tooltip>
     </span>
   );
 }

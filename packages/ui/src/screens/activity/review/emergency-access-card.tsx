@@ -8,15 +8,15 @@ import {
   emergencyReasonLabels,
   useReviewEmergencyAccess,
   useSession,
-  type ActivityAction,
   type EmergencyAccessReview,
 } from '@halsa/api';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../../config/links';
 import { formatDateAtTime, SWEDISH_TIME } from '../../../lib/format';
-import { genitive, listInSwedish } from '../../../lib/genitive';
+import { genitive } from '../../../lib/genitive';
 import { messageOr } from '../../../lib/server-message';
+import { readText } from './read-text';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { describedBy, FieldError } from '../../../primitives/form-field/form-field';
@@ -27,35 +27,6 @@ export const REVIEW_FAILED = 'Kunde inte markera som granskad';
 const when = (iso: string) => formatDateAtTime(iso, { timeZone: SWEDISH_TIME });
 
 const rowsText = (rows: number) => (rows === 1 ? '1 rad' : `${rows} rader`);
-
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** What a kind of log row says was read, as a part of the card's 'Läste' line. */
-const READ_PHRASES: Partial<Record<ActivityAction, (n: number) => string>> = {
-  CLIENT_VIEWED: () => 'klientöversikt',
-  JOURNAL_VIEWED: () => 'journal',
-  LAB_RESULTS_VIEWED: () => 'provsvar',
-  LAB_RESULT_DOWNLOADED: (n) => counted(n, 'provsvarsfil', 'provsvarsfiler'),
-  ACTION_PLANS_VIEWED: () => 'handlingsplan',
-  ACTION_PLAN_DOWNLOADED: (n) => counted(n, 'handlingsplansfil', 'handlingsplansfiler'),
-  CONVERSATION_READ: () => 'meddelanden',
-  MESSAGE_READ: () => 'meddelanden',
-  CONVERSATION_LIST_VIEWED: () => 'senaste meddelandet',
-  CONVERSATION_DOWNLOADED: () => 'nedladdad konversation',
-  MESSAGE_ATTACHMENT_DOWNLOADED: (n) => counted(n, 'bilaga', 'bilagor'),
-  APPOINTMENTS_VIEWED: () => 'bokningar',
-  CARE_TEAM_VIEWED: () => 'vårdteam',
-  ACTIVITY_LOG_VIEWED: () => 'aktivitetslogg',
-  ACCOUNT_STATE_VIEWED: () => 'kontots status',
-};
-
-/** 'klientöversikt, journal och 3 provsvarsfiler', or 'inget' when nothing was read. */
-export function readText(read: EmergencyAccessReview['read']): string {
-  const parts = read
-    .filter((r) => r.action !== 'EMERGENCY_ACCESS' && r.action !== 'EMERGENCY_ACCESS_CLOSED')
-    .map((r) => READ_PHRASES[r.action]?.(r.count) ?? r.action.toLowerCase());
-  return parts.length === 0 ? 'inget' : listInSwedish([...new Set(parts)]);
-}
 
 function ReviewForm({
   access,

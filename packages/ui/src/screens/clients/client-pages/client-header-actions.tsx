@@ -23,6 +23,7 @@ import { BellRingIcon, KeyIcon } from '../../../lib/icons';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button, buttonVariants } from '../../../primitives/button/button';
 import { useToast } from '../../../primitives/toast/toast';
+import { Tooltip } from '../../../primitives/tooltip/tooltip';
 
 /** The key icon's name and tooltip (issue 35). */
 export const RESET_LINK_LABEL = 'Skicka länk för nytt lösenord';
@@ -76,23 +77,19 @@ export function ClientHeaderActions({ client }: { client: Client }) {
       </Button>
       {user?.role === 'ADMIN' ? (
         // The key mails a link: labelled, with a tooltip on hover and focus, and it asks first.
-        <span className="group relative inline-flex">
-          <Button
-            variant="ghost"
-            size="sm"
-            className={ICON_BUTTON}
-            aria-label={`${RESET_LINK_LABEL} till ${name}`}
-            onClick={() => setConfirmReset(true)}
-          >
-            <KeyIcon />
-          </Button>
-          <span
-            aria-hidden="true"
-            data-tooltip
-            className="pointer-events-none absolute top-full right-0 z-10 mt-1 hidden rounded-control bg-fg px-2 py-1 text-xs whitespace-nowrap text-surface shadow-overlay group-focus-within:block group-hover:block"
-          >
-            {RESET_LINK_LABEL}
-          </span>
+        // The dialog sits outside the tooltip so focus inside it does not count as the key's.
+        <>
+          <Tooltip content={RESET_LINK_LABEL} side="bottom" align="end">
+            <Button
+              variant="ghost"
+              size="sm"
+              className={ICON_BUTTON}
+              aria-label={`${RESET_LINK_LABEL} till ${name}`}
+              onClick={() => setConfirmReset(true)}
+            >
+              <KeyIcon />
+            </Button>
+          </Tooltip>
           <ConfirmDialog
             open={confirmReset}
             onOpenChange={setConfirmReset}
@@ -106,7 +103,7 @@ export function ClientHeaderActions({ client }: { client: Client }) {
               toast.success(resetLinkSentMessage(name));
             }}
           />
-        </span>
+        </>
       ) : null}
       <Button
         variant="ghost"

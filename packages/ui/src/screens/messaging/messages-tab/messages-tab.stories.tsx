@@ -233,3 +233,59 @@ export const Mobil640: Story = {
   },
   globals: { viewport: { value: 'mobil640', isRotated: false } },
 };
+
+/** Erik Johansson (STAFF, 2) and Anna Lindqvist (USER, 3): one conversation from both sides. */
+const coachConversation = (): StoredConversation => ({
+  conversationId: 82,
+  userIds: [2, 3],
+  messages: (
+    [
+      [3, 'Hej Erik! Vad betyder LDL i mina provsvar?'],
+      [2, 'Hej Anna! Det är kolesterol som kan lagras i kärlen.'],
+      [3, 'Okej. Behöver jag göra något?'],
+      [2, 'Vi går igenom det på torsdag.'],
+      [3, 'Ska jag mejla min matlista till anna.lindqvist.halsa@example.com?'],
+      [2, 'Skicka den här i stället.'],
+      [3, 'Tack så mycket, då ses vi på torsdag.'],
+    ] as const
+  ).map(([sender, text], index) =>
+    storyMessage(82, sender, sender === 3 ? 2 : 3, text, `2026-11-20T09:1${index}:00.000Z`),
+  ),
+});
+
+/**
+ * An open conversation with several bubbles in the widget, for the screenshot baselines at
+ * 320, 360 and 1280 px (issue 35): every message is there and the newest is in view.
+ */
+const openCoachConversation = (user: typeof sessionUsers.staff, partner: string) =>
+  ({
+    render: () => (
+      <Widget
+        user={user}
+        messagesTab={(intent) => <MessagesTab intent={intent} now={STORY_NOW} />}
+      />
+    ),
+    beforeEach: () => {
+      resetMockState({ sessionUser: { ...user }, conversations: [coachConversation()] });
+    },
+    play: async ({ canvas }) => {
+      openConversation(82);
+      const panel = await canvas.findByRole('dialog', { name: 'Meddelanden' });
+      const log = await within(panel).findByRole('log', { name: partner });
+      await expect(await within(log).findAllByRole('listitem')).toHaveLength(7);
+      await waitFor(() =>
+        expect(within(log).getByText('Tack så mycket, då ses vi på torsdag.')).toBeVisible(),
+      );
+      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    },
+  }) satisfies Partial<Story>;
+
+export const OppenKonversationPersonal: Story = {
+  name: 'Öppen konversation – personalens sida',
+  ...openCoachConversation(sessionUsers.staff, 'Anna Lindqvist'),
+};
+
+export const OppenKonversationKlient: Story = {
+  name: 'Öppen konversation – klientens sida',
+  ...openCoachConversation(sessionUsers.user, 'Erik Johansson'),
+};

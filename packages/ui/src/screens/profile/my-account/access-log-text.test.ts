@@ -22,4 +22,9 @@ describe('accessLineText', () => {
       'Bokade möte.',
     ]);
   });
+  it('her questionnaire answers are read in her words, not as the log\'s "Visade enkätsvar"', () => {
+    expect(accessLineText(['JOURNAL_VIEWED', 'QUESTIONNAIRES_VIEWED'])).toEqual([
+      'Läste din journal och dina enkätsvar.',
+    ]);
+  });
 });

@@ -17,6 +17,8 @@ const READ: Partial<Record<ActivityAction, string>> = {
   MESSAGE_ATTACHMENT_DOWNLOADED: 'era meddelanden',
   APPOINTMENTS_VIEWED: 'dina bokningar',
   CARE_TEAM_VIEWED: 'ditt vårdteam',
+  QUESTIONNAIRES_VIEWED: 'dina enkätsvar',
+  SIGN_IN_METHODS_VIEWED: 'dina inloggningsmetoder',
 };
 
 const LISTED: Partial<Record<ActivityAction, string>> = {
