@@ -21,6 +21,8 @@ const NOT_FEATURES: Record<string, string> = {
   endpoints: 'the merged table of every endpoint with its schemas',
   index: 'a barrel',
   'lab-flag': "lab-results' flag rule, zod-free so the portal's chunk stays small (issue 26)",
+  'conversation-param':
+    "messaging's page parameter, zod-free: the shell reads it on every page (issue 39)",
   'route-base': 'the route type the tables share',
   'route-shared': 'fallback messages the tables share',
   routes: 'the merge of contract/routes/*',
