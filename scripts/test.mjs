@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The one test command (README, .ci/run): lint, types, portal build, /login budget, then every
-// Vitest project (unit, browser, stories, visual, server on PGlite and
+// The one test command (README, .ci/run): lint and types beside portal build, /login budget, then
+// every Vitest project (unit, browser, stories, visual, server on PGlite and
 // PostgreSQL, end-to-end), then Lighthouse. Prints a timed summary and ends with
 // "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTimings } from './timing-reporter.mjs';
@@ -22,24 +22,49 @@ const pnpmCmd = /\.[cm]?js$/.test(execPath)
     ? [execPath]
     : ['pnpm'];
 
-function run(name, cmd, args, opts = {}) {
+/**
+ * Runs one step and resolves when it ends. `log`: a file for its output, printed once it is done
+ * (a step that runs beside others); otherwise the output goes straight to the terminal.
+ */
+function run(name, cmd, args, opts = {}, log = undefined) {
   if (cmd === 'pnpm') [cmd, ...args] = [...pnpmCmd, ...args];
   const t0 = Date.now();
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
-  const ok = r.status === 0;
-  steps.push({ name, ok, ms: Date.now() - t0 });
-  return ok;
+  console.log(`\n▶ ${name}${log ? ' (beside the next steps)' : ''}: ${cmd} ${args.join(' ')}`);
+  const fd = log ? openSync(log, 'w') : undefined;
+  const child = spawn(cmd, args, { stdio: log ? ['ignore', fd, fd] : 'inherit', ...opts });
+  return new Promise((resolve) => {
+    const done = (ok) => {
+      if (fd !== undefined) closeSync(fd);
+      steps.push({ name, ok, ms: Date.now() - t0 });
+      if (log) {
+        const output = readFileSync(log, 'utf8').trimEnd();
+        console.log(`\n◀ ${name} ${ok ? 'passed' : 'FAILED'}${output ? `:\n${output}` : ''}`);
+      }
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      console.error(`${name}: ${error.message}`);
+      done(false);
+    });
+    child.on('exit', (code) => done(code === 0));
+  });
 }
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
+const logDir = mkdtempSync(join(tmpdir(), 'halsa-test-logs-'));
 
-if (want('lint')) run('lint', 'pnpm', ['run', '-s', 'lint']);
-if (want('types')) run('types', 'pnpm', ['run', '-s', 'typecheck']);
-if (want('build')) run('portal build', 'pnpm', ['--filter', '@halsa/portal', 'run', '-s', 'build']);
+// Lint and types read the sources and write nothing the other steps use, so they run beside the
+// build and the Vitest projects (issue 37 item 7): those leave a core idle whenever a test waits
+// on Chromium, a started server or a timer. Their output is printed when each is done.
+const beside = [];
+if (want('lint')) beside.push(run('lint', 'pnpm', ['run', '-s', 'lint'], {}, join(logDir, 'lint')));
+if (want('types'))
+  beside.push(run('types', 'pnpm', ['run', '-s', 'typecheck'], {}, join(logDir, 'types')));
+if (want('build'))
+  await run('portal build', 'pnpm', ['--filter', '@halsa/portal', 'run', '-s', 'build']);
 // The /login budget (issue 14: 100 kB gzipped JS) right after the build it measures.
-if (want('budget')) run('budget', 'pnpm', ['run', '-s', 'budget']);
+if (want('budget')) await run('budget', 'pnpm', ['run', '-s', 'budget']);
 // No Storybook build here: every story already runs as a test through Vitest (the storybook
 // project), and no test reads storybook-static. `pnpm build-storybook` (Chromatic) builds it.
 
@@ -50,7 +75,7 @@ if (want('vitest')) {
   const out = join(dir, 'vitest.json');
   // Per-project times (scripts/timing-reporter.mjs), printed under the summary.
   const timings = join(dir, 'timings.json');
-  run(
+  await run(
     'vitest (all projects)',
     'pnpm',
     [
@@ -82,9 +107,11 @@ if (want('vitest')) {
   }
 }
 
+await Promise.all(beside);
+
 // Lighthouse mobile on the compiled server in production mode (issue 14), after the browser
-// tests so they do not share the CPU with it.
-if (want('lighthouse')) run('lighthouse', 'pnpm', ['run', '-s', 'lighthouse']);
+// tests and the steps beside them so that nothing shares the CPU with it.
+if (want('lighthouse')) await run('lighthouse', 'pnpm', ['run', '-s', 'lighthouse']);
 
 console.log('\n── Summary ─────────────────────────────');
 for (const s of steps) {
