@@ -4,6 +4,7 @@
 // component, so staff and the client never see two versions of the same values.
 import type { LabResultsOverview } from '@halsa/api';
 import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
+import { Spinner } from '../../../primitives/spinner/spinner';
 import { groupAnalyses, groupTrends, latestTexts } from '../analyses';
 import { Trends } from './trends';
 import { TextValuesTable, ValuesTable } from './values-table';
@@ -19,11 +20,15 @@ export interface LabOverviewProps {
 export function LabOverview({ overview: latest, filesHeading, files }: LabOverviewProps) {
   const headingId = useId();
   // SWR hands new data over synchronously; drawn as a deferred render, the tables and trends
-  // are built in slices a phone's main thread can interleave with input (issue 26).
-  const overview = useDeferredValue(latest);
-  const analyses = useMemo(() => groupAnalyses(overview.values), [overview]);
+  // are built in slices a phone's main thread can interleave with input (issue 26). The
+  // initial null defers the first render too (issue 39): without it React builds every table
+  // and trend in one task of 200+ ms on a slow phone. Until then the spinner the page showed
+  // while fetching stays where it was, so nothing shifts.
+  const overview = useDeferredValue<LabResultsOverview | null>(latest, null);
+  const analyses = useMemo(() => (overview ? groupAnalyses(overview.values) : []), [overview]);
   const trends = useMemo(() => groupTrends(analyses), [analyses]);
-  const texts = useMemo(() => latestTexts(overview.textValues ?? []), [overview]);
+  const texts = useMemo(() => latestTexts(overview?.textValues ?? []), [overview]);
+  if (!overview) return <Spinner label="Hämtar provsvar…" />;
   return (
     <>
       {analyses.length > 0 || texts.length > 0 ? (
