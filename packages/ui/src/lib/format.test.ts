@@ -62,6 +62,17 @@ describe('date formats', () => {
     expect(format(march, tz)).toBe(text);
   });
 
+  it('writes the day and month without Intl as Intl does, in every month (issue 39)', () => {
+    const intl = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'short' });
+    for (let month = 0; month < 12; month += 1) {
+      for (const day of [1, 9, 28]) {
+        const date = new Date(2026, month, day, 23, 59);
+        expect(formatDayMonth(date)).toBe(intl.format(date));
+        expect(formatDayMonth(date.toISOString())).toBe(intl.format(date));
+      }
+    }
+  });
+
   it('abbreviates long month names and keeps short ones', () => {
     expect(formatShortDate('2026-11-05T12:00:00Z', tz)).toBe('5 nov. 2026');
     expect(formatDayMonth('2026-11-20T12:00:00Z', tz)).toBe('20 nov.');
@@ -108,6 +119,13 @@ describe('formatNumber', () => {
     expect(formatNumber(4.56789, { maximumFractionDigits: 2 })).toBe('4,57');
     expect(formatNumber(4.56789, { maximumFractionDigits: 1 })).toBe('4,6');
     expect(formatNumber(4, { maximumFractionDigits: 1 })).toBe('4');
+  });
+
+  it('writes whole numbers under 1 000 without Intl as Intl does (issue 39)', () => {
+    const intl = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 3 });
+    for (const n of [0, -0, 1, 7, 42, 99, 100, 999, 1000, -1, -5, 0.5, 12.25]) {
+      expect(formatNumber(n)).toBe(intl.format(n));
+    }
   });
 });
 

@@ -41,9 +41,34 @@ export const formatShortDate = (value: DateInput, { timeZone }: TimeZoneOption =
 export const formatCompactDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
   formatWith(value, { day: 'numeric', month: 'short', year: '2-digit' }, timeZone);
 
-/** '12 mars', '20 nov.'. */
-export const formatDayMonth = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
-  formatWith(value, { day: 'numeric', month: 'short' }, timeZone);
+/** sv-SE's short month names, as ICU writes them in `{ day, month: 'short' }`. */
+const SHORT_MONTHS = [
+  'jan.',
+  'feb.',
+  'mars',
+  'apr.',
+  'maj',
+  'juni',
+  'juli',
+  'aug.',
+  'sep.',
+  'okt.',
+  'nov.',
+  'dec.',
+];
+
+/**
+ * '12 mars', '20 nov.'. In the browser's own time zone it is written without Intl (issue 39):
+ * a page's first Intl object loads ICU's locale data, one task of 170+ ms on a slow phone, and
+ * the notifications of /overview need no more than this.
+ */
+export function formatDayMonth(value: DateInput, { timeZone }: TimeZoneOption = {}): string {
+  if (timeZone !== undefined)
+    return formatWith(value, { day: 'numeric', month: 'short' }, timeZone);
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]}`;
+}
 
 /** 'november 2026'. */
 export const formatMonthYear = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
@@ -162,6 +187,9 @@ const numberFormats = /* @__PURE__ */ new Map<number, Intl.NumberFormat>();
  * default, 3, is Intl's).
  */
 export function formatNumber(n: number, { maximumFractionDigits = 3 } = {}): string {
+  // A whole number 0-999 reads the same without Intl (no grouping, no sign); the bell's count
+  // is one, and a page's first Intl object costs 170+ ms on a slow phone (issue 39).
+  if (Number.isInteger(n) && n < 1000 && (n > 0 || Object.is(n, 0))) return String(n);
   let format = numberFormats.get(maximumFractionDigits);
   if (!format) {
     format = new Intl.NumberFormat(LOCALE, { maximumFractionDigits });
