@@ -32,8 +32,13 @@ export interface TrendSample {
 
 const keyOf = (v: { loinc: string | null; analysis: string }) =>
   v.loinc ?? `namn:${v.analysis.toLowerCase()}`;
-const byDay = (a: { sampledOn: string }, b: { sampledOn: string }) =>
-  dayOf(a.sampledOn).localeCompare(dayOf(b.sampledOn));
+// Days as 'YYYY-MM-DD' order as plain text; localeCompare would build an ICU collator first,
+// 100+ ms on a slow phone's first sort (issue 39).
+const byDay = (a: { sampledOn: string }, b: { sampledOn: string }) => {
+  const x = dayOf(a.sampledOn);
+  const y = dayOf(b.sampledOn);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /** Values grouped per analysis (oldest first within each), in order of first appearance. */
 export function groupAnalyses(values: readonly LabValue[]): Analysis[] {
