@@ -30,6 +30,8 @@ type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
 async function latestRows(canvas: Canvas): Promise<string[][]> {
   const table = await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
+  // the trends and files follow the table as a render of their own (issue 39)
+  await canvas.findByRole('heading', { level: 2, name: 'Filer' });
   return within(table)
     .getAllByRole('row')
     .slice(1)

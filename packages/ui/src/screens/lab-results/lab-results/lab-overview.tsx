@@ -3,7 +3,15 @@
 // its range (flags, comparators, text results) and a trend per analysis, then her files. One
 // component, so staff and the client never see two versions of the same values.
 import type { LabResultsOverview } from '@halsa/api';
-import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
+import {
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { groupAnalyses, groupTrends, latestTexts } from '../analyses';
 import { Trends } from './trends';
@@ -28,6 +36,13 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
   const analyses = useMemo(() => (overview ? groupAnalyses(overview.values) : []), [overview]);
   const trends = useMemo(() => groupTrends(analyses), [analyses]);
   const texts = useMemo(() => latestTexts(overview?.textValues ?? []), [overview]);
+  // The trends and files follow the latest values as a render of their own, so the browser
+  // lays out and paints the table first and the hundreds of trend elements after it, not in
+  // one 350+ ms task (issue 39). Added below what is on screen, they move nothing.
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    if (overview && !later) startTransition(() => setLater(true));
+  }, [overview, later]);
   if (!overview) return <Spinner label="Hämtar provsvar…" />;
   return (
     <>
@@ -40,7 +55,7 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
           {texts.length > 0 ? <TextValuesTable values={texts} /> : null}
         </section>
       ) : null}
-      {analyses.length > 0 ? (
+      {!later ? null : analyses.length > 0 ? (
         <section aria-labelledby={`${headingId}-trends`} className="flex flex-col gap-3">
           <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
             Utveckling över tid
@@ -48,12 +63,14 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
           <Trends trends={trends} />
         </section>
       ) : null}
-      <section aria-labelledby={`${headingId}-files`} className="flex flex-col gap-3">
-        <h2 id={`${headingId}-files`} className="text-xl font-semibold">
-          {filesHeading}
-        </h2>
-        {files}
-      </section>
+      {later ? (
+        <section aria-labelledby={`${headingId}-files`} className="flex flex-col gap-3">
+          <h2 id={`${headingId}-files`} className="text-xl font-semibold">
+            {filesHeading}
+          </h2>
+          {files}
+        </section>
+      ) : null}
     </>
   );
 }

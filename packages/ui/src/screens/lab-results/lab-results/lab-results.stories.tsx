@@ -21,6 +21,8 @@ type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 /** The body rows of the latest-values table, as [analysis, value, range, flag, date]. */
 async function latestRows(canvas: Canvas): Promise<string[][]> {
   const table = await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
+  // the trends and files follow the table as a render of their own (issue 39)
+  await canvas.findByRole('heading', { level: 2, name: 'Dina filer' });
   return within(table)
     .getAllByRole('row')
     .slice(1)
