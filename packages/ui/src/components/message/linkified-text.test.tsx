@@ -2,25 +2,8 @@
 // mid-word (issue 35: 'anna.lindqvist.halsa@examp|le.com' in the widget at 360 px).
 import { expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { textLines } from '../../lib/text-lines';
 import { LinkifiedText } from './linkified-text';
-
-/** The rendered text split into its lines, by each character's line box. */
-function lines(el: HTMLElement): string[] {
-  const out: { top: number; text: string }[] = [];
-  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (let i = 0; i < node.textContent!.length; i++) {
-      const range = document.createRange();
-      range.setStart(node, i);
-      range.setEnd(node, i + 1);
-      const top = Math.round(range.getBoundingClientRect().top);
-      const last = out.at(-1);
-      if (last && Math.abs(last.top - top) < 4) last.text += node.textContent![i];
-      else out.push({ top, text: node.textContent![i]! });
-    }
-  }
-  return out.map((l) => l.text);
-}
 
 it('breaks an address in a message after @ or before a dot, and keeps the text around it', async () => {
   const text = 'Mejla annakarin.lindqvistberglund@halsoklinikenvasteras.example.se i dag?';
@@ -34,7 +17,7 @@ it('breaks an address in a message after @ or before a dot, and keeps the text a
     </p>,
   );
   const box = screen.getByTestId('box').element() as HTMLElement;
-  const got = lines(box);
+  const got = textLines(box);
   expect(got.join('')).toBe(text);
   const address = got.filter((l) => /[@.]/.test(l));
   expect(address.length).toBeGreaterThan(1);
