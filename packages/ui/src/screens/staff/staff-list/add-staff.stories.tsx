@@ -2,19 +2,16 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { STAFF_MESSAGES } from '@halsa/api';
 import { mockState, staffScenarios } from '@halsa/api/mocks';
-import { mocks, STORY_NOW } from '../../../testing';
-import { StaffScreen } from './staff-list';
+import { mocks } from '../../../testing';
+import type { StaffScreen } from './staff-list';
+import { staffStory, body } from './story-setup';
 
 const meta = {
   title: 'Personal/Lägg till personal',
-  component: StaffScreen,
-  args: { now: STORY_NOW },
-  parameters: { route: { path: '/staff', url: '/staff' } },
+  ...staffStory,
 } satisfies Meta<typeof StaffScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = () => within(document.body);
 
 const openForm = async (
   canvas: ReturnType<typeof within>,

@@ -2,24 +2,18 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { STAFF_MESSAGES } from '@halsa/api';
 import { loadingFor, mockState } from '@halsa/api/mocks';
-import { mocks, STORY_NOW } from '../../../testing';
-import { StaffScreen } from './staff-list';
+import { mocks } from '../../../testing';
+import type { StaffScreen } from './staff-list';
+import { staffStory, body, rowOf } from './story-setup';
 
 // A person's own personal number on /staff (design §4.18): shown masked in the list, set,
 // changed or cleared by ADMIN in a small dialog. Erik has one in the mock data, Maria has none.
 const meta = {
   title: 'Personal/Personnummer för e-legitimation',
-  component: StaffScreen,
-  args: { now: STORY_NOW },
-  parameters: { route: { path: '/staff', url: '/staff' } },
+  ...staffStory,
 } satisfies Meta<typeof StaffScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = () => within(document.body);
-
-const rowOf = async (canvas: ReturnType<typeof within>, name: RegExp) =>
-  within((await canvas.findByRole('rowheader', { name })).closest('tr')!);
 
 const pnrOf = (id: number) => mockState.accounts[id]?.personalNumber ?? null;
 

@@ -1,25 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { STAFF_MESSAGES } from '@halsa/api';
-import { addStaffFixtures, answer, errorResponse, mockState } from '@halsa/api/mocks';
-import { mocks, STORY_NOW } from '../../../testing';
-import { StaffScreen } from './staff-list';
+import { answer, errorResponse, mockState } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
+import type { StaffScreen } from './staff-list';
+import { staffStory, withStaffFixtures, body, rowOf } from './story-setup';
 
 const meta = {
   title: 'Personal/Byta roll',
-  component: StaffScreen,
-  args: { now: STORY_NOW },
-  parameters: { route: { path: '/staff', url: '/staff' } },
-  beforeEach: () => {
-    addStaffFixtures();
-  },
+  ...staffStory,
+  beforeEach: withStaffFixtures,
 } satisfies Meta<typeof StaffScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = () => within(document.body);
-const rowOf = async (canvas: ReturnType<typeof within>, name: string) =>
-  within((await canvas.findByRole('rowheader', { name })).closest('tr')!);
 const roleOf = (id: number) => mockState.users.find((u) => u.id === id)?.role;
 
 /**

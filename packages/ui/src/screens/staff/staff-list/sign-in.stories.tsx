@@ -3,25 +3,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { signInSettingLabels } from '@halsa/api';
-import { addStaffFixtures, mockState, resetMockState, securityScenarios } from '@halsa/api/mocks';
-import { mocks, STORY_NOW } from '../../../testing';
+import { mockState, resetMockState, securityScenarios } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
 import { resetMethodsDescription, resetMethodsDone } from './reset-sign-in-methods';
-import { StaffScreen } from './staff-list';
+import type { StaffScreen } from './staff-list';
+import { staffStory, withStaffFixtures, body } from './story-setup';
 
 const meta = {
   title: 'Personal/Inloggning',
-  component: StaffScreen,
-  args: { now: STORY_NOW },
-  parameters: { route: { path: '/staff', url: '/staff' } },
+  ...staffStory,
   beforeEach: () => {
     resetMockState();
-    addStaffFixtures();
+    withStaffFixtures();
   },
 } satisfies Meta<typeof StaffScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = () => within(document.body);
 const STAFF_RULE = signInSettingLabels.staffStrongSignIn;
 const CLIENT_EMAIL = signInSettingLabels.clientEmailCode;
 

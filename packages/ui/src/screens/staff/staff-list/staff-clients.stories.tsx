@@ -1,25 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { addStaffFixtures, careTeamScenarios, mockState } from '@halsa/api/mocks';
-import { mocks, STORY_NOW } from '../../../testing';
-import { StaffScreen } from './staff-list';
+import { careTeamScenarios, mockState } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
+import type { StaffScreen } from './staff-list';
+import { staffStory, withStaffFixtures, body, rowOf } from './story-setup';
 import { INACTIVE_NO_CLIENTS } from './staff-clients';
 
 const meta = {
   title: 'Personal/Klienter per person',
-  component: StaffScreen,
-  args: { now: STORY_NOW },
-  parameters: { route: { path: '/staff', url: '/staff' } },
-  beforeEach: () => {
-    addStaffFixtures();
-  },
+  ...staffStory,
+  beforeEach: withStaffFixtures,
 } satisfies Meta<typeof StaffScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = () => within(document.body);
-const rowOf = async (canvas: ReturnType<typeof within>, name: string) =>
-  within((await canvas.findByRole('rowheader', { name })).closest('tr')!);
 
 /** Opens a person's clients from the count in her row; answers the dialog. */
 async function openClients(

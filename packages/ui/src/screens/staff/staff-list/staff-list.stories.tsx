@@ -1,28 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { STAFF_MESSAGES } from '@halsa/api';
-import { addStaffFixtures, careTeamScenarios, mockState, staffScenarios } from '@halsa/api/mocks';
-import { mocks, STORY_NOW } from '../../../testing';
+import { careTeamScenarios, mockState, staffScenarios } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
 import { CARE_TEAM_SETTING_HINT } from './care-team-setting';
 import { OWN_ACCOUNT_NOTE } from './staff-actions';
-import { StaffScreen } from './staff-list';
+import type { StaffScreen } from './staff-list';
+import { staffStory, withStaffFixtures, body, rowOf } from './story-setup';
 
 const meta = {
   title: 'Personal/Personallista',
-  component: StaffScreen,
-  args: { now: STORY_NOW },
-  parameters: { route: { path: '/staff', url: '/staff' } },
-  beforeEach: () => {
-    addStaffFixtures();
-  },
+  ...staffStory,
+  beforeEach: withStaffFixtures,
 } satisfies Meta<typeof StaffScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = () => within(document.body);
-/** The table row of a person, by the name that heads it. */
-const rowOf = async (canvas: ReturnType<typeof within>, name: string | RegExp) =>
-  within((await canvas.findByRole('rowheader', { name })).closest('tr')!);
 
 /** Everyone with role, status and last activity; the locked account shows its lock. */
 export const Lista: Story = {
