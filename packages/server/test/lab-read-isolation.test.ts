@@ -8,27 +8,7 @@ import { LAB_NOTES } from '@halsa/api/fhir/lab-read';
 import { READ_LIMITS } from '../src/modules/lab-results/read-isolated.ts';
 import { chainedPanels, largeBundle, manySkipped } from './fhir-files.ts';
 import { describeDb, login, send, useTestApp, type TestApp } from './helpers.ts';
-
-function upload(t: TestApp, cookie: string, userId: number, filename: string, data: Buffer) {
-  const boundary = '----halsa' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/fhir+json\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/upload-lab/${userId}`,
-    headers: {
-      cookie,
-      origin: 'http://localhost:8080',
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload,
-  });
-}
+import { upload } from './lab-upload-helpers.ts';
 
 /** Polls `/healthz` every 20 ms until `work` settles; each poll's time from when it was due. */
 async function pollWhile<T>(t: TestApp, work: Promise<T>): Promise<{ out: T; waits: number[] }> {

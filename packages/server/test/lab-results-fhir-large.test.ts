@@ -2,7 +2,8 @@
 // DiagnosticReport and 5 000 Observations is taken (a lab file may be up to 25 MB) and read
 // whole, every value, within the upload's memory bound (bench:fhir: +66 MB heap at 19 MB).
 import { expect, it } from 'vitest';
-import { describeDb, login, useTestApp, type TestApp } from './helpers.ts';
+import { describeDb, login, useTestApp } from './helpers.ts';
+import { upload } from './lab-upload-helpers.ts';
 
 const OBSERVATIONS = 5000;
 /** Each Observation carries a narrative of this many characters, as lab exports do. */
@@ -66,27 +67,6 @@ function largeBundle(): Buffer {
       entry: [report, ...observations],
     }),
   );
-}
-
-function upload(t: TestApp, cookie: string, userId: number, filename: string, data: Buffer) {
-  const boundary = '----halsa' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/fhir+json\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/upload-lab/${userId}`,
-    headers: {
-      cookie,
-      origin: 'http://localhost:8080',
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload,
-  });
 }
 
 describeDb('a 20 MB lab report', () => {

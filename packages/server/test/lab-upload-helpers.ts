@@ -1,4 +1,4 @@
-// What the lab-value tests share (migrations 0021 and 0027): a glucose Observation as a lab
+// What the lab tests share (migrations 0021 and 0027): a glucose Observation as a lab
 // sends it, an ADMIN's upload of it, and the glucose values the client sees on her page.
 import { expect } from 'vitest';
 import { login, send, type TestApp } from './helpers.ts';
