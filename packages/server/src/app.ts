@@ -18,7 +18,7 @@ import { validatorCompiler } from './http/validate.ts';
 import './http/types.ts';
 import type { LiveServer } from './live/index.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { ActivityLog } from './modules/activity/service.ts';
+import { ActivityLog, type ActivityLogOptions } from './modules/activity/service.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RedisSessionInvalidation } from './access/session-invalidation.ts';
 import { SessionService, sessionCookieName } from './access/sessions.ts';
@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   /** Extra modules (tests use this to add probe routes). */
   extraModules?: AppModule[];
   logger?: boolean;
+  /** The activity log's writer (group commit on by default; the log-wall bench turns it off). */
+  activityLog?: ActivityLogOptions;
 }
 
 export interface App extends FastifyInstance {
@@ -88,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const tasks = new BackgroundTasks((error) =>
     app.log.error({ err: error }, 'bakgrundsjobb misslyckades'),
   );
-  const activity = new ActivityLog(options.db, clock);
+  const activity = new ActivityLog(options.db, clock, options.activityLog);
   const live = attachLiveEndpoint(app, options, clock, redis, { activity, tasks });
   // Closing (SIGTERM): requests arriving from now on get 503 (the proxy passes them to another
   // instance); those already in flight finish first, since a message they save must still be

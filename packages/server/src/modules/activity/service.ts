@@ -2,10 +2,11 @@
 // Rows are append-only: a database trigger refuses UPDATE, DELETE and TRUNCATE. The actions are
 // the contract's `ACTIVITY_ACTIONS`; routes declare theirs with `audit:` (http/audit.ts).
 import type { ActivityAction } from '@halsa/api/contract';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type InsertObject, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { benchTimings } from '../../live/bench-timings.ts';
+import { GroupCommit } from './group-commit.ts';
 
 export interface ActivityEntry {
   action: ActivityAction;
@@ -18,11 +19,39 @@ export interface ActivityEntry {
 /** Rows per INSERT of recordMany (each row is 8–10 parameters; PostgreSQL allows 65 535). */
 const RECORD_CHUNK = 1000;
 
+/** A row as the INSERT takes it (built when the entry is recorded: its time is the call's). */
+type LogRow = InsertObject<Database, 'activity_log'>;
+
+export interface ActivityLogOptions {
+  /**
+   * Rows written outside a transaction go through the instance's group commit (group-commit.ts).
+   * Default on; `false` writes each call's rows in an INSERT of their own, as before issue 38
+   * (the log-wall bench compares the two).
+   */
+  groupCommit?: boolean;
+}
+
 export class ActivityLog {
+  readonly #group: GroupCommit<LogRow> | null;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
+    options: ActivityLogOptions = {},
+  ) {
+    this.#group =
+      options.groupCommit === false
+        ? null
+        : new GroupCommit<LogRow>(
+            (rows) => this.#insert(rows),
+            RECORD_CHUNK,
+            (rows, requests) => {
+              if (!benchTimings.enabled) return;
+              benchTimings.add('activity.groupCommit rows per batch', rows);
+              benchTimings.add('activity.groupCommit calls per batch', requests);
+            },
+          );
+  }
 
   async record(entry: ActivityEntry, trx?: Transaction<Database>): Promise<void> {
     await this.recordMany([entry], trx);
@@ -31,7 +60,8 @@ export class ActivityLog {
   /**
    * Rows in one INSERT (the chain trigger links them in order). A row by a staff member about a
    * client she reads under an open emergency access gets that access's id in `details`
-   * (`emergencyAccessId`, design §4.14), looked up in the same statement.
+   * (`emergencyAccessId`, design §4.14), looked up in the same statement. Without `trx` the rows
+   * join the instance's group commit: the promise resolves once they are committed.
    */
   async recordMany(entries: readonly ActivityEntry[], trx?: Transaction<Database>): Promise<void> {
     if (entries.length === 0) return;
@@ -42,38 +72,48 @@ export class ActivityLog {
         await this.recordMany(entries.slice(i, i + RECORD_CHUNK), trx);
       return;
     }
-    const now = this.clock.now();
-    const t0 = benchTimings.now();
     if (benchTimings.enabled) {
       for (const e of entries) benchTimings.count(`activity.rows ${e.action}`);
-      benchTimings.count('activity.inserts');
     }
-    await (trx ?? this.db)
-      .insertInto('activity_log')
-      .values(
-        entries.map((entry) => {
-          const details = entry.details ? JSON.stringify(entry.details) : null;
-          const actor = entry.actorUserId ?? null;
-          const subject = entry.subjectUserId ?? null;
-          return {
-            action: entry.action,
-            actor_user_id: actor,
-            subject_user_id: subject,
-            ip_address: entry.ip ?? null,
-            details:
-              actor !== null && subject !== null && actor !== subject
-                ? sql<string>`coalesce((select coalesce(${details}::jsonb, '{}'::jsonb)
-                      || jsonb_build_object('emergencyAccessId', ea.id)
-                    from emergency_accesses ea
-                    where ea.staff_id = ${actor} and ea.client_id = ${subject}
-                      and ea.opened_at <= ${now} and ea.expires_at > ${now}
-                    order by ea.id desc limit 1), ${details}::jsonb)`
-                : details,
-            created_at: now,
-          };
-        }),
-      )
-      .execute();
+    const rows = this.#rows(entries);
+    if (trx || !this.#group) {
+      await this.#insert(rows, trx);
+      return;
+    }
+    const t0 = benchTimings.now();
+    await this.#group.add(rows);
+    benchTimings.since('activity.groupCommit (wait + insert + commit)', t0);
+  }
+
+  async #insert(rows: readonly LogRow[], trx?: Transaction<Database>): Promise<void> {
+    const t0 = benchTimings.now();
+    if (benchTimings.enabled) benchTimings.count('activity.inserts');
+    await (trx ?? this.db).insertInto('activity_log').values(rows).execute();
     benchTimings.since(trx ? 'activity.insert (in a transaction)' : 'activity.insert', t0);
+  }
+
+  #rows(entries: readonly ActivityEntry[]): LogRow[] {
+    const now = this.clock.now();
+    return entries.map((entry) => {
+      const details = entry.details ? JSON.stringify(entry.details) : null;
+      const actor = entry.actorUserId ?? null;
+      const subject = entry.subjectUserId ?? null;
+      return {
+        action: entry.action,
+        actor_user_id: actor,
+        subject_user_id: subject,
+        ip_address: entry.ip ?? null,
+        details:
+          actor !== null && subject !== null && actor !== subject
+            ? sql<string>`coalesce((select coalesce(${details}::jsonb, '{}'::jsonb)
+                  || jsonb_build_object('emergencyAccessId', ea.id)
+                from emergency_accesses ea
+                where ea.staff_id = ${actor} and ea.client_id = ${subject}
+                  and ea.opened_at <= ${now} and ea.expires_at > ${now}
+                order by ea.id desc limit 1), ${details}::jsonb)`
+            : details,
+        created_at: now,
+      };
+    });
   }
 }
