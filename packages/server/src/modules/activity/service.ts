@@ -53,6 +53,10 @@ export class ActivityLog {
           );
   }
 
+  /**
+   * In a transaction (`trx`), write the row as late as the change allows: the chain's lock is held
+   * from this INSERT until the transaction commits, and every other log writer waits for it.
+   */
   async record(entry: ActivityEntry, trx?: Transaction<Database>): Promise<void> {
     await this.recordMany([entry], trx);
   }
