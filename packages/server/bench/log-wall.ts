@@ -8,6 +8,7 @@
 // without the chain (what the disk gives when commits are not queued behind one lock). Counts
 // the rows each phase's answered requests must have written (0 lost) and verifies the chain.
 // Options: --seconds 10 --concurrency 100 --database halsa_log_wall --postgres URL (admin URL).
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
