@@ -66,6 +66,72 @@ describeDb('the activity log’s group commit', () => {
     expect(await verifyActivityChain(t.db.db)).toMatchObject({ ok: true, problems: [] });
   });
 
+  it('every column survives the batch: quotes, backslashes, å, nulls, an emergency access', async () => {
+    const odd = [
+      { say: 'citat "så här" och \\ bakstreck', n: [1, { å: 'ö' }] },
+      { tom: null, '{,}': '}{' },
+      null,
+    ];
+    const at = t.clock.now();
+    await t.db.db
+      .insertInto('emergency_accesses')
+      .values({
+        staff_id: t.users.admin.id,
+        client_id: t.users.klient2.id,
+        reason: 'OTHER',
+        comment: 'test',
+        opened_at: new Date(at.getTime() - 60_000),
+        expires_at: new Date(at.getTime() + 3_600_000),
+      })
+      .execute();
+    await Promise.all(
+      odd.map((details, i) =>
+        t.app.ctx.activity.record({
+          action: 'CLIENT_VIEWED',
+          actorUserId: i === 2 ? null : t.users.admin.id,
+          subjectUserId: t.users.klient2.id,
+          ip: i === 1 ? null : `10.40.0.${i}`,
+          details,
+        }),
+      ),
+    );
+    const rows = await t.db.db
+      .selectFrom('activity_log')
+      .select(['actor_user_id', 'subject_user_id', 'ip_address', 'details', 'created_at'])
+      .where('action', '=', 'CLIENT_VIEWED')
+      .where('subject_user_id', '=', t.users.klient2.id)
+      .orderBy('id')
+      .execute();
+    const access = await t.db.db
+      .selectFrom('emergency_accesses')
+      .select('id')
+      .where('client_id', '=', t.users.klient2.id)
+      .executeTakeFirstOrThrow();
+    expect(rows).toEqual([
+      {
+        actor_user_id: t.users.admin.id,
+        subject_user_id: t.users.klient2.id,
+        ip_address: '10.40.0.0',
+        details: { ...odd[0], emergencyAccessId: access.id },
+        created_at: at,
+      },
+      {
+        actor_user_id: t.users.admin.id,
+        subject_user_id: t.users.klient2.id,
+        ip_address: null,
+        details: { ...odd[1], emergencyAccessId: access.id },
+        created_at: at,
+      },
+      {
+        actor_user_id: null,
+        subject_user_id: t.users.klient2.id,
+        ip_address: '10.40.0.2',
+        details: null,
+        created_at: at,
+      },
+    ]);
+  });
+
   it('a read whose row cannot be written is refused; the batch’s other reads are answered with theirs', async () => {
     const cookie = await login(t, 'staff@example.com');
     // The database refuses the rows from one address (as a full disk or a lost connection would).
