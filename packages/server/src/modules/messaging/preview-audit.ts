@@ -30,16 +30,20 @@ export async function recordListPreviews(
   if (viewer.role === 'USER') return;
   const shown = conversations.filter((c) => c.lastMessage !== null);
   const roles = await rolesOf(db, [...new Set(shown.map((c) => c.partner.id))]);
-  for (const c of shown) {
-    if (roles.get(c.partner.id) !== 'USER') continue;
-    await activity.record({
-      action: 'CONVERSATION_LIST_VIEWED',
-      actorUserId: viewer.userId,
-      subjectUserId: c.partner.id,
-      ip,
-      details: { conversationId: c.conversationId },
-    });
-  }
+  // One INSERT for the whole list (a coach's list shows about 400 clients): a row per INSERT
+  // made each row wait for the log chain's lock and a commit of its own, one after another
+  // (bench:capacity's first wall, issue 38).
+  await activity.recordMany(
+    shown
+      .filter((c) => roles.get(c.partner.id) === 'USER')
+      .map((c) => ({
+        action: 'CONVERSATION_LIST_VIEWED' as const,
+        actorUserId: viewer.userId,
+        subjectUserId: c.partner.id,
+        ip,
+        details: { conversationId: c.conversationId },
+      })),
+  );
 }
 
 /**
@@ -64,15 +68,16 @@ export function pushAudit(
       const roles = change.roles ?? (await rolesOf(db, [sender, ...recipients]));
       benchTimings.since('audit.pushRoles', t0);
       if (roles.get(sender) !== 'USER') return;
-      for (const userId of recipients) {
-        if (roles.get(userId) === 'USER') continue;
-        await activity.record({
-          action: 'MESSAGE_PUSHED',
-          actorUserId: userId,
-          subjectUserId: sender,
-          ip: null,
-          details: { conversationId: change.conversationId, messageId: change.message.id },
-        });
-      }
+      await activity.recordMany(
+        recipients
+          .filter((userId) => roles.get(userId) !== 'USER')
+          .map((userId) => ({
+            action: 'MESSAGE_PUSHED' as const,
+            actorUserId: userId,
+            subjectUserId: sender,
+            ip: null,
+            details: { conversationId: change.conversationId, messageId: change.message.id },
+          })),
+      );
     });
 }
