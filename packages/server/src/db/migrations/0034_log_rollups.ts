@@ -102,14 +102,19 @@ begin
   update activity_log_counts set n = n + (select count(*) from inserted)
   where shard = pg_backend_pid() % 16;
   -- Most rows are a client's own reads, or have no actor or subject: nothing more to count.
+  -- The rest is planned for each statement (EXECUTE), for its own rows: a plan kept from a
+  -- statement of one row on a young database (a handful of users) joined the users by their
+  -- role index, and a seed's 200 000 rows then read every user for each row.
   if exists (select 1 from inserted where actor_user_id <> subject_user_id) then
-    with fresh as (
-      insert into staff_read_clients (staff_id, day, client_id, outside)
-      ${staffReads('inserted')}
-      on conflict do nothing
-      returning staff_id, day, outside
-    )
-    ${addDays};
+    execute $q$
+      with fresh as (
+        insert into staff_read_clients (staff_id, day, client_id, outside)
+        ${staffReads('inserted')}
+        on conflict do nothing
+        returning staff_id, day, outside
+      )
+      ${addDays}
+    $q$;
   end if;
   return null;
 end
