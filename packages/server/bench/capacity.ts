@@ -198,6 +198,11 @@ async function idsOf(db: Kysely<Database>): Promise<Ids> {
   };
   const id = (email: string) => one(`select id as v from users where email = '${email}'`);
   const client = await id('klient@example.com');
+  const fileName = (kind: string) =>
+    one(
+      `select original_name as v from files where subject_user_id = ${client ?? 0}
+         and kind = '${kind}' order by created_at desc limit 1`,
+    );
   const staff = await id('staff@example.com');
   const admin = await id('admin@example.com');
   const conversationOf = (user: string | undefined) =>
@@ -220,6 +225,23 @@ async function idsOf(db: Kysely<Database>): Promise<Ids> {
     ),
     form: await one(`select id as v from forms order by id limit 1`),
     appointment: await one(`select id as v from appointments order by id limit 1`),
+    questionnaire: await one(
+      `select id as v from questionnaires where client_user_id = ${client ?? 0} order by id limit 1`,
+    ),
+    // One of the coach's team if there is one (she reads it), else any.
+    questionnaireResponse: await one(
+      `select q.id as v from questionnaires q where q.status = 'SUBMITTED'
+       order by exists (select 1 from care_team_members m
+                        where m.client_id = q.client_user_id and m.staff_id = ${staff ?? 0}) desc,
+                q.id limit 1`,
+    ),
+    imageFile: await one(`select image_file_id as v from users where id = ${staff ?? 0}`),
+    messageFile: await one(
+      `select m.file_id as v from messages m where m.file_id is not null
+         and ${client ?? 0} in (m.sender_id, m.receiver_id) order by m.id limit 1`,
+    ),
+    labFileName: await fileName('LAB_RESULT'),
+    actionPlanFileName: await fileName('ACTION_PLAN'),
   };
 }
 
