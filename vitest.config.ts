@@ -6,7 +6,7 @@
 //   server-pglite / server-postgres  route tests through fastify.inject on both databases (the
 //             tests that open no database run once, in server-pglite)
 //   e2e       Playwright (playwright-core + Debian Chromium) against the started product
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
@@ -31,6 +31,13 @@ const databaseTests = SERVER_TESTS.flatMap((pattern) =>
     ),
   ),
 );
+
+/**
+ * Server tests that measure the process's memory (a 10 MB upload held whole or streamed): each
+ * runs in a process of its own (projects server-*-memory), because the files of a shared worker
+ * (isolate: false below) leave garbage and background work that blurred the measure.
+ */
+const MEMORY_TESTS = ['packages/server/test/file-streaming.test.ts'];
 
 // Vitest mutates the browser object, so every project gets its own.
 const browser = () => ({
@@ -123,6 +130,7 @@ export default defineConfig({
           name: 'server-pglite',
           environment: 'node',
           include: SERVER_TESTS,
+          exclude: [...configDefaults.exclude, ...MEMORY_TESTS],
           env: { TEST_DB: 'pglite' },
           // The files of a worker share one module graph (Fastify, Kysely, the modules, PGlite's
           // compiled WebAssembly) instead of a fresh process importing it per file (issue 37 item
@@ -139,12 +147,26 @@ export default defineConfig({
           name: 'server-postgres',
           environment: 'node',
           include: databaseTests,
+          exclude: [...configDefaults.exclude, ...MEMORY_TESTS],
           env: { TEST_DB: 'postgres' },
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      ...(['pglite', 'postgres'] as const).map((db) => ({
+        test: {
+          name: `server-${db}-memory`,
+          environment: 'node',
+          include: MEMORY_TESTS,
+          env: { TEST_DB: db },
+          // A child process per file, nothing else running in it.
+          pool: 'forks' as const,
+          isolate: true,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
       {
         test: {
           name: 'e2e',

@@ -43,14 +43,6 @@ export const ALLOWED_SCANS: readonly {
     reason: 'ADMIN kan skriva till alla: listan svarar med varje aktiv användare',
   },
   {
-    // The `total` of an ADMIN's page of the whole log (design §4.13): every row counts. A wall
-    // that grows with the log (issue 38's note); the fix is a page without a total, not an index.
-    routes: ['ADMIN GET /api/v1/admin/get-logs?page=1&size=50'],
-    sql: 'select count(*) as "n" from "activity_log" as "l" where true',
-    tables: ['activity_log'],
-    reason: 'totalen för hela loggen räknar varje rad',
-  },
-  {
     // The `total` of an ADMIN's page of all clients (design §4.13): every client counts.
     routes: ['ADMIN GET /api/v1/admin/clients?page=1&size=50'],
     sql: 'select count(*) as "n" from "users" as "u" where "u"."role" = $1 and true',

@@ -7,6 +7,7 @@
 // those of a team that left her), the conversations' last messages spread over two years (a
 // 30-day report reads a month of them, as at a clinic that has run for years). Written by the
 // database itself (generate_series), so it takes seconds to a minute.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { openDatabase, type OpenedDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { DiskStorage } from '../src/files/storage.ts';
 import { noteSigningKey } from '../src/modules/journal/signature.ts';
+import { newId } from '../src/security/tokens.ts';
 import { SCALE_EMAIL_DOMAIN, seedScale } from '../src/seed/scale.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 
@@ -24,9 +26,14 @@ export const CAPACITY_DB = 'halsa_capacity';
 /** The server's key for this data (signed notes, sealed lab files): fixed, it is a bench. */
 export const CAPACITY_SECRET = 'bench-capacity-secret-0123456789abcdef';
 export const CAPACITY_DIR = path.join(os.tmpdir(), 'halsa-capacity');
+/** The files of a database: another `--database` keeps its own beside the shared one's. */
+export const capacityDir = (database: string): string =>
+  database === CAPACITY_DB ? CAPACITY_DIR : `${CAPACITY_DIR}-${database}`;
 
 export interface SeedOptions {
   adminUrl: string;
+  /** The database's name (`--database`): CAPACITY_DB unless a run wants one of its own. */
+  database?: string;
   reseed: boolean;
   clients: number;
   logs: number;
@@ -44,14 +51,15 @@ const log = (line: string) => console.log(`bench:capacity: ${line}`);
 
 /** Opens the bench's database, seeding it first when it is new or `reseed`; migrates it. */
 export async function openCapacityDb(o: SeedOptions): Promise<{ opened: OpenedDb; url: string }> {
-  const url = `${o.adminUrl.replace(/\/[^/]*$/, '')}/${CAPACITY_DB}`;
+  const name = o.database ?? CAPACITY_DB;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Ogiltigt databasnamn: "${name}"`);
+  const url = `${o.adminUrl.replace(/\/[^/]*$/, '')}/${name}`;
   const admin = new pg.Client({ connectionString: o.adminUrl });
   await admin.connect();
-  if (o.reseed) await admin.query(`drop database if exists ${CAPACITY_DB} with (force)`);
+  if (o.reseed) await admin.query(`drop database if exists ${name} with (force)`);
   const exists =
-    (await admin.query('select 1 from pg_database where datname = $1', [CAPACITY_DB])).rowCount ===
-    1;
-  if (!exists) await admin.query(`create database ${CAPACITY_DB}`);
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
   await admin.end();
   const opened = await openDatabase({ kind: 'postgres', url, max: 10 });
   // New migrations (an index this bench asked for) apply to the kept data too.
@@ -62,21 +70,85 @@ export async function openCapacityDb(o: SeedOptions): Promise<{ opened: OpenedDb
     .where('email', 'like', `%@${SCALE_EMAIL_DOMAIN}`)
     .limit(1)
     .executeTakeFirst();
-  if (!seeded) await seed(opened, o);
-  else log(`databasen ${CAPACITY_DB} finns redan med skaldata (--reseed gör om den)`);
+  if (!seeded) await seed(opened, o, name);
+  else log(`databasen ${name} finns redan med skaldata (--reseed gör om den)`);
   await sql`analyze`.execute(opened.db);
   return { opened, url };
 }
 
-async function seed(opened: OpenedDb, o: SeedOptions): Promise<void> {
+/** A 1×1 PNG: the demo coach's picture and a picture the demo client sent her. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The two kinds of file the demo has none of, so --plans walks their routes too (issue 38 item
+ * 4): a profile picture (the demo coach's) and a message attachment (the demo client's to her).
+ */
+async function seedPictureFiles(opened: OpenedDb, storage: DiskStorage): Promise<void> {
+  const db = opened.db;
+  const person = (email: string) =>
+    db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const coach = await person('staff@example.com');
+  const client = await person('klient@example.com');
+  const now = new Date();
+  const file = async (
+    kind: 'PROFILE_IMAGE' | 'MESSAGE_ATTACHMENT',
+    subject: number,
+    by: number,
+  ) => {
+    const id = newId();
+    const size = await storage.write(id, [PNG]);
+    await db
+      .insertInto('files')
+      .values({
+        id,
+        kind,
+        subject_user_id: subject,
+        uploaded_by: by,
+        storage_key: id,
+        original_name: 'bild.png',
+        mime_type: 'image/png',
+        size_bytes: size,
+        sha256: createHash('sha256').update(PNG).digest('hex'),
+        created_at: now,
+      })
+      .execute();
+    return id;
+  };
+  await db
+    .updateTable('users')
+    .set({ image_file_id: await file('PROFILE_IMAGE', coach.id, coach.id) })
+    .where('id', '=', coach.id)
+    .execute();
+  const conversation = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('user_low_id', '=', Math.min(coach.id, client.id))
+    .where('user_high_id', '=', Math.max(coach.id, client.id))
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('messages')
+    .values({
+      conversation_id: conversation.id,
+      sender_id: client.id,
+      receiver_id: coach.id,
+      content: 'Här är bilden.',
+      is_read: true,
+      created_at: now,
+      file_id: await file('MESSAGE_ATTACHMENT', client.id, client.id),
+      original_file_name: 'bild.png',
+    })
+    .execute();
+}
+
+async function seed(opened: OpenedDb, o: SeedOptions, name: string): Promise<void> {
   const started = Date.now();
-  mkdirSync(CAPACITY_DIR, { recursive: true });
-  await seedDemoData(
-    opened.db,
-    new DiskStorage(path.join(CAPACITY_DIR, 'files')),
-    systemClock,
-    noteSigningKey(CAPACITY_SECRET),
-  );
+  mkdirSync(capacityDir(name), { recursive: true });
+  const storage = new DiskStorage(path.join(capacityDir(name), 'files'));
+  await seedDemoData(opened.db, storage, systemClock, noteSigningKey(CAPACITY_SECRET));
+  await seedPictureFiles(opened, storage);
   const scale = await seedScale(opened.db, { clients: o.clients, logs: o.logs });
   const db = opened.db;
   const staff = await db
@@ -134,7 +206,7 @@ async function seed(opened: OpenedDb, o: SeedOptions): Promise<void> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   log(
-    `fyllde ${CAPACITY_DB}: ${scale.clients} klienter, ${scale.logs} loggrader, ` +
+    `fyllde ${name}: ${scale.clients} klienter, ${scale.logs} loggrader, ` +
       `${messages.n} meddelanden, ${TEAMS} coacher på ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }

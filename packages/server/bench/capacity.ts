@@ -14,6 +14,7 @@
 // plan is searched for sequential scans. Exit 1 when a sequential scan reads a table of over
 // 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
 //   options: --plans (required: the load generator of item 1 is not built yet) --reseed
+//            --database NAME (halsa_capacity: a run of its own next to the shared one)
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres)
 //            --clients N (20000) --logs N (200000) --messages N per client (3) --verbose
 import { parseArgs } from 'node:util';
@@ -27,7 +28,7 @@ import { DiskStorage } from '../src/files/storage.ts';
 import { DevOutbox } from '../src/mail/mailer.ts';
 import { newToken, sha256 } from '../src/security/tokens.ts';
 import { systemClock } from '../src/clock.ts';
-import { CAPACITY_DIR, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
+import { CAPACITY_DB, CAPACITY_SECRET, capacityDir, openCapacityDb } from './capacity-seed.ts';
 import { fillParams, type Ids } from './capacity-params.ts';
 import { explainAll, printPlans } from './capacity-explain.ts';
 
@@ -35,6 +36,7 @@ const { values } = parseArgs({
   options: {
     plans: { type: 'boolean', default: false },
     reseed: { type: 'boolean', default: false },
+    database: { type: 'string', default: CAPACITY_DB },
     verbose: { type: 'boolean', default: false },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     clients: { type: 'string', default: '20000' },
@@ -66,6 +68,7 @@ const ROLES = [
 async function main(): Promise<void> {
   const { opened, url } = await openCapacityDb({
     adminUrl: values.postgres,
+    database: values.database,
     reseed: values.reseed,
     clients: Number(values.clients),
     logs: Number(values.logs),
@@ -98,7 +101,7 @@ async function main(): Promise<void> {
     NODE_ENV: 'test',
     PORT: '8080',
     PUBLIC_URL: 'http://localhost:8080',
-    DATA_DIR: CAPACITY_DIR,
+    DATA_DIR: capacityDir(values.database),
     SESSION_SECRET: CAPACITY_SECRET,
   });
   const app: App = await buildApp({
@@ -106,7 +109,7 @@ async function main(): Promise<void> {
     db,
     dbKind: 'postgres',
     mailer: new DevOutbox('Hälsoportalen <no-reply@example.com>', systemClock, () => {}),
-    storage: new DiskStorage(`${CAPACITY_DIR}/files`),
+    storage: new DiskStorage(`${capacityDir(values.database)}/files`),
     rateLimit: { enabled: false },
     portalDist: '/nonexistent-portal-dist',
   });
@@ -195,6 +198,11 @@ async function idsOf(db: Kysely<Database>): Promise<Ids> {
   };
   const id = (email: string) => one(`select id as v from users where email = '${email}'`);
   const client = await id('klient@example.com');
+  const fileName = (kind: string) =>
+    one(
+      `select original_name as v from files where subject_user_id = ${client ?? 0}
+         and kind = '${kind}' order by created_at desc limit 1`,
+    );
   const staff = await id('staff@example.com');
   const admin = await id('admin@example.com');
   const conversationOf = (user: string | undefined) =>
@@ -217,6 +225,23 @@ async function idsOf(db: Kysely<Database>): Promise<Ids> {
     ),
     form: await one(`select id as v from forms order by id limit 1`),
     appointment: await one(`select id as v from appointments order by id limit 1`),
+    questionnaire: await one(
+      `select id as v from questionnaires where client_user_id = ${client ?? 0} order by id limit 1`,
+    ),
+    // One of the coach's team if there is one (she reads it), else any.
+    questionnaireResponse: await one(
+      `select q.id as v from questionnaires q where q.status = 'SUBMITTED'
+       order by exists (select 1 from care_team_members m
+                        where m.client_id = q.client_user_id and m.staff_id = ${staff ?? 0}) desc,
+                q.id limit 1`,
+    ),
+    imageFile: await one(`select image_file_id as v from users where id = ${staff ?? 0}`),
+    messageFile: await one(
+      `select m.file_id as v from messages m where m.file_id is not null
+         and ${client ?? 0} in (m.sender_id, m.receiver_id) order by m.id limit 1`,
+    ),
+    labFileName: await fileName('LAB_RESULT'),
+    actionPlanFileName: await fileName('ACTION_PLAN'),
   };
 }
 

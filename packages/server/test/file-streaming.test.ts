@@ -44,10 +44,12 @@ const liveBytes = () => {
 };
 
 /**
- * `liveBytes` once freed Buffers have really gone (their memory is released after a turn). The
- * worker runs other files before this one (isolate: false), whose dead Buffers can take more than
- * one collection to go: counted here and freed during the upload they hid what it held (a control
- * read whole measured 5.3 MB once), so collect until the Buffers stop shrinking.
+ * `liveBytes` once freed Buffers have really gone (their memory is released after a turn). Dead
+ * Buffers can take more than one collection to go: counted here and freed during the upload they
+ * hid what it held (a control read whole measured 5.3 MB once, when this file shared a worker
+ * with other files), so collect until the Buffers stop shrinking. This file now runs in a
+ * process of its own (vitest.config.ts, projects server-*-memory): no other file's garbage or
+ * background work is in what it measures.
  */
 async function settledBytes() {
   let last = liveBytes();

@@ -20,6 +20,11 @@ export interface ActivityLogTable {
   row_hash: string | null;
 }
 
+export interface ActivityLogCountsTable {
+  shard: number;
+  n: Generated<string | number>;
+}
+
 export interface AppointmentsTable {
   id: GeneratedAlways<number>;
   client_user_id: number;
@@ -357,6 +362,20 @@ export interface SignInMethodsTable {
   totp_last_step: string | number | null;
 }
 
+export interface StaffReadClientsTable {
+  staff_id: number;
+  day: Date;
+  client_id: number;
+  outside: boolean;
+}
+
+export interface StaffReadDaysTable {
+  staff_id: number;
+  day: Date;
+  clients: Generated<number>;
+  outside_clients: Generated<number>;
+}
+
 export interface TwoFactorChallengesTable {
   id: string;
   user_id: number;
@@ -400,6 +419,7 @@ export interface WebauthnChallengesTable {
 
 export interface Database {
   activity_log: ActivityLogTable;
+  activity_log_counts: ActivityLogCountsTable;
   appointments: AppointmentsTable;
   auth_tokens: AuthTokensTable;
   care_team_members: CareTeamMembersTable;
@@ -427,6 +447,8 @@ export interface Database {
   reserve_codes: ReserveCodesTable;
   sessions: SessionsTable;
   sign_in_methods: SignInMethodsTable;
+  staff_read_clients: StaffReadClientsTable;
+  staff_read_days: StaffReadDaysTable;
   two_factor_challenges: TwoFactorChallengesTable;
   users: UsersTable;
   webauthn_challenges: WebauthnChallengesTable;

@@ -333,6 +333,9 @@ export class CareTeamService {
   /**
    * Per staff member and Swedish day: reads of clients outside her care team (not under an
    * emergency access, which is listed on its own), and days with more than 50 distinct clients.
+   * Read from the days the log's trigger keeps (migration 0034: a row per staff member and day,
+   * counted as each read is written), not from the month's log rows; the window is whole Swedish
+   * days, from the day 30 days ago.
    */
   private async patterns(since: Date): Promise<AccessPattern[]> {
     const result = await sql<{
@@ -341,39 +344,20 @@ export class CareTeamService {
       first_name: string;
       last_name: string;
       day: string;
-      clients: string;
+      clients: number;
     }>`
-      -- The staff (a few hundred, by role) are the only users the patterns need: a row is a
-      -- staff read of a client when its actor is staff and its subject is someone who is not
-      -- (roles are USER, STAFF, ADMIN; the log's subject references users). Joining users for
-      -- both hashed every user the clinic ever had (bench:capacity --plans, issue 38).
-      with staff as materialized (
-        select id, role, first_name, last_name from users where role in ('STAFF', 'ADMIN')
-      ), reads as (
-        select a.actor_user_id as staff_id, a.subject_user_id as client_id,
-               to_char(a.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD') as day,
-               -- A row without details (most reads) is no emergency read: \`NULL ? key\` is NULL,
-               -- and \`not NULL\` would drop the row from the pattern (issue 34).
-               coalesce(a.details ? 'emergencyAccessId', false) as emergency,
-               s.role as staff_role
-        from activity_log a
-        join staff s on s.id = a.actor_user_id
-        where a.created_at >= ${since} and a.subject_user_id is not null
-          and a.subject_user_id not in (select id from staff)
+      with days as (
+        select d.staff_id, to_char(d.day, 'YYYY-MM-DD') as day, d.clients, d.outside_clients,
+               u.first_name, u.last_name
+        from staff_read_days d join users u on u.id = d.staff_id
+        where d.day >= (${since}::timestamptz at time zone 'Europe/Stockholm')::date
       )
-      select 'OUTSIDE_CARE_TEAM' as kind, r.staff_id, u.first_name, u.last_name, r.day,
-             count(distinct r.client_id) as clients
-      from reads r join staff u on u.id = r.staff_id
-      where r.staff_role = 'STAFF' and not r.emergency
-        and not exists (select 1 from care_team_members m
-                        where m.staff_id = r.staff_id and m.client_id = r.client_id)
-      group by r.staff_id, u.first_name, u.last_name, r.day
+      select 'OUTSIDE_CARE_TEAM' as kind, staff_id, first_name, last_name, day,
+             outside_clients as clients
+      from days where outside_clients > 0
       union all
-      select 'MANY_CLIENTS' as kind, r.staff_id, u.first_name, u.last_name, r.day,
-             count(distinct r.client_id) as clients
-      from reads r join staff u on u.id = r.staff_id
-      group by r.staff_id, u.first_name, u.last_name, r.day
-      having count(distinct r.client_id) > ${MANY_CLIENTS_PER_DAY}
+      select 'MANY_CLIENTS' as kind, staff_id, first_name, last_name, day, clients
+      from days where clients > ${MANY_CLIENTS_PER_DAY}
       order by day desc, kind, staff_id
       limit 500`.execute(this.ctx.db);
     return result.rows.map((r) => ({

@@ -1,0 +1,296 @@
+// The figures ADMIN reads on every view, kept by the log's trigger (migration 0034, issue 38
+// item 4) instead of counted from the log: 'Logguppföljning's patterns come from staff_read_days
+// and the whole log's total from activity_log_counts. For the same log they equal what the old
+// queries counted from the log rows: the patterns (the query the card ran before, kept here)
+// with emergency-access reads, ADMIN's reads, reads of a colleague, a client's own reads, rows
+// written by the app one at a time and in batches and by a plain INSERT … SELECT; the migration's
+// backfill gives the same counts as the trigger; a rolled-back row is never counted.
+import { MANY_CLIENTS_PER_DAY, type ActivityAction } from '@halsa/api/contract';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { backfill } from '../src/db/migrations/0034_log_rollups.ts';
+import { addToCareTeam, describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
+
+const DAY = 24 * 3_600_000;
+/** A Swedish day, as the card names it: `2026-11-29`. */
+const swedishDay = (at: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(at);
+
+/** The patterns as the card counted them before 0034: from the log rows since `since`. */
+const oldPatterns = (since: Date) => sql<{
+  kind: string;
+  staff_id: number;
+  day: string;
+  clients: string;
+}>`
+  with staff as materialized (
+    select id, role, first_name, last_name from users where role in ('STAFF', 'ADMIN')
+  ), reads as (
+    select a.actor_user_id as staff_id, a.subject_user_id as client_id,
+           to_char(a.created_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD') as day,
+           coalesce(a.details ? 'emergencyAccessId', false) as emergency,
+           s.role as staff_role
+    from activity_log a
+    join staff s on s.id = a.actor_user_id
+    where a.created_at >= ${since} and a.subject_user_id is not null
+      and a.subject_user_id not in (select id from staff)
+  )
+  select 'OUTSIDE_CARE_TEAM' as kind, r.staff_id, r.day, count(distinct r.client_id) as clients
+  from reads r join staff u on u.id = r.staff_id
+  where r.staff_role = 'STAFF' and not r.emergency
+    and not exists (select 1 from care_team_members m
+                    where m.staff_id = r.staff_id and m.client_id = r.client_id)
+  group by r.staff_id, r.day
+  union all
+  select 'MANY_CLIENTS' as kind, r.staff_id, r.day, count(distinct r.client_id) as clients
+  from reads r join staff u on u.id = r.staff_id
+  group by r.staff_id, r.day
+  having count(distinct r.client_id) > ${MANY_CLIENTS_PER_DAY}
+  order by day desc, kind, staff_id
+  limit 500`;
+
+type Pattern = { kind: string; staff: { id: number }; day: string; clients: number };
+const figures = (rows: { kind: string; staffId: number; day: string; clients: number }[]) =>
+  rows.map((r) => `${r.day} ${r.kind} ${r.staffId}: ${r.clients}`);
+
+describeDb('kept figures of the log (issue 38 item 4)', () => {
+  const t = useTestApp();
+
+  const card = async () => {
+    const res = await send(t, 'GET', '/api/v1/admin/activity/review', {
+      cookie: await login(t, t.users.admin.email),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{
+      patterns: Pattern[];
+      emergencyAccesses: { id: number; rows: number; read: { action: string; count: number }[] }[];
+    }>();
+  };
+  const cardFigures = async () =>
+    figures(
+      (await card()).patterns.map((p) => ({
+        kind: p.kind,
+        staffId: p.staff.id,
+        day: p.day,
+        clients: p.clients,
+      })),
+    );
+  const oldFigures = async (since: Date) =>
+    figures(
+      (await oldPatterns(since).execute(t.db.db)).rows.map((r) => ({
+        kind: r.kind,
+        staffId: r.staff_id,
+        day: r.day,
+        clients: Number(r.clients),
+      })),
+    );
+  /** The start of the Swedish day `since` falls on: the card reads whole days from it. */
+  const dayStart = async (since: Date) =>
+    (
+      await sql<{ at: Date }>`select (date_trunc('day', ${since}::timestamptz
+        at time zone 'Europe/Stockholm') at time zone 'Europe/Stockholm') as at`.execute(t.db.db)
+    ).rows[0]!.at;
+  const since = () => new Date(t.clock.now().getTime() - 30 * DAY);
+  const logCount = async () =>
+    Number(
+      (
+        await t.db.db
+          .selectFrom('activity_log')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("Logguppföljning's patterns equal the old query's over the same log, and the backfill equals the trigger", async () => {
+    const at = t.clock.now();
+    const staff = t.users.staff;
+    const other = await insertUser(t.db, {
+      email: 'kollega@example.com',
+      role: 'STAFF',
+      first: 'Kim',
+      last: 'Kollega',
+      at,
+    });
+    const clients: number[] = [];
+    for (let i = 0; i < MANY_CLIENTS_PER_DAY + 5; i++)
+      clients.push(
+        (
+          await insertUser(t.db, {
+            email: `rollup${i}@example.com`,
+            role: 'USER',
+            first: 'Klient',
+            last: `Nummer ${i}`,
+            at,
+          })
+        ).id,
+      );
+    // Sven's team: the demo client and the first ten; Kim's: the next ten.
+    for (const c of clients.slice(0, 10)) await addToCareTeam(t.db, c, staff.id);
+    for (const c of clients.slice(10, 20)) await addToCareTeam(t.db, c, other.id);
+    const read = (actor: number, subjects: number[], action: ActivityAction = 'CLIENT_VIEWED') =>
+      t.app.ctx.activity.recordMany(
+        subjects.map((subjectUserId) => ({
+          action,
+          actorUserId: actor,
+          subjectUserId,
+          ip: '127.0.0.1',
+        })),
+      );
+
+    // Day 1: Sven reads his team and three clients outside it (one of them twice, one by two
+    // kinds of read); Kim opens more than 50 clients in one list; ADMIN reads clients and a
+    // colleague; a client reads her own data; a failed login has no actor.
+    await read(staff.id, clients.slice(0, 10));
+    await read(staff.id, [clients[30]!, clients[31]!, clients[30]!]);
+    await read(staff.id, [clients[32]!], 'LAB_RESULTS_VIEWED');
+    await read(other.id, clients);
+    await read(t.users.admin.id, [...clients.slice(0, 5), other.id]);
+    await read(t.users.klient.id, [t.users.klient.id]);
+    await t.app.ctx.activity.record({ action: 'LOGIN_FAILED', ip: '127.0.0.1' });
+
+    // Day 2: Sven opens an emergency access to a client outside his team and reads her under
+    // it (the app's writer marks those rows), and one client outside it without one.
+    t.clock.advance(DAY);
+    const outsider = clients[40]!;
+    const sven = await login(t, staff.email);
+    const opened = await send(t, 'POST', `/api/v1/admin/clients/${outsider}/emergency-access`, {
+      cookie: sven,
+      body: { reason: 'URGENT_CARE' },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    for (const url of [
+      `/api/v1/admin/clients/${outsider}`,
+      `/api/v1/admin/users/${outsider}/journal`,
+    ])
+      expect((await send(t, 'GET', url, { cookie: sven })).statusCode, url).toBe(200);
+    await read(staff.id, [clients[41]!]);
+    const emergencyRows = await t.db.db
+      .selectFrom('activity_log')
+      .select('details')
+      .where('actor_user_id', '=', staff.id)
+      .where('subject_user_id', '=', outsider)
+      .execute();
+    expect(
+      emergencyRows.filter(
+        (r) => (r.details as { emergencyAccessId?: number } | null)?.emergencyAccessId,
+      ),
+    ).not.toHaveLength(0);
+
+    // Day 3: rows as the scale seed writes them, one INSERT … SELECT, 60 clients by Sven.
+    t.clock.advance(DAY);
+    await sql`insert into activity_log (action, actor_user_id, subject_user_id, ip_address, created_at)
+      select 'CLIENT_VIEWED', ${staff.id}::integer, c, '10.0.0.1', ${t.clock.now()}
+      from unnest(${sql.val(clients)}::integer[]) c`.execute(t.db.db);
+    // A batch that is rolled back is counted nowhere.
+    await t.db.db
+      .transaction()
+      .execute(async (trx) => {
+        await t.app.ctx.activity.recordMany(
+          clients.map((subjectUserId) => ({
+            action: 'CLIENT_VIEWED' as const,
+            actorUserId: other.id,
+            subjectUserId,
+          })),
+          trx,
+        );
+        throw new Error('tillbaka');
+      })
+      .catch((error: Error) => expect(error.message).toBe('tillbaka'));
+
+    const now = await cardFigures();
+    expect(now).toEqual(await oldFigures(since()));
+    // Every kind is there: outside reads (the emergency reads of day 2 are not), more than 50
+    // clients (ADMIN's five and the colleague are neither).
+    const [d1, d2, d3] = [at, new Date(at.getTime() + DAY), new Date(at.getTime() + 2 * DAY)].map(
+      swedishDay,
+    );
+    const outsideTeam = clients.length - 10;
+    expect(now).toEqual(
+      expect.arrayContaining([
+        `${d1} OUTSIDE_CARE_TEAM ${staff.id}: 3`,
+        `${d1} OUTSIDE_CARE_TEAM ${other.id}: ${outsideTeam}`,
+        `${d1} MANY_CLIENTS ${other.id}: ${clients.length}`,
+        `${d2} OUTSIDE_CARE_TEAM ${staff.id}: 1`,
+        `${d3} OUTSIDE_CARE_TEAM ${staff.id}: ${outsideTeam}`,
+        `${d3} MANY_CLIENTS ${staff.id}: ${clients.length}`,
+      ]),
+    );
+    expect(now.filter((f) => f.includes(` ${t.users.admin.id}:`))).toEqual([]);
+    // The emergency access on the card: the rows read under it, as the log holds them.
+    const access = (await card()).emergencyAccesses.find((a) => a.id === opened.json().id);
+    const underIt = await t.db.db
+      .selectFrom('activity_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(sql<boolean>`(details->>'emergencyAccessId')::integer = ${opened.json().id}`)
+      .executeTakeFirstOrThrow();
+    expect(access?.rows).toBe(Number(underIt.n));
+    expect(access?.read.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['CLIENT_VIEWED', 'JOURNAL_VIEWED']),
+    );
+
+    // The migration's backfill, run on this log from empty rollups, counts what the trigger did.
+    const kept = () =>
+      sql<{ v: string }>`select string_agg(staff_id || ' ' || day || ' ' || clients || ' '
+          || outside_clients, ', ' order by staff_id, day) as v from staff_read_days`
+        .execute(t.db.db)
+        .then((r) => r.rows[0]!.v);
+    const byTrigger = await kept();
+    await t.db.db.transaction().execute(async (trx) => {
+      await sql`delete from staff_read_clients`.execute(trx);
+      await sql`delete from staff_read_days`.execute(trx);
+      await sql`update activity_log_counts set n = 0`.execute(trx);
+      await sql.raw(backfill).execute(trx);
+    });
+    expect(await kept()).toBe(byTrigger);
+    expect(await cardFigures()).toEqual(now);
+
+    // 30 days and a second after day 1's reads, `since` falls on day 1 just after them: the
+    // card counts that Swedish day whole (a day's figure does not depend on the hour ADMIN
+    // looks), as the old query did from the day's start, where from `since` it saw none of it.
+    t.clock.advance(28 * DAY + 1000);
+    const oldest = await cardFigures();
+    expect(swedishDay(since())).toBe(d1);
+    expect(oldest).toEqual(await oldFigures(await dayStart(since())));
+    expect(oldest.filter((f) => f.startsWith(d1!))).toHaveLength(3);
+    expect((await oldFigures(since())).filter((f) => f.startsWith(d1!))).toEqual([]);
+    // Two days later days 1 and 2 have left the window.
+    t.clock.advance(2 * DAY);
+    const later = await cardFigures();
+    expect(later).toEqual(await oldFigures(await dayStart(since())));
+    expect(later.filter((f) => f.startsWith(d1!) || f.startsWith(d2!))).toEqual([]);
+  });
+
+  it("ADMIN's page of the whole log has the log's exact total; a filtered page counts its filter", async () => {
+    const admin = await login(t, t.users.admin.email);
+    const page = async (query = '') => {
+      const res = await send(t, 'GET', `/api/v1/admin/get-logs?page=1&size=50${query}`, {
+        cookie: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ total: number; items: unknown[] }>().total;
+    };
+    const before = await logCount();
+    expect(before).toBeGreaterThan(100);
+    expect(await page()).toBe(before);
+    // Rows from several connections and statements (the shards of the count), and the rows the
+    // page itself wrote, are all in the next total.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.ctx.activity.record({ action: 'LOGIN_FAILED', ip: `10.0.0.${i}` }),
+      ),
+    );
+    const after = await logCount();
+    expect(after).toBeGreaterThan(before + 8);
+    expect(await page()).toBe(after);
+    const viewed = Number(
+      (
+        await t.db.db
+          .selectFrom('activity_log')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('action', '=', 'LOGIN_FAILED')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(await page('&action=LOGIN_FAILED')).toBe(viewed);
+  });
+});
