@@ -8,8 +8,10 @@
 // records a performance trace (CDP `Tracing`). Every top-level task of the page's main thread
 // over 50 ms is printed with its length, its start after navigation, and what ran inside it:
 // script evaluation and function calls by file, compiling, HTML parsing, stylesheet parsing,
-// style recalculation (with the element count), layout, paint, garbage collection. The floor
-// page (React, the router, one heading) is traced as many times in the same run.
+// style recalculation (with the element count), layout, paint, garbage collection; and every use
+// of ICU's locale data during the load (Intl objects, localeCompare, toLocale…), whose first
+// use is one long task. The floor page (React, the router, one heading) is traced as many times
+// in the same run.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FLOOR_PATH } from './floor/build.mjs';
@@ -146,6 +148,76 @@ function breakdown(events, task) {
   };
 }
 
+/**
+ * Run in the page before its scripts: notes every use of ICU's locale data (an Intl object,
+ * localeCompare, a locale's upper or lower case, toLocale…String), whose first use on a page
+ * loads that data in one task (170-210 ms at 12×, issue 39), with its time and caller.
+ */
+function watchIcu() {
+  const uses = [];
+  globalThis.__icuUses = uses;
+  const note = (what) => {
+    const caller = (new Error().stack ?? '').split('\n')[3] ?? '';
+    const at = caller.replace(/^.*\/([^/]+?)(\?[^:]*)?:(\d+):\d+\)?$/u, '$1:$3');
+    uses.push({ what, at, ms: Math.round(performance.now()) });
+  };
+  for (const name of [
+    'DateTimeFormat',
+    'NumberFormat',
+    'RelativeTimeFormat',
+    'Collator',
+    'PluralRules',
+    'ListFormat',
+    'DisplayNames',
+    'Segmenter',
+  ]) {
+    const original = Intl[name];
+    if (!original) continue;
+    Intl[name] = new Proxy(original, {
+      construct: (target, args, newTarget) => {
+        note(`Intl.${name}`);
+        return Reflect.construct(target, args, newTarget);
+      },
+      apply: (target, self, args) => {
+        note(`Intl.${name}`);
+        return Reflect.apply(target, self, args);
+      },
+    });
+  }
+  const methods = [
+    [String.prototype, 'localeCompare'],
+    [String.prototype, 'toLocaleUpperCase'],
+    [String.prototype, 'toLocaleLowerCase'],
+    [Number.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleDateString'],
+    [Date.prototype, 'toLocaleTimeString'],
+  ];
+  for (const [proto, name] of methods) {
+    const original = proto[name];
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      writable: true,
+      value: function (...args) {
+        note(name);
+        return original.apply(this, args);
+      },
+    });
+  }
+}
+
+/** The page's uses of ICU during its load, as one line. */
+function icuLine(uses) {
+  if (!uses?.length) return 'ICU (Intl, locale methods) during the load: none';
+  const kinds = new Map();
+  for (const u of uses) kinds.set(u.what, (kinds.get(u.what) ?? 0) + 1);
+  const [first] = uses;
+  return (
+    `ICU during the load: ${uses.length} uses (${[...kinds].map(([k, n]) => `${k} ×${n}`).join(', ')}); ` +
+    `first ${first.what} at ${first.ms} ms from ${first.at || '?'}`
+  );
+}
+
 async function traceOnce(browser, origin, cookie, pagePath) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   if (cookie) {
@@ -153,6 +225,7 @@ async function traceOnce(browser, origin, cookie, pagePath) {
     await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Lax' }]);
   }
   const page = await context.newPage();
+  await page.addInitScript(watchIcu);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
   const events = [];
@@ -173,8 +246,9 @@ async function traceOnce(browser, origin, cookie, pagePath) {
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.send('Tracing.end');
   await done;
+  const icu = await page.evaluate(() => globalThis.__icuUses);
   await context.close();
-  return { events, profile };
+  return { events, profile, icu };
 }
 
 export function analyse(events, pagePath, profile) {
@@ -233,12 +307,18 @@ if (import.meta.main) {
     if (KEEP) mkdirSync(KEEP, { recursive: true });
     for (let i = 0; i < TIMES; i++) {
       for (const p of pages) {
-        const { events, profile } = await traceOnce(phone.browser, phone.origin, p.cookie, p.path);
+        const { events, profile, icu } = await traceOnce(
+          phone.browser,
+          phone.origin,
+          p.cookie,
+          p.path,
+        );
         if (KEEP) {
           const file = path.join(KEEP, `${p.path.replace(/\W+/g, '_')}-${i}.json`);
           writeFileSync(file, JSON.stringify({ traceEvents: events, profile }));
         }
         analyse(events, p.path, profile);
+        log(`  ${icuLine(icu)}`);
       }
     }
   } finally {

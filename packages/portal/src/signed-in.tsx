@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { DeferUntilUsable } from '@halsa/api';
 import type { Client, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
+import { cn } from '@halsa/ui/lib/cn.ts';
 import { AppShell } from '@halsa/ui/screens/shell/app-shell';
 import type { ClientListScreenProps } from '@halsa/ui/screens/clients';
 import type { MessagesTabProps } from '@halsa/ui/screens/messaging';
@@ -178,6 +179,11 @@ function wholeStylesheet(): Promise<void> {
  * and the whole stylesheet where the page had only the signed-out app's.
  */
 export const openedScreen = Promise.all([preloadOpenedScreen(signedIn), wholeStylesheet()]);
+
+// tailwind-merge builds its class map from cn-table.ts on the first `cn` call, ~40 ms at 12×
+// CPU slowdown (issue 39). Called here, while the opened screen's chunk loads, that is a task
+// of its own before the first render instead of a piece of it; `cn()` merges nothing.
+setTimeout(() => cn());
 
 function SignedInRoutes({ user }: { user: SessionUser }) {
   return (

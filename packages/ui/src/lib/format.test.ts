@@ -73,6 +73,70 @@ describe('date formats', () => {
     }
   });
 
+  // The formats written without Intl where the day is known (issue 39), against Intl.
+  const withoutIntl = [
+    [formatDate, { day: 'numeric', month: 'long', year: 'numeric' }],
+    [formatShortDate, { day: 'numeric', month: 'short', year: 'numeric' }],
+    [formatCompactDate, { day: 'numeric', month: 'short', year: '2-digit' }],
+    [formatDayMonth, { day: 'numeric', month: 'short' }],
+    [formatMonthYear, { month: 'long', year: 'numeric' }],
+    [formatShortMonthYear, { month: 'short', year: '2-digit' }],
+  ] as const;
+  const sameAsIntl = (dates: Date[], timeZone?: string) => {
+    for (const [format, options] of withoutIntl) {
+      const intl = new Intl.DateTimeFormat('sv-SE', { ...options, timeZone });
+      for (const date of dates) {
+        expect(format(date, { timeZone }), `${format.name} ${date.toISOString()} ${timeZone}`).toBe(
+          intl.format(date),
+        );
+      }
+    }
+  };
+
+  it('writes days, months and years without Intl as Intl does, in every month (issue 39)', () => {
+    const dates: Date[] = [];
+    for (const year of [1000, 1979, 2005, 2026, 9999]) {
+      for (let month = 0; month < 12; month += 1) {
+        for (const day of [1, 9, 28, 31]) dates.push(new Date(Date.UTC(year, month, day, 12)));
+      }
+    }
+    sameAsIntl(dates);
+    sameAsIntl(dates, 'UTC');
+    sameAsIntl(dates, SWEDISH_TIME);
+  });
+
+  it('reads the day in Swedish time at every hour, in summer, in winter and at the changes', () => {
+    // The changes of 2026 (29 March, 25 October), 1980's first summer time, the 1940s (where
+    // a time zone database may say Berlin's UTC+3), years Intl writes in its own way.
+    const days = [
+      [2026, 0, 15],
+      [2026, 2, 28],
+      [2026, 2, 29],
+      [2026, 2, 30],
+      [2026, 6, 1],
+      [2026, 9, 24],
+      [2026, 9, 25],
+      [2026, 9, 26],
+      [2026, 11, 31],
+      [1980, 3, 6],
+      [1945, 5, 1],
+      [1899, 11, 31],
+      [999, 5, 1],
+      [10000, 0, 1],
+    ];
+    const dates = days.flatMap(([year, month, day]) =>
+      Array.from({ length: 48 }, (_, half) => {
+        const date = new Date(Date.UTC(2000, month!, day!, 0, half * 30));
+        date.setUTCFullYear(year!);
+        return date;
+      }),
+    );
+    sameAsIntl(dates, SWEDISH_TIME);
+    sameAsIntl(dates, 'UTC');
+    sameAsIntl(dates);
+    sameAsIntl(dates, 'America/New_York');
+  });
+
   it('abbreviates long month names and keeps short ones', () => {
     expect(formatShortDate('2026-11-05T12:00:00Z', tz)).toBe('5 nov. 2026');
     expect(formatDayMonth('2026-11-20T12:00:00Z', tz)).toBe('20 nov.');
@@ -121,11 +185,31 @@ describe('formatNumber', () => {
     expect(formatNumber(4, { maximumFractionDigits: 1 })).toBe('4');
   });
 
-  it('writes whole numbers under 1 000 without Intl as Intl does (issue 39)', () => {
-    const intl = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 3 });
-    for (const n of [0, -0, 1, 7, 42, 99, 100, 999, 1000, -1, -5, 0.5, 12.25]) {
-      expect(formatNumber(n)).toBe(intl.format(n));
+  it('writes every number as Intl does, without it (issue 39)', () => {
+    const values = [0, -0, 1, 7, 42, 99, 100, 999, 1000, -1, -5, 0.5, 12.25, 1e20, -1e20, 1e21];
+    values.push(1e-7, -1e-7, 0.001, -0.001, 0.0049, 0.005, -0.005, 1.005, 2.675, 0.1 + 0.2);
+    values.push(9.995, 99.995, 999.995, 9999.9995, 123456.789, -98765.4321, 2 ** 53, 2 ** 53 + 2);
+    values.push(NaN, Infinity, -Infinity, Number.MAX_VALUE, Number.MIN_VALUE);
+    // Every thousandth from -20 to 20, every hundredth around each power of ten to 10^9.
+    for (let i = -20_000; i <= 20_000; i += 1) values.push(i / 1000);
+    for (let power = 0; power <= 9; power += 1) {
+      for (let i = -300; i <= 300; i += 1)
+        values.push(10 ** power + i / 100, -(10 ** power) + i / 7);
     }
+    const differ: string[] = [];
+    for (const maximumFractionDigits of [0, 1, 2, 3]) {
+      const intl = new Intl.NumberFormat('sv-SE', { maximumFractionDigits });
+      for (const n of values) {
+        const ours = formatNumber(n, { maximumFractionDigits });
+        if (ours !== intl.format(n)) differ.push(`${n} to ${maximumFractionDigits}: ${ours}`);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('writes a minus sign and a no-break space, as Intl does', () => {
+    expect(formatNumber(-1234.5)).toBe('\u22121\u00a0234,5');
+    expect(formatNumber(-0.001, { maximumFractionDigits: 2 })).toBe('\u22120');
   });
 });
 

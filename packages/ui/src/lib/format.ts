@@ -29,17 +29,20 @@ function formatWith(value: DateInput, options: Intl.DateTimeFormatOptions, timeZ
   return format.format(date);
 }
 
-/** '12 mars 2026'. */
-export const formatDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
-  formatWith(value, { day: 'numeric', month: 'long', year: 'numeric' }, timeZone);
-
-/** '5 nov. 2026'. */
-export const formatShortDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
-  formatWith(value, { day: 'numeric', month: 'short', year: 'numeric' }, timeZone);
-
-/** '2 nov. 26' (chart ticks). */
-export const formatCompactDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
-  formatWith(value, { day: 'numeric', month: 'short', year: '2-digit' }, timeZone);
+const MONTHS = [
+  'januari',
+  'februari',
+  'mars',
+  'april',
+  'maj',
+  'juni',
+  'juli',
+  'augusti',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
 
 /** sv-SE's short month names, as ICU writes them in `{ day, month: 'short' }`. */
 const SHORT_MONTHS = [
@@ -57,26 +60,118 @@ const SHORT_MONTHS = [
   'dec.',
 ];
 
+interface CalendarDay {
+  year: number;
+  /** 0-11. */
+  month: number;
+  day: number;
+}
+
+const HOUR_MS = 3_600_000;
 /**
- * '12 mars', '20 nov.'. In the browser's own time zone it is written without Intl (issue 39):
- * a page's first Intl object loads ICU's locale data, one task of 170+ ms on a slow phone, and
- * the notifications of /overview need no more than this.
+ * Swedish time is UTC+1 in winter and UTC+2 in summer; from 1980, the year summer time came
+ * back, whichever history a browser's time zone data has (recent data make Stockholm a link to
+ * Berlin, which was UTC+3 in two summers of the 1940s).
  */
-export function formatDayMonth(value: DateInput, { timeZone }: TimeZoneOption = {}): string {
-  if (timeZone !== undefined)
-    return formatWith(value, { day: 'numeric', month: 'short' }, timeZone);
+const SUMMER_TIME_SINCE = Date.UTC(1980, 0, 1);
+
+/**
+ * The calendar day of `date` in `timeZone` where it is known without Intl (issue 39: a page's
+ * first Intl object loads ICU's locale data, one task of 170-210 ms on a slow phone): the
+ * browser's own zone (the Date's getters), UTC, and Swedish time outside 22:00-23:00 UTC,
+ * the one hour whose day depends on summer time. Undefined otherwise (Intl writes it), and for
+ * a year outside 1000-9999, which Intl writes in its own way.
+ */
+function calendarDay(date: Date, timeZone: string | undefined): CalendarDay | undefined {
+  let day: CalendarDay;
+  if (timeZone === undefined) {
+    day = { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
+  } else {
+    let at = date;
+    if (timeZone === SWEDISH_TIME) {
+      const hour = date.getUTCHours();
+      if (hour === 22 || date.getTime() < SUMMER_TIME_SINCE) return undefined;
+      // Before 22:00 UTC it is the same day in Stockholm; from 23:00 UTC it is the next.
+      if (hour === 23) at = new Date(date.getTime() + HOUR_MS);
+    } else if (timeZone !== 'UTC') {
+      return undefined;
+    }
+    day = { year: at.getUTCFullYear(), month: at.getUTCMonth(), day: at.getUTCDate() };
+  }
+  return day.year >= 1000 && day.year <= 9999 ? day : undefined;
+}
+
+/**
+ * `value` written by `write` from its calendar day, or by Intl with `options` where the day
+ * cannot be known without it; '' for a date that cannot be read.
+ */
+function formatDay(
+  value: DateInput,
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+  write: (day: CalendarDay) => string,
+): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]}`;
+  const day = calendarDay(date, timeZone);
+  return day ? write(day) : formatWith(date, options, timeZone);
 }
+
+const twoDigitYear = ({ year }: CalendarDay) => String(year % 100).padStart(2, '0');
+
+/** '12 mars 2026'. */
+export const formatDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatDay(
+    value,
+    timeZone,
+    { day: 'numeric', month: 'long', year: 'numeric' },
+    (d) => `${d.day} ${MONTHS[d.month]} ${d.year}`,
+  );
+
+/** '5 nov. 2026'. */
+export const formatShortDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatDay(
+    value,
+    timeZone,
+    { day: 'numeric', month: 'short', year: 'numeric' },
+    (d) => `${d.day} ${SHORT_MONTHS[d.month]} ${d.year}`,
+  );
+
+/** '2 nov. 26' (chart ticks). */
+export const formatCompactDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatDay(
+    value,
+    timeZone,
+    { day: 'numeric', month: 'short', year: '2-digit' },
+    (d) => `${d.day} ${SHORT_MONTHS[d.month]} ${twoDigitYear(d)}`,
+  );
+
+/** '12 mars', '20 nov.'; the notifications of /overview need no more than this. */
+export const formatDayMonth = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
+  formatDay(
+    value,
+    timeZone,
+    { day: 'numeric', month: 'short' },
+    (d) => `${d.day} ${SHORT_MONTHS[d.month]}`,
+  );
 
 /** 'november 2026'. */
 export const formatMonthYear = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
-  formatWith(value, { month: 'long', year: 'numeric' }, timeZone);
+  formatDay(
+    value,
+    timeZone,
+    { month: 'long', year: 'numeric' },
+    (d) => `${MONTHS[d.month]} ${d.year}`,
+  );
 
 /** 'nov. 26'. */
 export const formatShortMonthYear = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
-  formatWith(value, { month: 'short', year: '2-digit' }, timeZone);
+  formatDay(
+    value,
+    timeZone,
+    { month: 'short', year: '2-digit' },
+    (d) => `${SHORT_MONTHS[d.month]} ${twoDigitYear(d)}`,
+  );
 
 /** '2026-03-12', the form of a date field's value. */
 export const formatIsoDate = (value: DateInput, { timeZone }: TimeZoneOption = {}): string =>
@@ -182,14 +277,53 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
 
 const numberFormats = /* @__PURE__ */ new Map<number, Intl.NumberFormat>();
 
+/** sv-SE's minus sign (U+2212), thousands separator (no-break space) and decimal comma. */
+const MINUS = '\u2212';
+const GROUP = '\u00a0';
+
+/** `digits` (a whole number as text) plus one in its last place, as text. */
+function addOne(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i -= 1;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - i - 1)}`;
+}
+
 /**
- * A number in Swedish notation: 1234.5 → "1 234,5"; `maximumFractionDigits` rounds (the
- * default, 3, is Intl's).
+ * `n` as Intl's sv-SE writes it with `maximumFractionDigits`, without Intl (issue 39: the
+ * first Intl object of a page costs 170-210 ms on a slow phone, and /lab-results writes a
+ * number in every row). Like ICU it rounds the shortest decimal that reads back as `n` (the
+ * text `String` gives), half away from zero. Undefined for what `String` writes with an
+ * exponent, infinities and NaN (Intl writes those).
+ */
+function swedishNumber(n: number, maximumFractionDigits: number): string | undefined {
+  const text = String(Math.abs(n));
+  if (!Number.isFinite(n) || text.includes('e')) return undefined;
+  const point = text.indexOf('.');
+  let whole = point < 0 ? text : text.slice(0, point);
+  let fraction = point < 0 ? '' : text.slice(point + 1);
+  if (fraction.length > maximumFractionDigits) {
+    const up = fraction.charCodeAt(maximumFractionDigits) >= 53; // '5'
+    fraction = fraction.slice(0, maximumFractionDigits);
+    if (up) {
+      const digits = addOne(whole + fraction);
+      whole = digits.slice(0, digits.length - fraction.length);
+      fraction = digits.slice(digits.length - fraction.length);
+    }
+  }
+  fraction = fraction.replace(/0+$/u, '');
+  const sign = n < 0 || Object.is(n, -0) ? MINUS : '';
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/gu, GROUP);
+  return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`;
+}
+
+/**
+ * A number in Swedish notation: 1234.5 → "1 234,5" (a no-break space), −2 with a minus sign;
+ * `maximumFractionDigits` rounds (the default, 3, is Intl's).
  */
 export function formatNumber(n: number, { maximumFractionDigits = 3 } = {}): string {
-  // A whole number 0-999 reads the same without Intl (no grouping, no sign); the bell's count
-  // is one, and a page's first Intl object costs 170+ ms on a slow phone (issue 39).
-  if (Number.isInteger(n) && n < 1000 && (n > 0 || Object.is(n, 0))) return String(n);
+  const text = swedishNumber(n, maximumFractionDigits);
+  if (text !== undefined) return text;
   let format = numberFormats.get(maximumFractionDigits);
   if (!format) {
     format = new Intl.NumberFormat(LOCALE, { maximumFractionDigits });

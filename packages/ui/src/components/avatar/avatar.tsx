@@ -12,12 +12,16 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** 'Anna Lindqvist' → 'AL'. */
+/**
+ * 'Anna Lindqvist' → 'AL', 'åsa östlund' → 'ÅÖ'. Swedish has no casing rules of its own (only
+ * Turkish, Azeri, Lithuanian and Greek do), so `toUpperCase` writes what sv-SE's
+ * `toLocaleUpperCase` does, without loading ICU's locale data on the first render (issue 39).
+ */
 export function initialsOf(fullName: string): string {
   const parts = fullName.trim().split(/\s+/u).filter(Boolean);
   const first = parts[0]?.[0] ?? '';
   const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '';
-  return `${first}${last}`.toLocaleUpperCase('sv-SE') || '?';
+  return `${first}${last}`.toUpperCase() || '?';
 }
 
 /**
