@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useSession } from '@halsa/api';
 import type { SessionUser } from '@halsa/api/contract';
 import { screen, SignedOutRoutes } from './router';
@@ -24,7 +24,10 @@ export interface AppProps {
    * shell): shown from the first render instead of nothing while useSession takes that answer.
    */
   knownUser?: SessionUser;
-  /** Called once the first render is on screen (main.tsx lifts `inert` after hydration). */
+  /**
+   * Called once the page is on screen (main.tsx lifts `inert`): on a prerendered page once its
+   * screen is hydrated, which is after the rest of the tree (see App), else after the first render.
+   */
   onMounted?: () => void;
 }
 
@@ -35,10 +38,20 @@ export interface AppProps {
  */
 export function App({ assumeSignedOut = false, knownUser, onMounted }: AppProps) {
   const session = useSession();
-  useEffect(() => onMounted?.(), [onMounted]);
   const user = session.user === undefined && session.isLoading ? knownUser : session.user;
+  // A prerendered screen sits in its route's Suspense boundary, which React hydrates after the
+  // tree around it, in a pass of its own. The session's answer re-renders this component
+  // meanwhile; were the routes a new element, React would have to hydrate that boundary at once,
+  // at the update's (synchronous) priority: the whole screen in one task, 140 ms of a slowed
+  // phone's main thread (issue 39). The same element lets React skip them; the screen's own
+  // boundary says when it is on screen (onShown), and only then is #root no longer inert.
+  const signedOutRoutes = useMemo(() => <SignedOutRoutes onShown={onMounted} />, [onMounted]);
+  const shown = !assumeSignedOut || Boolean(user);
+  useEffect(() => {
+    if (shown) onMounted?.();
+  }, [shown, onMounted]);
   if (user === undefined && session.isLoading && !assumeSignedOut) return null;
-  if (!user) return <SignedOutRoutes />;
+  if (!user) return signedOutRoutes;
   return (
     <Suspense fallback={null}>
       <SignedInApp user={user} />

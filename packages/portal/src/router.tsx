@@ -2,7 +2,7 @@
 // once, in packages/ui/src/config/signed-out-pages.ts, which the build's prerender reads too; here
 // each screen folder gets its lazy screen. The signed-in routes of §2.4 live in signed-in.tsx, a
 // chunk of its own, so /login loads none of the signed-in app.
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { signedOutPages, type SignedOutScreen } from '@halsa/ui/config/signed-out-pages.ts';
 
@@ -94,13 +94,32 @@ export function preloadSignedOut(pathname: string): Promise<unknown> {
 
 export const lazyPage = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
-export function SignedOutRoutes() {
+/** Calls `onShown` once the Suspense boundary it is in has shown its content (rendered or hydrated). */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
+}
+
+export interface SignedOutRoutesProps {
+  /** Called once the page's screen is on screen: on a prerendered page, once it is hydrated. */
+  onShown?: () => void;
+}
+
+export function SignedOutRoutes({ onShown }: SignedOutRoutesProps) {
+  // Shown renders nothing, so the prerendered HTML (rendered without onShown) is the same.
+  const page = (node: ReactNode) =>
+    lazyPage(
+      <>
+        {node}
+        {onShown ? <Shown onShown={onShown} /> : null}
+      </>,
+    );
   return (
     <Routes>
       {signedOutRoutes.map(({ path, Screen }) => (
-        <Route key={path} path={path} element={lazyPage(<Screen />)} />
+        <Route key={path} path={path} element={page(<Screen />)} />
       ))}
-      <Route path="*" element={lazyPage(<ToLogin />)} />
+      <Route path="*" element={page(<ToLogin />)} />
     </Routes>
   );
 }
