@@ -36,6 +36,7 @@ import * as m0026 from './migrations/0026_eid.ts';
 import * as m0027 from './migrations/0027_lab_file_seal.ts';
 import * as m0028 from './migrations/0028_questionnaires.ts';
 import * as m0032 from './migrations/0032_session_strong_sign_in.ts';
+import * as m0033 from './migrations/0033_conversation_change_seq.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -66,6 +67,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0027,
   m0028,
   m0032,
+  m0033,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

@@ -2,15 +2,17 @@
 //
 // Every call checks that the caller takes part in the conversation; a conversation or message
 // of others is answered exactly like one that does not exist (404), so ids reveal nothing.
-// Every change to a conversation (send, mark read, edit) runs in a transaction that first
-// locks the conversation row: changes of one conversation are serialised, so message ids grow
-// in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing)
-// and the summaries built inside the transaction are exactly the committed state. The live
-// events are published after the commit, in lock order (publish-order.ts).
+// Every change to a conversation (send, mark read, edit) first locks the conversation row and
+// takes its next change number: changes of one conversation are serialised, so message ids grow
+// in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing).
+// A send is one statement that commits on its own (queries.ts sendStatement), so the lock is
+// held from its first row to its commit and not through further round trips (issue 38 item 5).
+// The live events are published after the commit, in change-number order (publish-order.ts):
+// the message at once, then each participant's summary as read then.
 import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
 import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
-import { PublishOrder, type Turn } from './publish-order.ts';
+import { PublishOrder, type Ticket } from './publish-order.ts';
 import { benchTimings } from '../../live/bench-timings.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
@@ -25,14 +27,16 @@ import {
   fullName,
   insertFile,
   insertMessage,
+  nextChange,
   participantConversation,
   summaries,
   toMessage,
-  touchParticipant,
   validId,
   type ConversationRow,
   type Db,
+  type MessageRow,
 } from './queries.ts';
+import { refusal, runSend, type SendOutcome } from './send-statement.ts';
 import { conversationTranscript, messageAttachment } from './downloads.ts';
 
 export { isConversationParticipant, toMessage } from './queries.ts';
@@ -48,7 +52,6 @@ import {
   canMessage,
   checkMessageText,
   ConversationExistsError,
-  Repeated,
   MESSAGING_TEXT,
   type NewAttachment,
   type Partner,
@@ -61,8 +64,17 @@ const collator = new Intl.Collator('sv-SE');
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+/** A committed change of a conversation, to publish: its number and the message it concerns. */
+interface Committed {
+  conv: ConversationRow;
+  row: MessageRow;
+  seq: number;
+  /** The message is the conversation's newest (a send), so the summaries need not look it up. */
+  rowIsLast: boolean;
+}
+
 export class MessagingService {
-  /** Publishes each conversation's changes in the order they took its lock. */
+  /** Publishes each conversation's changes in the order they took its lock (change number). */
   readonly publishOrder = new PublishOrder();
 
   constructor(
@@ -70,8 +82,8 @@ export class MessagingService {
     private readonly clock: Clock,
     private readonly storage: FileStorage,
     private readonly events: MessagingEvents,
-    /** Counts a new message for the receiver's notice mail (design §4.16), in the transaction. */
-    private readonly notices?: Pick<NoticeMails, 'record'>,
+    /** Counts a new message for the receiver's notice mail (design §4.16), in the same commit. */
+    private readonly notices?: Pick<NoticeMails, 'record' | 'gathered'>,
   ) {}
 
   // ---- reads --------------------------------------------------------------------------------
@@ -219,13 +231,19 @@ export class MessagingService {
     // The file is already in storage (files/upload.ts); the route's withUpload removes it
     // unless the message that carries it commits.
     const type = input.file ? checkAttachment(input.file) : null;
-    let change: ConversationChange;
+    let created: { committed: Committed; change: ConversationChange | null };
     try {
-      ({ change } = await this.#change(async (trx, locked) => {
+      created = await this.#change(async (trx, locked) => {
         const now = this.clock.now();
         const conv = await trx
           .insertInto('conversations')
-          .values({ user_low_id: low, user_high_id: high, created_at: now, last_message_at: now })
+          .values({
+            user_low_id: low,
+            user_high_id: high,
+            created_at: now,
+            last_message_at: now,
+            change_seq: 1,
+          })
           .onConflict((oc) => oc.columns(['user_low_id', 'user_high_id']).doNothing())
           .returning(['id', 'user_low_id', 'user_high_id'])
           .executeTakeFirst();
@@ -250,8 +268,8 @@ export class MessagingService {
         });
         if (!row) throw conflict(MESSAGING_TEXT.clientIdReused);
         await this.notices?.record(trx, receiver.id, 'NEW_MESSAGE');
-        return { change: await changeOf(trx, conv, row, true, this.clock.now()) };
-      }));
+        return { committed: { conv, row, seq: 1, rowIsLast: true } };
+      });
     } catch (error) {
       // A concurrent repeat of this very call lost the race: answer what the first one made.
       if (
@@ -267,9 +285,12 @@ export class MessagingService {
       throw error;
     }
     if (input.file) input.file.kept = true;
-    const mine = change.summaries.find((s) => s.userId === me);
+    const { committed, change } = created;
+    const mine = change?.summaries.find((s) => s.userId === me);
+    // Its summary as published; should that read have failed, as a read now.
+    if (!mine) return { conversation: await this.get(viewer, committed.conv.id), created: true };
     return {
-      conversation: { ...(mine?.conversation as Conversation), messages: [change.message] },
+      conversation: { ...mine.conversation, messages: [toMessage(committed.row)] },
       created: true,
     };
   }
@@ -304,55 +325,52 @@ export class MessagingService {
     // The file is already in storage (files/upload.ts): it is kept only for a participant's
     // new message; otherwise the route's withUpload removes it.
     let type: { mime: string; ext: string } | null = null;
+    let fileConv: ConversationRow | null = null;
     if (file) {
-      const conv = await participantConversation(this.db, me, conversationId);
+      fileConv = await participantConversation(this.db, me, conversationId);
       type = checkAttachment(file);
-      const early = await repeat(this.db, conv);
+      const early = await repeat(this.db, fileConv);
       if (early) return { message: early, created: false };
     }
-    let change: ConversationChange;
+    // Before the statement can take the lock: the ticket orders this send's events among the
+    // conversation's (publish-order.ts).
+    const ticket = this.publishOrder.begin(conversationId);
+    let outcome: SendOutcome;
+    const t0 = benchTimings.now();
     try {
-      ({ change } = await this.#change(async (trx, locked) => {
-        const now = this.clock.now();
-        let t = benchTimings.now();
-        // Locks (and touches) the conversation: sends into one conversation are serialised.
-        const conv = await touchParticipant(trx, me, conversationId, now, viewer.role === 'STAFF');
-        benchTimings.since('tx.lockConversation', t);
-        locked(conv.id);
-        const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
-        if (input.receiverId !== undefined && input.receiverId !== partner) {
-          throw badRequest(MESSAGING_TEXT.wrongReceiver);
-        }
-        const attachment =
-          file && type ? await insertFile(trx, me, partner, file, type, this.clock.now()) : null;
-        t = benchTimings.now();
-        const row = await insertMessage(trx, conv, me, partner, text, attachment, {
+      outcome = await runSend(
+        this.db,
+        this.clock,
+        this.notices,
+        {
+          conversationId,
+          senderId: me,
+          staff: viewer.role === 'STAFF',
+          receiverId: input.receiverId,
+          content: text,
           clientMessageId,
-          now,
-        });
-        benchTimings.since('tx.insertMessage', t);
-        if (!row) {
-          // The key was used before: a repeat answers the first message (and everything
-          // this transaction did is rolled back); in another conversation it is a conflict.
-          const prior = await repeat(trx, conv);
-          if (prior) throw new Repeated(prior);
-          throw conflict(MESSAGING_TEXT.clientIdReused);
-        }
-        t = benchTimings.now();
-        await this.notices?.record(trx, partner, 'NEW_MESSAGE');
-        benchTimings.since('tx.noticeRecord', t);
-        t = benchTimings.now();
-        const done = { change: await changeOf(trx, conv, row, true, this.clock.now()) };
-        benchTimings.since('tx.summaries', t);
-        return done;
-      }));
+          now: this.clock.now(),
+        },
+        file && type && fileConv ? { file, type, conv: fileConv } : null,
+      );
+      benchTimings.since(file ? 'tx.total' : 'send.statement', t0);
     } catch (error) {
-      if (error instanceof Repeated) return { message: error.first, created: false };
+      ticket.release();
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
+    if (outcome.kind !== 'sent') {
+      ticket.release();
+      if (outcome.kind !== 'keyTaken') throw refusal(outcome.kind);
+      // The key was used before: a repeat answers the first message (nothing was written); in
+      // another conversation it is a conflict.
+      const prior = await repeat(this.db, outcome.conv);
+      if (prior) return { message: prior, created: false };
+      throw conflict(MESSAGING_TEXT.clientIdReused);
+    }
+    await this.#publish(ticket, { ...outcome, rowIsLast: true });
     if (file) file.kept = true;
-    return { message: change.message, created: true };
+    return { message: toMessage(outcome.row), created: true };
   }
 
   /**
@@ -365,7 +383,7 @@ export class MessagingService {
   ): Promise<{ conversationId: number; sender: Partner } | null> {
     const me = viewer.userId;
     if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
-    const { change, sender } = await this.#change(async (trx, locked) => {
+    const { committed, sender } = await this.#change(async (trx, locked) => {
       const found = await trx
         .selectFrom('messages as m')
         .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -383,19 +401,20 @@ export class MessagingService {
         .where('id', '=', messageId)
         .executeTakeFirstOrThrow();
       if (row.receiver_id !== me) throw forbidden(MESSAGING_TEXT.onlyReceiverMarksRead);
-      if (row.is_read) return { change: null, sender: null };
+      if (row.is_read) return { committed: null, sender: null };
       const updated = await trx
         .updateTable('messages')
         .set({ is_read: true })
         .where('id', '=', messageId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      const seq = await nextChange(trx, found.id);
       return {
-        change: await changeOf(trx, found, updated, false, this.clock.now()),
+        committed: { conv: found, row: updated, seq, rowIsLast: false },
         sender: { id: found.sender_id, role: found.sender_role },
       };
     });
-    return change && sender ? { conversationId: change.conversationId, sender } : null;
+    return committed && sender ? { conversationId: committed.conv.id, sender } : null;
   }
 
   /** Edits the caller's own text message (spec §4, §5). */
@@ -422,14 +441,15 @@ export class MessagingService {
         throw badRequest(MESSAGING_TEXT.fileEdit);
       }
       const content = checkMessageText(newContent ?? '', MESSAGING_TEXT.emptyEdit);
-      if (content === row.content) return { row, change: null };
+      if (content === row.content) return { row, committed: null };
       const updated = await trx
         .updateTable('messages')
         .set({ content, is_edited: true, edited_at: this.clock.now() })
         .where('id', '=', messageId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row: updated, change: await changeOf(trx, conv, updated, false, this.clock.now()) };
+      const seq = await nextChange(trx, conv.id);
+      return { row: updated, committed: { conv, row: updated, seq, rowIsLast: false } };
     });
     return {
       content: result.row.content,
@@ -441,43 +461,65 @@ export class MessagingService {
   // ---- helpers ------------------------------------------------------------------------------
 
   /**
-   * Runs a change of one conversation in a transaction. `work` calls `locked(id)` as soon as it
-   * holds the conversation's row lock; the change it returns (if any) is published after the
-   * commit, in lock order (publish-order.ts). A failed transaction gives its turn up.
+   * Runs a change of one conversation in a transaction (create, mark read, edit). `work` calls
+   * `locked(id)` as soon as it holds the conversation's row lock and returns what it committed
+   * (null: nothing to publish), which is published after the commit in change-number order. A
+   * failed transaction gives its ticket up. Answers `work`'s result and the published change.
    */
-  async #change<T extends { change: ConversationChange | null }>(
+  async #change<T extends { committed: Committed | null }>(
     work: (trx: Db, locked: (conversationId: number) => void) => Promise<T>,
-  ): Promise<T> {
-    let turn: Turn | undefined;
+  ): Promise<T & { change: ConversationChange | null }> {
+    let ticket: Ticket | undefined;
     let result: T;
     const t0 = benchTimings.now();
-    let workDone = 0;
     try {
-      result = await this.db.transaction().execute(async (trx) => {
-        const r = await work(trx, (conversationId) => {
-          turn = this.publishOrder.take(conversationId);
-        });
-        workDone = benchTimings.now();
-        return r;
-      });
+      result = await this.db.transaction().execute((trx) =>
+        work(trx, (conversationId) => {
+          // While the lock is held: no later change of the conversation can lock before it.
+          ticket = this.publishOrder.begin(conversationId);
+        }),
+      );
     } catch (error) {
-      turn?.release();
+      ticket?.release();
       throw error;
     }
-    if (benchTimings.enabled) {
-      const t1 = performance.now();
-      benchTimings.add('tx.total', t1 - t0);
-      benchTimings.add('tx.commit', t1 - workDone);
+    benchTimings.since('tx.total', t0);
+    if (!ticket) throw new Error('messaging: a change committed without locking its conversation');
+    return { ...result, change: await this.#publish(ticket, result.committed) };
+  }
+
+  /**
+   * Publishes a committed change once the conversation's earlier changes have been published
+   * (publish-order.ts): the message at once (what a reader of the conversation waits for), then
+   * each participant's summary as read now, outside any lock. Summaries are read in the same
+   * order as they are published, so a later one never shows an older state; under concurrent
+   * changes one may already count the next message. Never throws for the live part.
+   */
+  async #publish(ticket: Ticket, committed: Committed | null): Promise<ConversationChange | null> {
+    if (!committed) {
+      ticket.release();
+      return null;
     }
-    if (!turn) throw new Error('messaging: a change committed without locking its conversation');
-    const { change } = result;
-    const t2 = benchTimings.now();
-    await turn.publish(() => {
-      benchTimings.since('msg.publishOrderWait', t2);
-      const t3 = benchTimings.now();
-      if (change) this.events.emit(change);
-      benchTimings.since('msg.emit', t3);
+    const { conv, row, seq, rowIsLast } = committed;
+    let change: ConversationChange | null = null;
+    const t0 = benchTimings.now();
+    await ticket.publish(seq, async () => {
+      benchTimings.since('msg.publishOrderWait', t0);
+      let t = benchTimings.now();
+      this.events.emitMessage(conv.id, toMessage(row));
+      benchTimings.since('msg.emitMessage', t);
+      t = benchTimings.now();
+      try {
+        change = await changeOf(this.db, conv, row, rowIsLast, this.clock.now());
+      } catch (error) {
+        this.events.failed(error, conv.id);
+        return;
+      }
+      benchTimings.since('msg.summaries', t);
+      t = benchTimings.now();
+      this.events.emitSummaries(change);
+      benchTimings.since('msg.emitSummaries', t);
     });
-    return result;
+    return change;
   }
 }
