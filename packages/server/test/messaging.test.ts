@@ -579,6 +579,13 @@ describeDb('messaging: idempotency and ordering', () => {
       .filter(([d]) => d === `/topic/conversations/${conv.conversationId}/messages`)
       .map(([, m]) => (m as Message).id);
     expect(topicIds).toEqual(ids);
+    // Each change took its own number under the lock: the create, then the 20 sends.
+    const { change_seq } = await t.db.db
+      .selectFrom('conversations')
+      .select('change_seq')
+      .where('id', '=', conv.conversationId)
+      .executeTakeFirstOrThrow();
+    expect(change_seq).toBe(21);
     // A client that saw the 10th message fetches exactly the rest.
     const rest = await getConversation(t, c.admin, conv.conversationId, `?after=${ids[9]}`);
     expect(rest.json<Conversation>().messages.map((m) => m.id)).toEqual(ids.slice(10));
