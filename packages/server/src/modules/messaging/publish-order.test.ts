@@ -107,4 +107,31 @@ describe('PublishOrder', () => {
     expect(published).toEqual(['b']);
     expect(order.size).toBe(0);
   });
+  it("the next change's publish does not wait for this one's after; the afters keep their order", async () => {
+    const order = new PublishOrder();
+    const done: string[] = [];
+    const a = order.begin(5);
+    const b = order.begin(5);
+    let finishAfterA!: () => void;
+    const aDone = a.publish(
+      1,
+      () => void done.push('a'),
+      async () => {
+        await new Promise<void>((r) => (finishAfterA = r));
+        done.push('a after');
+      },
+    );
+    const bDone = b.publish(
+      2,
+      () => void done.push('b'),
+      () => void done.push('b after'),
+    );
+    await tick();
+    // b's message is out while a's after (its summaries' read) still runs; b's after waits.
+    expect(done).toEqual(['a', 'b']);
+    finishAfterA();
+    await Promise.all([aDone, bDone]);
+    expect(done).toEqual(['a', 'b', 'a after', 'b after']);
+    expect(order.size).toBe(0);
+  });
 });

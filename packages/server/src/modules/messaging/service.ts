@@ -491,9 +491,10 @@ export class MessagingService {
   /**
    * Publishes a committed change once the conversation's earlier changes have been published
    * (publish-order.ts): the message at once (what a reader of the conversation waits for), then
-   * each participant's summary as read now, outside any lock. Summaries are read in the same
-   * order as they are published, so a later one never shows an older state; under concurrent
-   * changes one may already count the next message. Never throws for the live part.
+   * each participant's summary as read now, outside any lock, in a line of its own so the next
+   * message does not wait for this read. Summaries are read in the order they are published, so
+   * a later one never shows an older state; under concurrent changes one may already count the
+   * next message. Never throws for the live part.
    */
   async #publish(ticket: Ticket, committed: Committed | null): Promise<ConversationChange | null> {
     if (!committed) {
@@ -503,23 +504,28 @@ export class MessagingService {
     const { conv, row, seq, rowIsLast } = committed;
     let change: ConversationChange | null = null;
     const t0 = benchTimings.now();
-    await ticket.publish(seq, async () => {
-      benchTimings.since('msg.publishOrderWait', t0);
-      let t = benchTimings.now();
-      this.events.emitMessage(conv.id, toMessage(row));
-      benchTimings.since('msg.emitMessage', t);
-      t = benchTimings.now();
-      try {
-        change = await changeOf(this.db, conv, row, rowIsLast, this.clock.now());
-      } catch (error) {
-        this.events.failed(error, conv.id);
-        return;
-      }
-      benchTimings.since('msg.summaries', t);
-      t = benchTimings.now();
-      this.events.emitSummaries(change);
-      benchTimings.since('msg.emitSummaries', t);
-    });
+    await ticket.publish(
+      seq,
+      () => {
+        benchTimings.since('msg.publishOrderWait', t0);
+        const t = benchTimings.now();
+        this.events.emitMessage(conv.id, toMessage(row));
+        benchTimings.since('msg.emitMessage', t);
+      },
+      async () => {
+        let t = benchTimings.now();
+        try {
+          change = await changeOf(this.db, conv, row, rowIsLast, this.clock.now());
+        } catch (error) {
+          this.events.failed(error, conv.id);
+          return;
+        }
+        benchTimings.since('msg.summaries', t);
+        t = benchTimings.now();
+        this.events.emitSummaries(change);
+        benchTimings.since('msg.emitSummaries', t);
+      },
+    );
     return change;
   }
 }
