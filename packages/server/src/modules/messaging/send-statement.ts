@@ -2,10 +2,9 @@
 // trip that is its own commit) or, for a file message, in the transaction that stores the file's
 // row, so a refused send leaves no file row behind.
 import { sql, type RawBuilder } from 'kysely';
-import { staffMayRead } from '../../access/care-relation.ts';
+import { noCareRelation, staffMayRead } from '../../access/care-relation.ts';
 import type { Clock } from '../../clock.ts';
 import { badRequest, notFound, type HttpError } from '../../http/errors.ts';
-import { noCareRelation } from '../../access/care-relation.ts';
 import type { NoticeMails } from '../notice-mails/service.ts';
 import { attachmentUrl } from './attachments.ts';
 import { insertFile, validId, type ConversationRow, type Db, type MessageRow } from './queries.ts';

@@ -5,10 +5,10 @@
 // Every change to a conversation (send, mark read, edit) first locks the conversation row and
 // takes its next change number: changes of one conversation are serialised, so message ids grow
 // in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing).
-// A send is one statement that commits on its own (queries.ts sendStatement), so the lock is
-// held from its first row to its commit and not through further round trips (issue 38 item 5).
-// The live events are published after the commit, in change-number order (publish-order.ts):
-// the message at once, then each participant's summary as read then.
+// A send is one statement that commits on its own (send-statement.ts), so the lock is held from
+// its first row to its commit and not through further round trips (issue 38 item 5). The live
+// events are published after the commit, in change-number order (publish-order.ts): the message
+// at once, then each participant's summary as read then (publish-change.ts).
 import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
 import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -23,7 +23,6 @@ import type { ConversationChange, MessagingEvents } from './live.ts';
 import type { NoticeMails } from '../notice-mails/service.ts';
 import {
   bySenderKey,
-  changeOf,
   fullName,
   insertFile,
   insertMessage,
@@ -34,9 +33,9 @@ import {
   validId,
   type ConversationRow,
   type Db,
-  type MessageRow,
 } from './queries.ts';
 import { refusal, runSend, type SendOutcome } from './send-statement.ts';
+import { publishChange, type Committed } from './publish-change.ts';
 import { conversationTranscript, messageAttachment } from './downloads.ts';
 
 export { isConversationParticipant, toMessage } from './queries.ts';
@@ -64,18 +63,13 @@ const collator = new Intl.Collator('sv-SE');
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
-/** A committed change of a conversation, to publish: its number and the message it concerns. */
-interface Committed {
-  conv: ConversationRow;
-  row: MessageRow;
-  seq: number;
-  /** The message is the conversation's newest (a send), so the summaries need not look it up. */
-  rowIsLast: boolean;
-}
-
 export class MessagingService {
   /** Publishes each conversation's changes in the order they took its lock (change number). */
   readonly publishOrder = new PublishOrder();
+  /** What publishChange reads the summaries with and publishes to. */
+  get #live() {
+    return { db: this.db, clock: this.clock, events: this.events };
+  }
 
   constructor(
     private readonly db: Db,
@@ -368,7 +362,7 @@ export class MessagingService {
       if (prior) return { message: prior, created: false };
       throw conflict(MESSAGING_TEXT.clientIdReused);
     }
-    await this.#publish(ticket, { ...outcome, rowIsLast: true });
+    await publishChange(this.#live, ticket, { ...outcome, rowIsLast: true });
     if (file) file.kept = true;
     return { message: toMessage(outcome.row), created: true };
   }
@@ -485,47 +479,6 @@ export class MessagingService {
     }
     benchTimings.since('tx.total', t0);
     if (!ticket) throw new Error('messaging: a change committed without locking its conversation');
-    return { ...result, change: await this.#publish(ticket, result.committed) };
-  }
-
-  /**
-   * Publishes a committed change once the conversation's earlier changes have been published
-   * (publish-order.ts): the message at once (what a reader of the conversation waits for), then
-   * each participant's summary as read now, outside any lock, in a line of its own so the next
-   * message does not wait for this read. Summaries are read in the order they are published, so
-   * a later one never shows an older state; under concurrent changes one may already count the
-   * next message. Never throws for the live part.
-   */
-  async #publish(ticket: Ticket, committed: Committed | null): Promise<ConversationChange | null> {
-    if (!committed) {
-      ticket.release();
-      return null;
-    }
-    const { conv, row, seq, rowIsLast } = committed;
-    let change: ConversationChange | null = null;
-    const t0 = benchTimings.now();
-    await ticket.publish(
-      seq,
-      () => {
-        benchTimings.since('msg.publishOrderWait', t0);
-        const t = benchTimings.now();
-        this.events.emitMessage(conv.id, toMessage(row));
-        benchTimings.since('msg.emitMessage', t);
-      },
-      async () => {
-        let t = benchTimings.now();
-        try {
-          change = await changeOf(this.db, conv, row, rowIsLast, this.clock.now());
-        } catch (error) {
-          this.events.failed(error, conv.id);
-          return;
-        }
-        benchTimings.since('msg.summaries', t);
-        t = benchTimings.now();
-        this.events.emitSummaries(change);
-        benchTimings.since('msg.emitSummaries', t);
-      },
-    );
-    return change;
+    return { ...result, change: await publishChange(this.#live, ticket, result.committed) };
   }
 }
