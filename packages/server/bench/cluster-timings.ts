@@ -11,7 +11,7 @@ function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
   const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
   all.forEach((t, i) => {
     const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
-    const dbSteps = ['tx.total', `http.careTeamCheck ${SEND}`];
+    const dbSteps = ['tx.total', 'send.statement', `http.careTeamCheck ${SEND}`];
     const dbMs = dbSteps.reduce((sum, k) => sum + (t.steps[k]?.total ?? 0), 0);
     console.log(
       `  instans ${i + 1} (stadigt läge, ${seconds} s): event-loop-fördröjning p50 ${f(t.eventLoop.p50)} ms, ` +
@@ -19,7 +19,7 @@ function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
         `${f(t.gc.totalMs)} ms totalt, p99 ${f(t.gc.p99)} ms, max ${f(t.gc.max)} ms; ` +
         `CPU ${((t.cpuMs / t.windowMs) * 100).toFixed(0)} % av en kärna; RSS ${t.rssMb.toFixed(0)} MB; ` +
         `${sends} sändningar, databastid per sändning ${f(sends ? dbMs / sends : NaN)} ms ` +
-        `(transaktionen + vårdteamskontrollen)`,
+        `(sändningens sats eller transaktion + vårdteamskontrollen)`,
     );
     const counts = Object.entries(t.counts)
       .map(([k, n]) => `${k}: ${n}`)

@@ -16,7 +16,8 @@
 //   1b. per instance, during the steady phase (HALSA_BENCH_TIMINGS=1, bench-timings.ts, read
 //      from each instance's loopback-only /__bench/timings): event-loop delay, GC pauses, CPU,
 //      and the time of each step of a send (HTTP hooks, care-team check, the transaction and
-//      its statements, publish, Redis, socket writes, activity-log inserts);
+//      its statements (send.statement: the one statement of a text send), the summaries read after
+//      the commit (msg.summaries), publish, Redis, socket writes, activity-log inserts);
 //   2. rolling restart (SIGTERM instance 1, start it, then instance 2) while sending goes on:
 //      messages sent, delivered live, recovered by the client's reconnect catch-up, lost
 //      (target 0), duplicates, the sender's retries, how long each instance took to exit.

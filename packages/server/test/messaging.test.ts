@@ -579,6 +579,13 @@ describeDb('messaging: idempotency and ordering', () => {
       .filter(([d]) => d === `/topic/conversations/${conv.conversationId}/messages`)
       .map(([, m]) => (m as Message).id);
     expect(topicIds).toEqual(ids);
+    // Each change took its own number under the lock: the create, then the 20 sends.
+    const { change_seq } = await t.db.db
+      .selectFrom('conversations')
+      .select('change_seq')
+      .where('id', '=', conv.conversationId)
+      .executeTakeFirstOrThrow();
+    expect(change_seq).toBe(21);
     // A client that saw the 10th message fetches exactly the rest.
     const rest = await getConversation(t, c.admin, conv.conversationId, `?after=${ids[9]}`);
     expect(rest.json<Conversation>().messages.map((m) => m.id)).toEqual(ids.slice(10));
@@ -586,33 +593,41 @@ describeDb('messaging: idempotency and ordering', () => {
   });
 
   it('a send that is slow after its commit is still published before the next one', async () => {
-    // PostgreSQL hands the conversation lock to the next send before the first one hears its
-    // COMMIT answer; here the first send stalls in exactly that gap until the second is done.
+    // PostgreSQL hands the conversation lock to the next send when the first one commits, before
+    // the first one's answer is read; here the first send's answer (its one statement has
+    // committed) is held back until the second send has committed and been answered.
     const conv = (
       await createConversation(t, c.admin, t.users.klient2.id, 'Ordning')
     ).json<Conversation>();
     const publish = spyOnPublish(t);
     const db = t.app.ctx.db;
-    const original = db.transaction.bind(db);
+    const original = db.getExecutor.bind(db);
     const firstCommitted = Promise.withResolvers<void>();
     const secondCommitted = Promise.withResolvers<void>();
     const letFirstGo = Promise.withResolvers<void>();
     let calls = 0;
-    const spy = vi.spyOn(db, 'transaction').mockImplementation(() => {
-      const call = ++calls;
-      const builder = original();
-      return {
-        execute: async <T>(work: Parameters<typeof builder.execute<T>>[0]) => {
-          const result = await builder.execute(work);
-          if (call === 1) {
-            firstCommitted.resolve();
-            await letFirstGo.promise;
-          } else {
-            secondCommitted.resolve();
+    const spy = vi.spyOn(db, 'getExecutor').mockImplementation(() => {
+      const executor = original();
+      return new Proxy(executor, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop) as unknown;
+          if (prop !== 'executeQuery') {
+            return typeof value === 'function' ? value.bind(target) : value;
           }
-          return result;
+          return async (...args: Parameters<typeof executor.executeQuery>) => {
+            const result = await executor.executeQuery(...args);
+            if (!/insert into messages/.test(args[0].sql)) return result;
+            const call = ++calls;
+            if (call === 1) {
+              firstCommitted.resolve();
+              await letFirstGo.promise;
+            } else {
+              secondCommitted.resolve();
+            }
+            return result;
+          };
         },
-      } as unknown as ReturnType<typeof db.transaction>;
+      });
     });
     try {
       const text = (content: string) =>

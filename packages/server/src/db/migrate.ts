@@ -36,6 +36,7 @@ import * as m0026 from './migrations/0026_eid.ts';
 import * as m0027 from './migrations/0027_lab_file_seal.ts';
 import * as m0028 from './migrations/0028_questionnaires.ts';
 import * as m0032 from './migrations/0032_session_strong_sign_in.ts';
+import * as m0033 from './migrations/0033_conversation_change_seq.ts';
 import * as m0034 from './migrations/0034_log_rollups.ts';
 import * as m0035 from './migrations/0035_message_file_index.ts';
 import type { Database } from './schema.ts';
@@ -68,6 +69,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0027,
   m0028,
   m0032,
+  m0033,
   m0034,
   m0035,
 ];

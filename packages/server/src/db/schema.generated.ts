@@ -91,6 +91,7 @@ export interface ConversationsTable {
   user_high_id: number;
   created_at: Date;
   last_message_at: Date | null;
+  change_seq: Generated<number>;
 }
 
 export interface EidLoginsTable {

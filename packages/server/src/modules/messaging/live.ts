@@ -52,17 +52,30 @@ export class MessagingEvents {
 
   /** Publishes one change; never throws (a live failure must not fail the HTTP call). */
   emit(change: ConversationChange): void {
+    this.emitMessage(change.conversationId, change.message);
+    this.emitSummaries(change);
+  }
+
+  /** The message of a change on its conversation's topic (first: it is what a reader waits for). */
+  emitMessage(conversationId: number, message: Message): void {
     const broker = this.#source();
     if (!broker) return;
-    this.#publish(
-      broker,
-      LiveDestinations.conversationMessages(change.conversationId),
-      change.message,
-    );
+    this.#publish(broker, LiveDestinations.conversationMessages(conversationId), message);
+  }
+
+  /** Each participant's summary of a change, then the push audit; never throws. */
+  emitSummaries(change: ConversationChange): void {
+    const broker = this.#source();
+    if (!broker) return;
     for (const s of change.summaries) {
       this.#publish(broker, LiveDestinations.userConversations(s.userId), s.conversation);
     }
     this.onPublished?.(change);
+  }
+
+  /** A change whose summaries could not be read (after its commit): reported, not thrown. */
+  failed(error: unknown, conversationId: number): void {
+    this.onError(error, LiveDestinations.conversationMessages(conversationId));
   }
 
   #publish(broker: LivePublisher, destination: string, body: unknown): void {

@@ -1,59 +1,147 @@
 // Live events of one conversation go out in the order its changes took the conversation lock.
 //
-// The row lock serialises the changes of a conversation, so their commits (and message ids)
-// follow lock order. The code after a commit, however, does not: PostgreSQL wakes the next
-// waiter when it releases the lock, before the first backend has answered its COMMIT, and on a
-// busy machine the second change can reach its publish first (seen in CI: ids 23 before 22).
-// Each change therefore takes a turn while it holds the lock and publishes only after every
-// earlier turn of that conversation has published or given up (rolled back). This orders one
-// server instance; between instances the lock order still holds in the database, and clients
-// place messages by id.
+// Every change of a conversation takes the next number of it (`conversations.change_seq`) while
+// it holds the conversation's row lock; a send is one statement that locks, writes and commits
+// (service.ts), so the number is the only trace of the lock order its caller gets back. The
+// answers, however, do not come back in that order: PostgreSQL hands the lock to the next waiter
+// when it commits, before the first backend has answered, and on a busy machine the second change
+// can be answered first (seen in CI: ids 23 before 22).
+//
+// So each change takes a ticket before it asks the database, or at the latest while it holds the
+// lock (a change in a transaction), and, once answered, publishes with its number when
+//   - every change of the conversation that was still unanswered on this instance when it was
+//     answered has been answered or given up (one of them may have taken the lock before it), and
+//   - every answered change of a lower number has published.
+// A change waits only for those in flight at its answer (a later one cannot have locked before
+// it), so a steady stream into one conversation never starves the first. What a change does after
+// its publish (the summaries' read) runs in a second line of the conversation, in the same order,
+// that the next publish does not wait for. This orders one server
+// instance; between instances the lock order still holds in the database, and clients place
+// messages by id.
 
 /** One change's place in its conversation's line. */
-export interface Turn {
-  /** Waits for the earlier turns, then runs `publish`; the turn is over afterwards. */
-  publish(publish: () => void): Promise<void>;
-  /** Gives the turn up without publishing (the transaction failed); safe to call twice. */
+export interface Ticket {
+  /**
+   * The change committed as number `seq` of its conversation: runs `publish` (awaited) after the
+   * changes it must follow, then `after` once the earlier changes' `after` are done. The next
+   * change's `publish` waits for this `publish` only, not for its `after` (the summaries read after
+   * a message is out must not hold the conversation's next message back). Resolves when both ran.
+   */
+  publish(
+    seq: number,
+    publish: () => void | Promise<void>,
+    after?: () => void | Promise<void>,
+  ): Promise<void>;
+  /** Gives the ticket up without publishing (the change failed); safe to call twice. */
   release(): void;
 }
 
-export class PublishOrder {
-  readonly #tails = new Map<number, Promise<void>>();
+interface Entry {
+  state: 'asking' | 'answered' | 'over';
+  seq: number;
+  /** The changes still asking when this one was answered. */
+  behind: Entry[];
+  run: () => void | Promise<void>;
+  after: (() => void | Promise<void>) | undefined;
+  settle: { resolve: () => void; reject: (error: unknown) => void };
+}
 
-  /** Takes the next turn of a conversation. Call it while holding the conversation's lock. */
-  take(conversationId: number): Turn {
-    const earlier = this.#tails.get(conversationId) ?? Promise.resolve();
-    let finish!: () => void;
-    const mine = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    this.#tails.set(conversationId, mine);
-    let over = false;
-    const end = () => {
-      if (over) return;
-      over = true;
-      // The earlier turns are done here, so this one is the last unless a later one exists.
-      void earlier.then(() => {
-        finish();
-        if (this.#tails.get(conversationId) === mine) this.#tails.delete(conversationId);
-      });
+interface Line {
+  asking: Set<Entry>;
+  /** Answered, not yet published, lowest number first. */
+  answered: Entry[];
+  draining: boolean;
+}
+
+export class PublishOrder {
+  readonly #lines = new Map<number, Line>();
+  /** Per conversation, the last `after` in line (never rejects). */
+  readonly #afters = new Map<number, Promise<void>>();
+
+  /** Takes a ticket of a conversation. Call it before the change asks for the lock. */
+  begin(conversationId: number): Ticket {
+    let line = this.#lines.get(conversationId);
+    if (!line)
+      this.#lines.set(
+        conversationId,
+        (line = { asking: new Set(), answered: [], draining: false }),
+      );
+    const own = line;
+    const entry: Entry = {
+      state: 'asking',
+      seq: 0,
+      behind: [],
+      run: () => {},
+      after: undefined,
+      settle: { resolve: () => {}, reject: () => {} },
     };
+    own.asking.add(entry);
     return {
-      publish: async (publish) => {
-        if (over) return;
-        await earlier;
-        try {
-          publish();
-        } finally {
-          end();
-        }
+      publish: (seq, publish, after) => {
+        if (entry.state !== 'asking') return Promise.resolve();
+        own.asking.delete(entry);
+        entry.state = 'answered';
+        entry.seq = seq;
+        entry.behind = [...own.asking];
+        entry.run = publish;
+        entry.after = after;
+        const done = new Promise<void>((resolve, reject) => {
+          entry.settle = { resolve, reject };
+        });
+        const at = own.answered.findIndex((e) => e.seq > seq);
+        own.answered.splice(at < 0 ? own.answered.length : at, 0, entry);
+        void this.#drain(conversationId, own);
+        return done;
       },
-      release: end,
+      release: () => {
+        if (entry.state !== 'asking') return;
+        own.asking.delete(entry);
+        entry.state = 'over';
+        void this.#drain(conversationId, own);
+      },
     };
   }
 
-  /** Conversations with a turn in progress (for tests: it must drain to 0). */
+  async #drain(conversationId: number, line: Line): Promise<void> {
+    if (line.draining) return;
+    line.draining = true;
+    try {
+      for (;;) {
+        const head = line.answered[0];
+        if (!head || head.behind.some((e) => e.state === 'asking')) break;
+        line.answered.shift();
+        try {
+          await head.run();
+          this.#then(conversationId, head);
+        } catch (error) {
+          head.settle.reject(error);
+        } finally {
+          head.state = 'over';
+        }
+      }
+    } finally {
+      line.draining = false;
+      if (line.asking.size === 0 && line.answered.length === 0) {
+        if (this.#lines.get(conversationId) === line) this.#lines.delete(conversationId);
+      }
+    }
+  }
+
+  /** Runs a published change's `after` behind the conversation's earlier ones; settles it. */
+  #then(conversationId: number, entry: Entry): void {
+    const { after, settle } = entry;
+    if (!after) return settle.resolve();
+    const mine = (this.#afters.get(conversationId) ?? Promise.resolve()).then(after);
+    const tail = mine.catch(() => {});
+    this.#afters.set(conversationId, tail);
+    void tail.then(() => {
+      if (this.#afters.get(conversationId) === tail) this.#afters.delete(conversationId);
+    });
+    mine.then(settle.resolve, settle.reject);
+  }
+
+  /** Conversations with a ticket in progress (for tests: it must drain to 0). */
   get size(): number {
-    return this.#tails.size;
+    return new Set([...this.#lines.keys(), ...this.#afters.keys()]).size;
   }
 }

@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors.ts';
 import { insertFileRow } from '../../files/upload.ts';
 import { newId } from '../../security/tokens.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
-import { careTeamFilter, noCareRelation, staffMayRead } from '../../access/care-relation.ts';
+import { careTeamFilter, staffMayRead } from '../../access/care-relation.ts';
 import { attachmentUrl, displayName } from './attachments.ts';
 import type { ConversationChange } from './live.ts';
 import { MESSAGING_TEXT, type NewAttachment, type Partner } from './rules.ts';
@@ -91,36 +91,18 @@ export async function participantConversation(
   return row;
 }
 
-/** participantConversation with the lock, for a send: the UPDATE sets last_message_at too. */
-export async function touchParticipant(
-  trx: Db,
-  userId: number,
-  conversationId: number,
-  now: Date,
-  /** A STAFF sender: the care-team rule (design §4.14) is read in this same statement. */
-  staff = false,
-): Promise<ConversationRow> {
-  const partner = sql<number>`case when user_low_id = ${userId} then user_high_id else user_low_id end`;
-  const row = validId(conversationId)
-    ? await trx
-        .updateTable('conversations')
-        .set({ last_message_at: now })
-        .where('id', '=', conversationId)
-        .where(takesPart(userId))
-        .returning(['id', 'user_low_id', 'user_high_id'])
-        .returning(
-          (staff
-            ? sql<boolean>`(not exists (select 1 from users cu where cu.id = ${partner} and cu.role = 'USER')
-                or ${staffMayRead(userId, partner, now)})`
-            : sql<boolean>`true`
-          ).as('may_read'),
-        )
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw notFound(MESSAGING_TEXT.conversationNotFound);
-  // The transaction rolls back with the 403: the conversation is not touched.
-  if (!row.may_read) throw noCareRelation();
-  return { id: row.id, user_low_id: row.user_low_id, user_high_id: row.user_high_id };
+/**
+ * The conversation's next change number, for a change that holds its row lock in a transaction
+ * (mark read, edit): the live events go out in this order (publish-order.ts).
+ */
+export async function nextChange(trx: Db, conversationId: number): Promise<number> {
+  const row = await trx
+    .updateTable('conversations')
+    .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
+    .where('id', '=', conversationId)
+    .returning('change_seq')
+    .executeTakeFirstOrThrow();
+  return row.change_seq;
 }
 
 export function bySenderKey(executor: Db, senderId: number, clientMessageId: string) {

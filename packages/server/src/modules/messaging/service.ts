@@ -2,15 +2,17 @@
 //
 // Every call checks that the caller takes part in the conversation; a conversation or message
 // of others is answered exactly like one that does not exist (404), so ids reveal nothing.
-// Every change to a conversation (send, mark read, edit) runs in a transaction that first
-// locks the conversation row: changes of one conversation are serialised, so message ids grow
-// in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing)
-// and the summaries built inside the transaction are exactly the committed state. The live
-// events are published after the commit, in lock order (publish-order.ts).
+// Every change to a conversation (send, mark read, edit) first locks the conversation row and
+// takes its next change number: changes of one conversation are serialised, so message ids grow
+// in commit order (a client that fetches `?after=<last id>` after a reconnect misses nothing).
+// A send is one statement that commits on its own (send-statement.ts), so the lock is held from
+// its first row to its commit and not through further round trips (issue 38 item 5). The live
+// events are published after the commit, in change-number order (publish-order.ts): the message
+// at once, then each participant's summary as read then (publish-change.ts).
 import type { Conversation, FilteredUser, Message } from '@halsa/api/contract';
 import type { Clock } from '../../clock.ts';
 import type { FileStorage } from '../../files/storage.ts';
-import { PublishOrder, type Turn } from './publish-order.ts';
+import { PublishOrder, type Ticket } from './publish-order.ts';
 import { benchTimings } from '../../live/bench-timings.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { profileImageUrl } from '../auth/session-user.ts';
@@ -21,18 +23,19 @@ import type { ConversationChange, MessagingEvents } from './live.ts';
 import type { NoticeMails } from '../notice-mails/service.ts';
 import {
   bySenderKey,
-  changeOf,
   fullName,
   insertFile,
   insertMessage,
+  nextChange,
   participantConversation,
   summaries,
   toMessage,
-  touchParticipant,
   validId,
   type ConversationRow,
   type Db,
 } from './queries.ts';
+import { refusal, runSend, type SendOutcome } from './send-statement.ts';
+import { publishChange, type Committed } from './publish-change.ts';
 import { conversationTranscript, messageAttachment } from './downloads.ts';
 
 export { isConversationParticipant, toMessage } from './queries.ts';
@@ -48,7 +51,6 @@ import {
   canMessage,
   checkMessageText,
   ConversationExistsError,
-  Repeated,
   MESSAGING_TEXT,
   type NewAttachment,
   type Partner,
@@ -62,16 +64,20 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export class MessagingService {
-  /** Publishes each conversation's changes in the order they took its lock. */
+  /** Publishes each conversation's changes in the order they took its lock (change number). */
   readonly publishOrder = new PublishOrder();
+  /** What publishChange reads the summaries with and publishes to. */
+  get #live() {
+    return { db: this.db, clock: this.clock, events: this.events };
+  }
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly storage: FileStorage,
     private readonly events: MessagingEvents,
-    /** Counts a new message for the receiver's notice mail (design §4.16), in the transaction. */
-    private readonly notices?: Pick<NoticeMails, 'record'>,
+    /** Counts a new message for the receiver's notice mail (design §4.16), in the same commit. */
+    private readonly notices?: Pick<NoticeMails, 'record' | 'gathered'>,
   ) {}
 
   // ---- reads --------------------------------------------------------------------------------
@@ -219,13 +225,19 @@ export class MessagingService {
     // The file is already in storage (files/upload.ts); the route's withUpload removes it
     // unless the message that carries it commits.
     const type = input.file ? checkAttachment(input.file) : null;
-    let change: ConversationChange;
+    let created: { committed: Committed; change: ConversationChange | null };
     try {
-      ({ change } = await this.#change(async (trx, locked) => {
+      created = await this.#change(async (trx, locked) => {
         const now = this.clock.now();
         const conv = await trx
           .insertInto('conversations')
-          .values({ user_low_id: low, user_high_id: high, created_at: now, last_message_at: now })
+          .values({
+            user_low_id: low,
+            user_high_id: high,
+            created_at: now,
+            last_message_at: now,
+            change_seq: 1,
+          })
           .onConflict((oc) => oc.columns(['user_low_id', 'user_high_id']).doNothing())
           .returning(['id', 'user_low_id', 'user_high_id'])
           .executeTakeFirst();
@@ -250,8 +262,8 @@ export class MessagingService {
         });
         if (!row) throw conflict(MESSAGING_TEXT.clientIdReused);
         await this.notices?.record(trx, receiver.id, 'NEW_MESSAGE');
-        return { change: await changeOf(trx, conv, row, true, this.clock.now()) };
-      }));
+        return { committed: { conv, row, seq: 1, rowIsLast: true } };
+      });
     } catch (error) {
       // A concurrent repeat of this very call lost the race: answer what the first one made.
       if (
@@ -267,9 +279,12 @@ export class MessagingService {
       throw error;
     }
     if (input.file) input.file.kept = true;
-    const mine = change.summaries.find((s) => s.userId === me);
+    const { committed, change } = created;
+    const mine = change?.summaries.find((s) => s.userId === me);
+    // Its summary as published; should that read have failed, as a read now.
+    if (!mine) return { conversation: await this.get(viewer, committed.conv.id), created: true };
     return {
-      conversation: { ...(mine?.conversation as Conversation), messages: [change.message] },
+      conversation: { ...mine.conversation, messages: [toMessage(committed.row)] },
       created: true,
     };
   }
@@ -304,55 +319,52 @@ export class MessagingService {
     // The file is already in storage (files/upload.ts): it is kept only for a participant's
     // new message; otherwise the route's withUpload removes it.
     let type: { mime: string; ext: string } | null = null;
+    let fileConv: ConversationRow | null = null;
     if (file) {
-      const conv = await participantConversation(this.db, me, conversationId);
+      fileConv = await participantConversation(this.db, me, conversationId);
       type = checkAttachment(file);
-      const early = await repeat(this.db, conv);
+      const early = await repeat(this.db, fileConv);
       if (early) return { message: early, created: false };
     }
-    let change: ConversationChange;
+    // Before the statement can take the lock: the ticket orders this send's events among the
+    // conversation's (publish-order.ts).
+    const ticket = this.publishOrder.begin(conversationId);
+    let outcome: SendOutcome;
+    const t0 = benchTimings.now();
     try {
-      ({ change } = await this.#change(async (trx, locked) => {
-        const now = this.clock.now();
-        let t = benchTimings.now();
-        // Locks (and touches) the conversation: sends into one conversation are serialised.
-        const conv = await touchParticipant(trx, me, conversationId, now, viewer.role === 'STAFF');
-        benchTimings.since('tx.lockConversation', t);
-        locked(conv.id);
-        const partner = conv.user_low_id === me ? conv.user_high_id : conv.user_low_id;
-        if (input.receiverId !== undefined && input.receiverId !== partner) {
-          throw badRequest(MESSAGING_TEXT.wrongReceiver);
-        }
-        const attachment =
-          file && type ? await insertFile(trx, me, partner, file, type, this.clock.now()) : null;
-        t = benchTimings.now();
-        const row = await insertMessage(trx, conv, me, partner, text, attachment, {
+      outcome = await runSend(
+        this.db,
+        this.clock,
+        this.notices,
+        {
+          conversationId,
+          senderId: me,
+          staff: viewer.role === 'STAFF',
+          receiverId: input.receiverId,
+          content: text,
           clientMessageId,
-          now,
-        });
-        benchTimings.since('tx.insertMessage', t);
-        if (!row) {
-          // The key was used before: a repeat answers the first message (and everything
-          // this transaction did is rolled back); in another conversation it is a conflict.
-          const prior = await repeat(trx, conv);
-          if (prior) throw new Repeated(prior);
-          throw conflict(MESSAGING_TEXT.clientIdReused);
-        }
-        t = benchTimings.now();
-        await this.notices?.record(trx, partner, 'NEW_MESSAGE');
-        benchTimings.since('tx.noticeRecord', t);
-        t = benchTimings.now();
-        const done = { change: await changeOf(trx, conv, row, true, this.clock.now()) };
-        benchTimings.since('tx.summaries', t);
-        return done;
-      }));
+          now: this.clock.now(),
+        },
+        file && type && fileConv ? { file, type, conv: fileConv } : null,
+      );
+      benchTimings.since(file ? 'tx.total' : 'send.statement', t0);
     } catch (error) {
-      if (error instanceof Repeated) return { message: error.first, created: false };
+      ticket.release();
       if (isUniqueViolation(error)) throw conflict(MESSAGING_TEXT.clientIdReused);
       throw error;
     }
+    if (outcome.kind !== 'sent') {
+      ticket.release();
+      if (outcome.kind !== 'keyTaken') throw refusal(outcome.kind);
+      // The key was used before: a repeat answers the first message (nothing was written); in
+      // another conversation it is a conflict.
+      const prior = await repeat(this.db, outcome.conv);
+      if (prior) return { message: prior, created: false };
+      throw conflict(MESSAGING_TEXT.clientIdReused);
+    }
+    await publishChange(this.#live, ticket, { ...outcome, rowIsLast: true });
     if (file) file.kept = true;
-    return { message: change.message, created: true };
+    return { message: toMessage(outcome.row), created: true };
   }
 
   /**
@@ -365,7 +377,7 @@ export class MessagingService {
   ): Promise<{ conversationId: number; sender: Partner } | null> {
     const me = viewer.userId;
     if (!validId(messageId)) throw notFound(MESSAGING_TEXT.messageNotFound);
-    const { change, sender } = await this.#change(async (trx, locked) => {
+    const { committed, sender } = await this.#change(async (trx, locked) => {
       const found = await trx
         .selectFrom('messages as m')
         .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -383,19 +395,20 @@ export class MessagingService {
         .where('id', '=', messageId)
         .executeTakeFirstOrThrow();
       if (row.receiver_id !== me) throw forbidden(MESSAGING_TEXT.onlyReceiverMarksRead);
-      if (row.is_read) return { change: null, sender: null };
+      if (row.is_read) return { committed: null, sender: null };
       const updated = await trx
         .updateTable('messages')
         .set({ is_read: true })
         .where('id', '=', messageId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      const seq = await nextChange(trx, found.id);
       return {
-        change: await changeOf(trx, found, updated, false, this.clock.now()),
+        committed: { conv: found, row: updated, seq, rowIsLast: false },
         sender: { id: found.sender_id, role: found.sender_role },
       };
     });
-    return change && sender ? { conversationId: change.conversationId, sender } : null;
+    return committed && sender ? { conversationId: committed.conv.id, sender } : null;
   }
 
   /** Edits the caller's own text message (spec §4, §5). */
@@ -422,14 +435,15 @@ export class MessagingService {
         throw badRequest(MESSAGING_TEXT.fileEdit);
       }
       const content = checkMessageText(newContent ?? '', MESSAGING_TEXT.emptyEdit);
-      if (content === row.content) return { row, change: null };
+      if (content === row.content) return { row, committed: null };
       const updated = await trx
         .updateTable('messages')
         .set({ content, is_edited: true, edited_at: this.clock.now() })
         .where('id', '=', messageId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row: updated, change: await changeOf(trx, conv, updated, false, this.clock.now()) };
+      const seq = await nextChange(trx, conv.id);
+      return { row: updated, committed: { conv, row: updated, seq, rowIsLast: false } };
     });
     return {
       content: result.row.content,
@@ -441,43 +455,30 @@ export class MessagingService {
   // ---- helpers ------------------------------------------------------------------------------
 
   /**
-   * Runs a change of one conversation in a transaction. `work` calls `locked(id)` as soon as it
-   * holds the conversation's row lock; the change it returns (if any) is published after the
-   * commit, in lock order (publish-order.ts). A failed transaction gives its turn up.
+   * Runs a change of one conversation in a transaction (create, mark read, edit). `work` calls
+   * `locked(id)` as soon as it holds the conversation's row lock and returns what it committed
+   * (null: nothing to publish), which is published after the commit in change-number order. A
+   * failed transaction gives its ticket up. Answers `work`'s result and the published change.
    */
-  async #change<T extends { change: ConversationChange | null }>(
+  async #change<T extends { committed: Committed | null }>(
     work: (trx: Db, locked: (conversationId: number) => void) => Promise<T>,
-  ): Promise<T> {
-    let turn: Turn | undefined;
+  ): Promise<T & { change: ConversationChange | null }> {
+    let ticket: Ticket | undefined;
     let result: T;
     const t0 = benchTimings.now();
-    let workDone = 0;
     try {
-      result = await this.db.transaction().execute(async (trx) => {
-        const r = await work(trx, (conversationId) => {
-          turn = this.publishOrder.take(conversationId);
-        });
-        workDone = benchTimings.now();
-        return r;
-      });
+      result = await this.db.transaction().execute((trx) =>
+        work(trx, (conversationId) => {
+          // While the lock is held: no later change of the conversation can lock before it.
+          ticket = this.publishOrder.begin(conversationId);
+        }),
+      );
     } catch (error) {
-      turn?.release();
+      ticket?.release();
       throw error;
     }
-    if (benchTimings.enabled) {
-      const t1 = performance.now();
-      benchTimings.add('tx.total', t1 - t0);
-      benchTimings.add('tx.commit', t1 - workDone);
-    }
-    if (!turn) throw new Error('messaging: a change committed without locking its conversation');
-    const { change } = result;
-    const t2 = benchTimings.now();
-    await turn.publish(() => {
-      benchTimings.since('msg.publishOrderWait', t2);
-      const t3 = benchTimings.now();
-      if (change) this.events.emit(change);
-      benchTimings.since('msg.emit', t3);
-    });
-    return result;
+    benchTimings.since('tx.total', t0);
+    if (!ticket) throw new Error('messaging: a change committed without locking its conversation');
+    return { ...result, change: await publishChange(this.#live, ticket, result.committed) };
   }
 }

@@ -26,7 +26,7 @@ import {
   type NoticeKind,
   type UnsubscribeResponse,
 } from '@halsa/api/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -162,19 +162,18 @@ export class NoticeMails {
   }
 
   /**
-   * Counts one event of `kind` for `userId` in the change's transaction: a mail now when the
-   * window is free (the caller kicks the outbox after commit), else one later for all waiting.
+   * For a kind that always waits (a new message), the one statement that counts an event for
+   * the user `userId` (an SQL expression: a parameter, or a column of the caller's statement, so a
+   * send writes its message and counts it in one statement; null or no row counts nothing); null
+   * for the other kinds. Her setting, or her role's default from `defaultNoticeSetting` (a client
+   * all kinds, staff new messages), and the batch's row counted up; the first event of a window
+   * sets when it is told.
    */
-  async record(trx: Trx, userId: number, kind: BatchedKind): Promise<void> {
+  gathered(userId: Expression<number | null>, kind: BatchedKind): RawBuilder<unknown> | null {
     const gatherFirst = GATHER_MS[kind];
-    if (gatherFirst > 0) {
-      // Kinds that always wait (a new message): one statement on the send's path (bench:cluster
-      // timed the four it took before at 1 ms p50 inside every send's transaction). Her setting,
-      // or her role's default from `defaultNoticeSetting` (a client all kinds, staff new
-      // messages), and the batch's row counted up; the first event of a window sets when it is
-      // told.
-      const due = new Date(this.clock.now().getTime() + gatherFirst);
-      await sql`
+    if (gatherFirst === 0) return null;
+    const due = new Date(this.clock.now().getTime() + gatherFirst);
+    return sql`
         insert into notice_batches (user_id, kind, pending, due_at)
         select u.id, ${kind}, 1, ${due}::timestamptz
         from users u
@@ -188,7 +187,17 @@ export class NoticeMails {
           pending = notice_batches.pending + 1,
           due_at = coalesce(notice_batches.due_at, greatest(excluded.due_at,
             notice_batches.last_sent_at + ${NOTICE_WINDOW_MS} * interval '1 millisecond'))
-      `.execute(trx);
+      `;
+  }
+
+  /**
+   * Counts one event of `kind` for `userId` in the change's transaction: a mail now when the
+   * window is free (the caller kicks the outbox after commit), else one later for all waiting.
+   */
+  async record(trx: Trx, userId: number, kind: BatchedKind): Promise<void> {
+    const counted = this.gathered(sql<number>`${userId}`, kind);
+    if (counted) {
+      await counted.execute(trx);
       return;
     }
     const to = await this.settings.recipient(trx, userId, kind);
