@@ -12,8 +12,11 @@ describeDb('message text seen outside the conversation', () => {
   const cookies = {} as Record<'klient' | 'klient2' | 'staff' | 'admin', string>;
   let withKarin: Conversation;
 
-  const lastLogId = async () =>
-    Number(
+  // After the background rows of what came before (a client's message pushed to staff is logged
+  // by a background task that may still be writing when its send has answered).
+  const lastLogId = async () => {
+    await t.app.ctx.tasks.idle();
+    return Number(
       (
         await t.db.db
           .selectFrom('activity_log')
@@ -23,6 +26,7 @@ describeDb('message text seen outside the conversation', () => {
           .executeTakeFirst()
       )?.id ?? 0,
     );
+  };
   const logSince = async (since: number) => {
     await t.app.ctx.tasks.idle();
     return t.db.db
