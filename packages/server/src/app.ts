@@ -93,8 +93,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const activity = new ActivityLog(options.db, clock, options.activityLog);
   const live = attachLiveEndpoint(app, options, clock, redis, { activity, tasks });
   // Closing (SIGTERM): requests arriving from now on get 503 (the proxy passes them to another
-  // instance); those already in flight finish first, since a message they save must still be
-  // published to Redis — only then do the live sockets and the fan-out close.
+  // instance); those already in flight get up to IN_FLIGHT_WAIT_MS to finish before the live
+  // sockets close, so their own publishes still reach this instance's sockets. One that takes
+  // longer still publishes to Redis (the fan-out keeps publishing after the live endpoint
+  // closed): Fastify closes the server, which waits for every request, before the onClose hooks,
+  // and Redis closes last (test/cluster-shutdown.test.ts).
   let inFlight = 0;
   app.addHook('onRequest', async (_request, reply) => {
     inFlight++;

@@ -63,8 +63,10 @@ export class RedisFanout {
     return this.send(`r\n${this.instanceId}\n${userKey ?? '*'}\n`);
   }
 
+  // Publishes even after close(): a request still in flight when the live endpoint closed (a
+  // rolling restart's SIGTERM) may commit a message after that, and the other instances must
+  // still get it. The owner closes the connections only once every request has finished.
   private send(text: string): Promise<void> {
-    if (this.closed) return Promise.resolve();
     const t0 = benchTimings.now();
     const sent = this.redis.commands.publish(this.channel, text);
     if (benchTimings.enabled) {
@@ -76,9 +78,7 @@ export class RedisFanout {
     return sent.then(
       () => {},
       (err: unknown) => {
-        if (!this.closed) {
-          this.log.error({ err }, 'live: Redis publish failed; other instances miss this event');
-        }
+        this.log.error({ err }, 'live: Redis publish failed; other instances miss this event');
       },
     );
   }
@@ -110,7 +110,10 @@ export class RedisFanout {
     else if (text[0] === 'r') this.handlers.recheck(key === '*' ? null : key);
   }
 
-  /** Stops publishing and delivering; the connections stay open for their owner to close. */
+  /**
+   * Stops delivering what other instances publish (this instance's sockets are closing); its own
+   * publishes still go out until the owner closes the connections.
+   */
   close(): void {
     this.closed = true;
   }
