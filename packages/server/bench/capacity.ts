@@ -15,7 +15,8 @@
 // 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
 //   options: --plans (required: the load generator of item 1 is not built yet) --reseed
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres)
-//            --clients N (20000) --logs N (200000) --messages N per client (3) --verbose
+//            --database NAME (halsa_capacity) --clients N (20000)
+//            --logs N (100 a client, the issue's ratio) --messages N per client (3) --verbose
 import { parseArgs } from 'node:util';
 import { findEndpoint } from '@halsa/api/contract';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
@@ -23,11 +24,11 @@ import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
-import { DiskStorage } from '../src/files/storage.ts';
+import { DatabaseStorage } from '../src/files/storage.ts';
 import { DevOutbox } from '../src/mail/mailer.ts';
 import { newToken, sha256 } from '../src/security/tokens.ts';
 import { systemClock } from '../src/clock.ts';
-import { CAPACITY_DIR, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
+import { CAPACITY_DB, CAPACITY_DIR, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
 import { fillParams, type Ids } from './capacity-params.ts';
 import { explainAll, printPlans } from './capacity-explain.ts';
 
@@ -37,8 +38,9 @@ const { values } = parseArgs({
     reseed: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    database: { type: 'string', default: CAPACITY_DB },
     clients: { type: 'string', default: '20000' },
-    logs: { type: 'string', default: '200000' },
+    logs: { type: 'string' },
     messages: { type: 'string', default: '3' },
   },
 });
@@ -66,9 +68,10 @@ const ROLES = [
 async function main(): Promise<void> {
   const { opened, url } = await openCapacityDb({
     adminUrl: values.postgres,
+    database: values.database,
     reseed: values.reseed,
     clients: Number(values.clients),
-    logs: Number(values.logs),
+    ...(values.logs ? { logs: Number(values.logs) } : {}),
     messagesPerClient: Number(values.messages),
   });
   await opened.close();
@@ -106,7 +109,8 @@ async function main(): Promise<void> {
     db,
     dbKind: 'postgres',
     mailer: new DevOutbox('Hälsoportalen <no-reply@example.com>', systemClock, () => {}),
-    storage: new DiskStorage(`${CAPACITY_DIR}/files`),
+    // Files in the database, as the seed keeps them (capacity-seed.ts) and DATABASE_URL does.
+    storage: new DatabaseStorage(db),
     rateLimit: { enabled: false },
     portalDist: '/nonexistent-portal-dist',
   });
