@@ -150,16 +150,23 @@ const readText = (file: string): string | null => {
   }
 };
 
-/** The pid and its descendants now, from every /proc/<n>/stat's ppid. */
-function treeOf(root: number): number[] {
+/** Every process's children now, from each /proc/<n>/stat's ppid (one scan per sample). */
+function childrenNow(): Map<number, number[]> {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const stat = readText(`/proc/${name}/stat`);
     const parsed = stat ? parseProcStat(stat) : null;
     if (!parsed) continue;
-    children.set(parsed.ppid, [...(children.get(parsed.ppid) ?? []), Number(name)]);
+    const list = children.get(parsed.ppid);
+    if (list) list.push(Number(name));
+    else children.set(parsed.ppid, [Number(name)]);
   }
+  return children;
+}
+
+/** The pid and its descendants. */
+function treeOf(root: number, children: Map<number, number[]>): number[] {
   const out: number[] = [];
   const walk = (pid: number) => {
     out.push(pid);
@@ -175,20 +182,21 @@ interface ProcTrack {
   ticks: Map<number, number>;
   total: number;
   lastTotal: number;
+  lastAt: number;
   cpuMax: number;
   rssMaxKb: number;
   processes: number;
   gone: boolean;
 }
 
-function sampleProcess(t: ProcTrack, intervalS: number, first: boolean): void {
+function sampleProcess(t: ProcTrack, children: Map<number, number[]>, first: boolean): void {
   const rootStat = readText(`/proc/${t.pid}/stat`);
   if (!rootStat || parseProcStat(rootStat)?.state === 'Z') {
     t.gone = true;
     return;
   }
   let rss = 0;
-  const tree = treeOf(t.pid);
+  const tree = treeOf(t.pid, children);
   for (const pid of tree) {
     const stat = readText(`/proc/${pid}/stat`);
     const parsed = stat ? parseProcStat(stat) : null;
@@ -199,13 +207,23 @@ function sampleProcess(t: ProcTrack, intervalS: number, first: boolean): void {
     t.ticks.set(pid, parsed.ticks);
     rss += parseVmRssKb(readText(`/proc/${pid}/status`) ?? '');
   }
-  if (!first) {
-    const pct = ((t.total - t.lastTotal) / CLOCK_TICKS / intervalS) * 100;
+  const now = performance.now();
+  if (!first && now - t.lastAt >= 100) {
+    const pct = ((t.total - t.lastTotal) / CLOCK_TICKS / ((now - t.lastAt) / 1000)) * 100;
     t.cpuMax = Math.max(t.cpuMax, pct);
   }
   t.lastTotal = t.total;
+  t.lastAt = now;
   t.rssMaxKb = Math.max(t.rssMaxKb, rss);
   t.processes = tree.length;
+}
+
+/** One sample of every tracked pid. */
+function sampleAll(tracks: ProcTrack[], first: boolean): void {
+  const live = tracks.filter((t) => !t.gone);
+  if (live.length === 0) return;
+  const children = childrenNow();
+  for (const t of live) sampleProcess(t, children, first);
 }
 
 interface StatRow {
@@ -283,6 +301,7 @@ export class CapacityObserver {
       ticks: new Map(),
       total: 0,
       lastTotal: 0,
+      lastAt: 0,
       cpuMax: 0,
       rssMaxKb: 0,
       processes: 0,
@@ -341,9 +360,9 @@ export class CapacityObserver {
     this.#logId0 = await this.#maxLogId();
     this.#logLast = this.#logId0;
     if (this.#redis) this.#redis0 = (await this.#redisStats()).total;
-    for (const p of this.#procs) sampleProcess(p, 0.5, true);
+    sampleAll(this.#procs, true);
     this.#every(500, () => {
-      for (const p of this.#procs) if (!p.gone) sampleProcess(p, 0.5, false);
+      sampleAll(this.#procs, false);
       if (this.#redis) {
         void this.#redisStats()
           .then((s) => this.#ops.push(s.ops))
@@ -460,7 +479,7 @@ export class CapacityObserver {
     this.#stopping = true;
     for (const t of this.#timers) clearInterval(t);
     const seconds = (performance.now() - this.#started) / 1000;
-    for (const p of this.#procs) if (!p.gone) sampleProcess(p, 0.5, false);
+    sampleAll(this.#procs, false);
     const commit = this.#commits ? await this.#commits : null;
     await this.#probe?.close();
     // The log rows of the window, counted (ids may have gaps: a rolled-back insert).

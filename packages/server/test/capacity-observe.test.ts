@@ -82,6 +82,8 @@ describe('the observer of bench:capacity', () => {
             db.db,
           );
         }
+        // This process works for a while: its CPU shows.
+        for (const end = performance.now() + 300; performance.now() < end;);
         await new Promise((r) => setTimeout(r, 1200));
         const r = await obs.stop();
         const chain = r.locks.byLock.find((l) => l.lock.startsWith('advisory 4711016'));
@@ -90,6 +92,8 @@ describe('the observer of bench:capacity', () => {
         expect(r.log.rows).toBe(3);
         expect(r.processes[0]!.rssMaxMb).toBeGreaterThan(10);
         expect(r.processes[0]!.gone).toBe(false);
+        expect(r.processes[0]!.cpuPercent).toBeGreaterThan(0);
+        expect(r.processes[0]!.cpuMaxPercent).toBeGreaterThan(0);
         expect(r.commit?.n).toBeGreaterThan(0);
         expect(r.statements?.some((s) => s.query.includes('pg_advisory_xact_lock'))).toBe(true);
         expect(r.statements?.some((s) => s.query.includes('capacity-observe'))).toBe(false);
