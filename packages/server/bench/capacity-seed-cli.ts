@@ -1,4 +1,4 @@
-// `tsx bench/capacity-seed-cli.ts --database NAME [--reseed] [--clients N] [--logs N]
+// `pnpm --filter @halsa/server bench:capacity-seed --database NAME [--reseed] [--clients N] [--logs N]
 // [--messages N] [--verify] [--drop]`: seeds a bench:capacity database (capacity-seed.ts) without
 // running the bench, and says how long it took and what it holds; --verify then checks the log's
 // chain (audit:verify's walk) and every lab file's seal (lab-results:verify's), --drop removes

@@ -14,7 +14,7 @@
 // - 100 log rows a client over the past year, by her coach, chained in Node
 //   (src/seed/chained-log.ts; the chain trigger took over an hour for 20 M rows).
 // Clients, staff, conversations, messages and meetings are written by the database itself
-// (generate_series). `tsx bench/capacity-seed-cli.ts` seeds (and times) without the bench.
+// (generate_series). `bench:capacity-seed` (capacity-seed-cli.ts) seeds, times and verifies alone.
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
