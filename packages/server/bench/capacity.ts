@@ -14,9 +14,9 @@
 // plan is searched for sequential scans. Exit 1 when a sequential scan reads a table of over
 // 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
 //   options: --plans (required: the load generator of item 1 is not built yet) --reseed
-//            --database NAME (halsa_capacity: a run of its own next to the shared one)
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres)
-//            --clients N (20000) --logs N (200000) --messages N per client (3) --verbose
+//            --database NAME (halsa_capacity) --clients N (20000)
+//            --logs N (100 a client, the issue's ratio) --messages N per client (3) --verbose
 import { parseArgs } from 'node:util';
 import { findEndpoint } from '@halsa/api/contract';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
@@ -24,7 +24,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
-import { DiskStorage } from '../src/files/storage.ts';
+import { DatabaseStorage } from '../src/files/storage.ts';
 import { DevOutbox } from '../src/mail/mailer.ts';
 import { newToken, sha256 } from '../src/security/tokens.ts';
 import { systemClock } from '../src/clock.ts';
@@ -36,11 +36,11 @@ const { values } = parseArgs({
   options: {
     plans: { type: 'boolean', default: false },
     reseed: { type: 'boolean', default: false },
-    database: { type: 'string', default: CAPACITY_DB },
     verbose: { type: 'boolean', default: false },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    database: { type: 'string', default: CAPACITY_DB },
     clients: { type: 'string', default: '20000' },
-    logs: { type: 'string', default: '200000' },
+    logs: { type: 'string' },
     messages: { type: 'string', default: '3' },
   },
 });
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     database: values.database,
     reseed: values.reseed,
     clients: Number(values.clients),
-    logs: Number(values.logs),
+    ...(values.logs ? { logs: Number(values.logs) } : {}),
     messagesPerClient: Number(values.messages),
   });
   await opened.close();
@@ -109,7 +109,8 @@ async function main(): Promise<void> {
     db,
     dbKind: 'postgres',
     mailer: new DevOutbox('Hälsoportalen <no-reply@example.com>', systemClock, () => {}),
-    storage: new DiskStorage(`${capacityDir(values.database)}/files`),
+    // Files in the database, as the seed keeps them (capacity-seed.ts) and DATABASE_URL does.
+    storage: new DatabaseStorage(db),
     rateLimit: { enabled: false },
     portalDist: '/nonexistent-portal-dist',
   });
