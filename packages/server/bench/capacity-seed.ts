@@ -27,6 +27,8 @@ export const CAPACITY_DIR = path.join(os.tmpdir(), 'halsa-capacity');
 
 export interface SeedOptions {
   adminUrl: string;
+  /** The database's name (CAPACITY_DB unless `--database` names another, e.g. a helper's own). */
+  database?: string;
   reseed: boolean;
   clients: number;
   logs: number;
@@ -44,14 +46,15 @@ const log = (line: string) => console.log(`bench:capacity: ${line}`);
 
 /** Opens the bench's database, seeding it first when it is new or `reseed`; migrates it. */
 export async function openCapacityDb(o: SeedOptions): Promise<{ opened: OpenedDb; url: string }> {
-  const url = `${o.adminUrl.replace(/\/[^/]*$/, '')}/${CAPACITY_DB}`;
+  const name = o.database ?? CAPACITY_DB;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`ogiltigt databasnamn: ${name}`);
+  const url = `${o.adminUrl.replace(/\/[^/]*$/, '')}/${name}`;
   const admin = new pg.Client({ connectionString: o.adminUrl });
   await admin.connect();
-  if (o.reseed) await admin.query(`drop database if exists ${CAPACITY_DB} with (force)`);
+  if (o.reseed) await admin.query(`drop database if exists ${name} with (force)`);
   const exists =
-    (await admin.query('select 1 from pg_database where datname = $1', [CAPACITY_DB])).rowCount ===
-    1;
-  if (!exists) await admin.query(`create database ${CAPACITY_DB}`);
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
   await admin.end();
   const opened = await openDatabase({ kind: 'postgres', url, max: 10 });
   // New migrations (an index this bench asked for) apply to the kept data too.
@@ -62,13 +65,13 @@ export async function openCapacityDb(o: SeedOptions): Promise<{ opened: OpenedDb
     .where('email', 'like', `%@${SCALE_EMAIL_DOMAIN}`)
     .limit(1)
     .executeTakeFirst();
-  if (!seeded) await seed(opened, o);
-  else log(`databasen ${CAPACITY_DB} finns redan med skaldata (--reseed gör om den)`);
+  if (!seeded) await seed(opened, o, name);
+  else log(`databasen ${name} finns redan med skaldata (--reseed gör om den)`);
   await sql`analyze`.execute(opened.db);
   return { opened, url };
 }
 
-async function seed(opened: OpenedDb, o: SeedOptions): Promise<void> {
+async function seed(opened: OpenedDb, o: SeedOptions, name: string): Promise<void> {
   const started = Date.now();
   mkdirSync(CAPACITY_DIR, { recursive: true });
   await seedDemoData(
@@ -134,7 +137,7 @@ async function seed(opened: OpenedDb, o: SeedOptions): Promise<void> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   log(
-    `fyllde ${CAPACITY_DB}: ${scale.clients} klienter, ${scale.logs} loggrader, ` +
+    `fyllde ${name}: ${scale.clients} klienter, ${scale.logs} loggrader, ` +
       `${messages.n} meddelanden, ${TEAMS} coacher på ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
