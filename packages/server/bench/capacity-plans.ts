@@ -1,7 +1,7 @@
 // `pnpm bench:capacity --plans [--reseed]` (issue 38 item 3): the query plans behind every
 // signed-in page, on data at scale, on this machine's PostgreSQL.
 //
-// The data: capacity-seed.ts (database halsa_capacity on --postgres, kept for re-runs). The list
+// The data: capacity-seed.ts (database halsa_capacity, or --database, kept for re-runs). The list
 // of queries is not written by hand: the app is built in this process (buildApp, as main.ts
 // builds it) on a Kysely whose log hook keeps every statement the server issues, with its
 // parameters; a walk signs in as the demo client, coach (STAFF) and ADMIN (sessions written as a
@@ -13,10 +13,7 @@
 // `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)` inside a transaction that is rolled back, and the
 // plan is searched for sequential scans. Exit 1 when a sequential scan reads a table of over
 // 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
-//   options: --plans (required: the load generator of item 1 is not built yet) --reseed
-//            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres)
-//            --clients N (20000) --logs N (200000) --messages N per client (3) --verbose
-import { parseArgs } from 'node:util';
+// Started by capacity.ts (the options are its own).
 import { findEndpoint } from '@halsa/api/contract';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
@@ -31,23 +28,14 @@ import { CAPACITY_DIR, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.t
 import { fillParams, type Ids } from './capacity-params.ts';
 import { explainAll, printPlans } from './capacity-explain.ts';
 
-const { values } = parseArgs({
-  options: {
-    plans: { type: 'boolean', default: false },
-    reseed: { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    clients: { type: 'string', default: '20000' },
-    logs: { type: 'string', default: '200000' },
-    messages: { type: 'string', default: '3' },
-  },
-});
-
-if (!values.plans) {
-  console.error(
-    'bench:capacity: bara --plans finns ännu (frågeplanerna); lastgeneratorn (issue 38 punkt 1) är inte byggd.',
-  );
-  process.exit(2);
+export interface PlansOptions {
+  reseed: boolean;
+  verbose: boolean;
+  postgres: string;
+  database: string;
+  clients: number;
+  logs: number;
+  messages: number;
 }
 
 /** A statement the server issued: its text, parameters and the routes that issued it. */
@@ -63,13 +51,14 @@ const ROLES = [
   { role: 'ADMIN', email: 'admin@example.com' },
 ] as const;
 
-async function main(): Promise<void> {
+export async function runPlans(values: PlansOptions): Promise<void> {
   const { opened, url } = await openCapacityDb({
     adminUrl: values.postgres,
+    database: values.database,
     reseed: values.reseed,
-    clients: Number(values.clients),
-    logs: Number(values.logs),
-    messagesPerClient: Number(values.messages),
+    clients: values.clients,
+    logs: values.logs,
+    messagesPerClient: values.messages,
   });
   await opened.close();
 
@@ -219,5 +208,3 @@ async function idsOf(db: Kysely<Database>): Promise<Ids> {
     appointment: await one(`select id as v from appointments order by id limit 1`),
   };
 }
-
-await main();
