@@ -1,0 +1,203 @@
+// `pnpm bench:capacity` (issue 38): a chain of clinics' Monday morning on this machine.
+//
+// Load (no flag, or --load; items 1 and 2): two server instances behind Debian's nginx on
+// PostgreSQL + Redis (test/cluster-processes.ts, as bench:cluster) on the kept, seeded database
+// (capacity-seed.ts: halsa_capacity, or --database NAME; --reseed makes it again). A load
+// generator in a process of its own (capacity-load.ts) runs virtual users (capacity-people.ts:
+// coaches with their care teams and the seeded clients, sessions written as login writes them)
+// who, with think times, do their role's pages with every call those pages make
+// (capacity-pages.ts): clients /overview, /lab-results and a conversation in the widget; coaches
+// /clients, a client's page, its Journal and Lab Resultat tabs, and a message. It steps the
+// number of users up (capacity-steps.ts) until the p99 of any call passes --limit-ms (300) or an
+// error appears, then does the same against the floor: per call a bare route behind the same
+// nginx on the same PostgreSQL (`/floor` + the path, capacity-floor.ts: one indexed query of the
+// same rows, one plain log row). Printed (capacity-report.ts): per step page loads/s, calls/s, the
+// worst call's p99, errors and log rows written per second; then per call p50/p95/p99 of the
+// product at its highest sustained step beside the floor at the same users and their ratio, both
+// highest sustained rates (goal: product ≥ 50 % of the floor), log rows expected from the calls
+// made vs written (lost rows) and audit:verify of the whole chain after the run. Exit 1 when a
+// goal is missed. Its sessions are removed afterwards; the activity rows and messages it made
+// stay in the kept database (it is what a clinic's log does).
+//   --plans (item 3): the query plans behind every signed-in page (capacity-plans.ts).
+//   options: --database NAME (halsa_capacity) --reseed --postgres ADMIN_URL --redis URL
+//            --clients N (20000) --logs N (200000) --messages N per client (3)
+//            --start USERS (10) --step USERS (10) --max-users N (400) --step-seconds S (20)
+//            --settle-seconds S (5) --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
+//            --abort-after S (1800) --verbose
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { verifyActivityChain } from '../src/audit/chain.ts';
+import type { Db } from '../src/db/index.ts';
+import { Cluster, NGINX } from '../test/cluster-processes.ts';
+import { FLOOR_LOG } from './capacity-floor.ts';
+import { loadPeople, removeSessions, writeSessions } from './capacity-people.ts';
+import { runPlans } from './capacity-plans.ts';
+import { printStep, printSummary } from './capacity-report.ts';
+import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
+import { LoadProcess, ramp, type RampOptions } from './capacity-steps.ts';
+
+const { values } = parseArgs({
+  options: {
+    plans: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
+    reseed: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    database: { type: 'string', default: CAPACITY_DB },
+    clients: { type: 'string', default: '20000' },
+    logs: { type: 'string', default: '200000' },
+    messages: { type: 'string', default: '3' },
+    start: { type: 'string', default: '10' },
+    step: { type: 'string', default: '10' },
+    'max-users': { type: 'string', default: '400' },
+    'step-seconds': { type: 'string', default: '20' },
+    'settle-seconds': { type: 'string', default: '5' },
+    'think-ms': { type: 'string', default: '2000' },
+    'coach-share': { type: 'string', default: '0.2' },
+    'limit-ms': { type: 'string', default: '300' },
+    'abort-after': { type: 'string', default: '1800' },
+  },
+});
+
+const seedOptions = {
+  adminUrl: values.postgres,
+  database: values.database,
+  reseed: values.reseed,
+  clients: Number(values.clients),
+  logs: Number(values.logs),
+  messagesPerClient: Number(values.messages),
+};
+
+if (values.plans) {
+  await runPlans({
+    ...seedOptions,
+    postgres: values.postgres,
+    verbose: values.verbose,
+    messages: seedOptions.messagesPerClient,
+  });
+} else {
+  await runLoad();
+}
+
+async function runLoad(): Promise<void> {
+  if (!existsSync(NGINX)) {
+    console.error(`${NGINX} saknas: apt-get install -y nginx-light`);
+    process.exit(1);
+  }
+  const maxUsers = Number(values['max-users']);
+  const coachShare = Number(values['coach-share']);
+  const { opened } = await openCapacityDb(seedOptions);
+  const db = opened.db;
+  const people = await loadPeople(db, maxUsers, coachShare);
+  await writeSessions(db, people);
+  const coachIds = [...new Set(people.filter((p) => p.role === 'STAFF').map((p) => p.userId))];
+  const logStart = await maxId(db, 'activity_log');
+  const cluster = new Cluster({
+    pgAdminUrl: values.postgres,
+    redisUrl: values.redis,
+    floor: true,
+    database: values.database,
+    // The data's own secret (signed notes, sealed lab files were made with it).
+    env: { SESSION_SECRET: CAPACITY_SECRET },
+  });
+  let load: LoadProcess | undefined;
+  const abortS = Number(values['abort-after']);
+  const abort = setTimeout(() => {
+    console.error(`bench:capacity avbröts efter ${abortS} s`);
+    load?.kill();
+    const stop = setTimeout(() => process.exit(2), 20_000);
+    void cluster
+      .close()
+      .then(() => removeSessions(db))
+      .finally(() => {
+        clearTimeout(stop);
+        process.exit(2);
+      });
+  }, abortS * 1000);
+  abort.unref();
+  console.log(
+    `bench:capacity: startar 2 instanser (och 2 golvservrar) bakom nginx på ${values.database}, ` +
+      `${people.length} möjliga användare (${coachIds.length} coacher, ${people.length - people.filter((p) => p.role === 'STAFF').length} klienter)`,
+  );
+  try {
+    await cluster.start();
+    const pids = cluster.instances.map((i) => i.process?.pid);
+    // ── The run starts (issue 38: the observer of capacity-observe.ts starts here, e.g.
+    //    `const obs = await CapacityObserver.start({ databaseUrl: cluster.databaseUrl,
+    //    redisUrl: values.redis, pids })`, and the ADMIN's 5 000-client FHIR batch of
+    //    capacity-batch.ts is started here, not awaited: `const batch = runBatch(…)`).
+    void pids;
+    load = await LoadProcess.start(cluster.url, people, Number(values['think-ms']));
+    const floorStart = await maxId(db, FLOOR_LOG);
+    const options = (countRows: () => Promise<number>): RampOptions => ({
+      start: Number(values.start),
+      step: Number(values.step),
+      max: maxUsers,
+      seconds: Number(values['step-seconds']),
+      settleSeconds: Number(values['settle-seconds']),
+      limitMs: Number(values['limit-ms']),
+      countRows,
+      coachesIn: (users) => people.slice(0, users).filter((p) => p.role === 'STAFF').length,
+      // ── A step's measured part starts / ends (per-step observer figures go here:
+      //    `obs.mark(target, users)` at the start, `printObserved(obs.step())` at the end).
+      onStepStart: () => {},
+      onStepEnd: () => {},
+      print: printStep,
+    });
+    console.log('Produkten:');
+    const product = await ramp(
+      load,
+      'product',
+      options(() => countSince(db, 'activity_log', logStart)),
+    );
+    console.log('Golvet (samma användare och sidor, /floor + samma sökväg):');
+    const floor = await ramp(
+      load,
+      'floor',
+      options(() => countSince(db, FLOOR_LOG, floorStart)),
+    );
+    await load.stop();
+    // ── The run ends (`const report = await obs.stop(); printObserved(report)`, and
+    //    `await batch` with its figures).
+    // Rows a request started in the background settle.
+    await new Promise((r) => setTimeout(r, 2000));
+    const written = await countSince(db, 'activity_log', logStart, coachIds);
+    const floorWritten = await countSince(db, FLOOR_LOG, floorStart);
+    const t0 = performance.now();
+    const verify = await verifyActivityChain(db);
+    process.exitCode = printSummary({
+      product,
+      floor,
+      limitMs: Number(values['limit-ms']),
+      maxUsers,
+      log: { expected: load.total.expectedLogRows, written },
+      floorLog: { expected: load.total.floorOkCalls, written: floorWritten },
+      verify,
+      verifySeconds: (performance.now() - t0) / 1000,
+    });
+  } finally {
+    load?.kill();
+    await cluster.close();
+    await removeSessions(db);
+    await opened.close();
+    clearTimeout(abort);
+  }
+}
+
+async function maxId(db: Db, table: string): Promise<number> {
+  const { rows } = await sql<{ id: string | null }>`select max(id) as id from ${sql.table(
+    table,
+  )}`.execute(db);
+  return Number(rows[0]?.id ?? 0);
+}
+
+/** Rows of `table` after id `after` (by the given actors only, when named). */
+async function countSince(db: Db, table: string, after: number, actors?: number[]) {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}
+    where id > ${after} ${actors ? sql`and actor_user_id = any(${actors}::int[])` : sql``}`.execute(
+    db,
+  );
+  return Number(rows[0]!.n);
+}
