@@ -117,7 +117,7 @@ function send(
 /** One call; its answer (parsed when the bench reads it), or undefined when it failed. */
 async function call(name: CallName, v: Visit, to: Target): Promise<unknown> {
   const def = CALLS[name];
-  const label = callLabel(name);
+  const label = callLabel(name, v.person.role);
   const headers: Record<string, string> = { cookie: `halsa_session=${v.person.token}` };
   if (to === 'floor') headers['x-floor-user'] = String(v.person.userId);
   let body: string | undefined;

@@ -346,5 +346,16 @@ export function wavesOf(page: Page): CallName[][] {
   return [['me'], ...page.waves, ...(shell.length > 0 ? [shell] : [])];
 }
 
-/** The report's name of a call. */
-export const callLabel = (name: CallName): string => `${CALLS[name].method} ${CALLS[name].path}`;
+const callsOf = (role: Role) =>
+  new Set(
+    ROUNDS[role].flatMap((name) => {
+      const page: Page = PAGES[name];
+      return [...wavesOf(page).flat(), ...(page.fanOut ? [page.fanOut.call] : [])];
+    }),
+  );
+/** Calls both roles make (the shell's): the report gives each role's figures apart. */
+const SHARED = new Set([...callsOf('USER')].filter((c) => callsOf('STAFF').has(c)));
+
+/** The report's name of a call: method and path, and whose when both roles make it. */
+export const callLabel = (name: CallName, role: Role): string =>
+  `${CALLS[name].method} ${CALLS[name].path}${SHARED.has(name) ? (role === 'STAFF' ? ' (coach)' : ' (klient)') : ''}`;

@@ -25,6 +25,7 @@
 //            --settle-seconds S (5) --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
 //            --abort-after S (1800) --verbose
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { verifyActivityChain } from '../src/audit/chain.ts';
@@ -119,7 +120,12 @@ async function runLoad(): Promise<void> {
   abort.unref();
   console.log(
     `bench:capacity: startar 2 instanser (och 2 golvservrar) bakom nginx på ${values.database}, ` +
-      `${people.length} möjliga användare (${coachIds.length} coacher, ${people.length - people.filter((p) => p.role === 'STAFF').length} klienter)`,
+      `${people.length} möjliga användare (${coachIds.length} coacher, ` +
+      `${people.filter((p) => p.role === 'USER').length} klienter); maskinens load ` +
+      `${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} på ${os.cpus().length} kärnor`,
   );
   try {
     await cluster.start();
