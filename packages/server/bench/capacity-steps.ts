@@ -120,41 +120,63 @@ export function percentile(sorted: readonly number[], p: number): number {
 export const sortedOf = (values: readonly number[] | undefined): number[] =>
   [...(values ?? [])].sort((a, b) => a - b);
 
-/** Steps the users up against `target` until a step is not sustained or `max` is passed. */
+/**
+ * Steps the users up against `target` until a step is not sustained or `max` is passed. When the
+ * first step already fails, halves the users down to one until a step holds, so the highest
+ * sustained rate is a number to compare before and after, not zero.
+ */
 export async function ramp(load: LoadProcess, target: Target, o: RampOptions): Promise<Step[]> {
   const steps: Step[] = [];
   for (let users = o.start; users <= o.max; users += o.step) {
-    load.set(users, target);
-    await sleep(o.settleSeconds * 1000);
-    await load.collect();
-    const rowsBefore = await o.countRows();
-    await o.onStepStart?.(target, users);
-    const started = performance.now();
-    await sleep(o.seconds * 1000);
-    const stats = await load.collect();
-    const seconds = (performance.now() - started) / 1000;
-    const logRows = (await o.countRows()) - rowsBefore;
-    let worst = { label: '', p99: 0 };
-    for (const [label, times] of Object.entries(stats.calls)) {
-      const p99 = percentile(sortedOf(times), 99);
-      if (p99 > worst.p99) worst = { label, p99 };
-    }
-    const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0);
-    const step: Step = {
-      target,
-      users,
-      coaches: o.coachesIn(users),
-      seconds,
-      stats,
-      logRows,
-      loadAvg: os.loadavg()[0]!,
-      sustained: errors === 0 && worst.p99 <= o.limitMs && Object.keys(stats.calls).length > 0,
-      worst,
-    };
-    await o.onStepEnd?.(step);
+    const step = await measure(load, target, users, o);
     steps.push(step);
     o.print(step, steps.length);
     if (!step.sustained) break;
   }
+  if (steps.length === 1 && !steps[0]!.sustained) {
+    for (let users = Math.floor(o.start / 2); users >= 1; users = Math.floor(users / 2)) {
+      const step = await measure(load, target, users, o);
+      steps.push(step);
+      o.print(step, steps.length);
+      if (step.sustained) break;
+    }
+  }
   return steps;
+}
+
+async function measure(
+  load: LoadProcess,
+  target: Target,
+  users: number,
+  o: RampOptions,
+): Promise<Step> {
+  load.set(users, target);
+  await sleep(o.settleSeconds * 1000);
+  await load.collect();
+  const rowsBefore = await o.countRows();
+  await o.onStepStart?.(target, users);
+  const started = performance.now();
+  await sleep(o.seconds * 1000);
+  const stats = await load.collect();
+  const seconds = (performance.now() - started) / 1000;
+  const logRows = (await o.countRows()) - rowsBefore;
+  let worst = { label: '', p99: 0 };
+  for (const [label, times] of Object.entries(stats.calls)) {
+    const p99 = percentile(sortedOf(times), 99);
+    if (p99 > worst.p99) worst = { label, p99 };
+  }
+  const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0);
+  const step: Step = {
+    target,
+    users,
+    coaches: o.coachesIn(users),
+    seconds,
+    stats,
+    logRows,
+    loadAvg: os.loadavg()[0]!,
+    sustained: errors === 0 && worst.p99 <= o.limitMs && Object.keys(stats.calls).length > 0,
+    worst,
+  };
+  await o.onStepEnd?.(step);
+  return step;
 }

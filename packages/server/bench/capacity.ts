@@ -34,7 +34,7 @@ import { Cluster, NGINX } from '../test/cluster-processes.ts';
 import { FLOOR_LOG } from './capacity-floor.ts';
 import { loadPeople, removeSessions, writeSessions } from './capacity-people.ts';
 import { runPlans } from './capacity-plans.ts';
-import { printStep, printSummary } from './capacity-report.ts';
+import { printStep, printSummary, readAt } from './capacity-report.ts';
 import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
 import { LoadProcess, ramp, type RampOptions } from './capacity-steps.ts';
 
@@ -137,8 +137,8 @@ async function runLoad(): Promise<void> {
     void pids;
     load = await LoadProcess.start(cluster.url, people, Number(values['think-ms']));
     const floorStart = await maxId(db, FLOOR_LOG);
-    const options = (countRows: () => Promise<number>): RampOptions => ({
-      start: Number(values.start),
+    const options = (countRows: () => Promise<number>, start: number): RampOptions => ({
+      start,
       step: Number(values.step),
       max: maxUsers,
       seconds: Number(values['step-seconds']),
@@ -156,13 +156,17 @@ async function runLoad(): Promise<void> {
     const product = await ramp(
       load,
       'product',
-      options(() => countSince(db, 'activity_log', logStart)),
+      options(() => countSince(db, 'activity_log', logStart), Number(values.start)),
     );
     console.log('Golvet (samma användare och sidor, /floor + samma sökväg):');
     const floor = await ramp(
       load,
       'floor',
-      options(() => countSince(db, FLOOR_LOG, floorStart)),
+      // From the users the product's figures are read at, so the two are compared like with like.
+      options(
+        () => countSince(db, FLOOR_LOG, floorStart),
+        Math.min(Number(values.start), readAt(product)?.users ?? Number(values.start)),
+      ),
     );
     await load.stop();
     // ── The run ends (`const report = await obs.stop(); printObserved(report)`, and
