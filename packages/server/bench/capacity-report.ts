@@ -10,6 +10,13 @@ const sum = (r: Record<string, number[]>) =>
   Object.values(r).reduce((a, times) => a + times.length, 0);
 const errorsOf = (s: Step) => Object.values(s.stats.errors).reduce((a, b) => a + b, 0);
 
+/** p50/p95/p99 of sorted times, as the tables show them (`prefix` names the floor's). */
+const quantiles = (t: readonly number[], prefix = '') => ({
+  [`${prefix}p50${prefix ? '' : ' ms'}`]: ms(percentile(t, 50)),
+  [`${prefix}p95${prefix ? '' : ' ms'}`]: ms(percentile(t, 95)),
+  [`${prefix}p99${prefix ? '' : ' ms'}`]: ms(percentile(t, 99)),
+});
+
 /** Page loads per second (actions such as a message sent are not pages). */
 export const pageRate = (s: Step): number => sum(s.stats.pages) / s.seconds;
 
@@ -59,12 +66,8 @@ function printCalls(p: Step, f: Step | undefined): void {
     return {
       anrop: label,
       antal: a.length,
-      'p50 ms': ms(percentile(a, 50)),
-      'p95 ms': ms(percentile(a, 95)),
-      'p99 ms': ms(percentile(a, 99)),
-      'golv p50': ms(percentile(b, 50)),
-      'golv p95': ms(percentile(b, 95)),
-      'golv p99': ms(percentile(b, 99)),
+      ...quantiles(a),
+      ...quantiles(b, 'golv '),
       'p99 produkt/golv': Number.isFinite(ratio) ? `${ratio.toFixed(1)}×` : '–',
     };
   });
@@ -102,9 +105,7 @@ export function printSummary(o: Summary): number {
       return {
         sida: page,
         antal: t.length,
-        'p50 ms': ms(percentile(t, 50)),
-        'p95 ms': ms(percentile(t, 95)),
-        'p99 ms': ms(percentile(t, 99)),
+        ...quantiles(t),
       };
     }),
   );
