@@ -121,24 +121,38 @@ export const sortedOf = (values: readonly number[] | undefined): number[] =>
   [...(values ?? [])].sort((a, b) => a - b);
 
 /**
- * Steps the users up against `target` until a step is not sustained or `max` is passed. When the
- * first step already fails, halves the users down to one until a step holds, so the highest
- * sustained rate is a number to compare before and after, not zero.
+ * Steps the users up against `target` until a step is not sustained or `max` is passed. A step
+ * that fails is measured once more and counts as failed only when that fails too (on a shared
+ * machine one stall of another process is a p99 of a few hundred samples). With `halve`, when
+ * the first step already fails, the users are halved down to one until a step holds, so the
+ * highest sustained rate is a number to compare before and after, not zero.
  */
-export async function ramp(load: LoadProcess, target: Target, o: RampOptions): Promise<Step[]> {
+export async function ramp(
+  load: LoadProcess,
+  target: Target,
+  o: RampOptions,
+  halve: boolean,
+): Promise<Step[]> {
   const steps: Step[] = [];
-  for (let users = o.start; users <= o.max; users += o.step) {
-    const step = await measure(load, target, users, o);
+  const run = async (users: number) => {
+    let step = await measure(load, target, users, o);
     steps.push(step);
     o.print(step, steps.length);
-    if (!step.sustained) break;
-  }
-  if (steps.length === 1 && !steps[0]!.sustained) {
-    for (let users = Math.floor(o.start / 2); users >= 1; users = Math.floor(users / 2)) {
-      const step = await measure(load, target, users, o);
+    if (!step.sustained) {
+      step = await measure(load, target, users, o);
       steps.push(step);
       o.print(step, steps.length);
-      if (step.sustained) break;
+    }
+    return step.sustained;
+  };
+  let held = false;
+  for (let users = o.start; users <= o.max; users += o.step) {
+    if (!(await run(users))) break;
+    held = true;
+  }
+  if (halve && !held) {
+    for (let users = Math.floor(o.start / 2); users >= 1; users = Math.floor(users / 2)) {
+      if (await run(users)) break;
     }
   }
   return steps;
