@@ -131,13 +131,12 @@ async function runLoad(): Promise<void> {
   );
   try {
     await cluster.start();
-    const pids = cluster.instances.map((i) => i.process?.pid);
-    // ── The run starts (issue 38: the observer of capacity-observe.ts starts here, e.g.
-    //    `const obs = await CapacityObserver.start({ databaseUrl: cluster.databaseUrl,
-    //    redisUrl: values.redis, pids })`, and the ADMIN's 5 000-client FHIR batch of
-    //    capacity-batch.ts is started here, not awaited: `const batch = runBatch(…)`).
-    void pids;
     load = await LoadProcess.start(cluster.url, people, Number(values['think-ms']));
+    // ── INTEGRATOR: the run starts. Start the observer of capacity-observe.ts here, e.g.
+    //    `const obs = await CapacityObserver.start({ databaseUrl: cluster.databaseUrl,
+    //    redisUrl: values.redis, pids: [...cluster.instances.map((i) => i.process?.pid),
+    //    load.pid] })`, and the ADMIN's 5 000-client FHIR batch of capacity-batch.ts, not
+    //    awaited: `const batch = runBatch(…)` (it then runs beside the product's steps).
     const floorStart = await maxId(db, FLOOR_LOG);
     const options = (countRows: () => Promise<number>, start: number): RampOptions => ({
       start,
@@ -148,7 +147,7 @@ async function runLoad(): Promise<void> {
       limitMs: Number(values['limit-ms']),
       countRows,
       coachesIn: (users) => people.slice(0, users).filter((p) => p.role === 'STAFF').length,
-      // ── A step's measured part starts / ends (per-step observer figures go here:
+      // ── INTEGRATOR: a step's measured part starts / ends (per-step observer figures, e.g.
       //    `obs.mark(target, users)` at the start, `printObserved(obs.step())` at the end).
       onStepStart: () => {},
       onStepEnd: () => {},
@@ -173,8 +172,8 @@ async function runLoad(): Promise<void> {
       false,
     );
     await load.stop();
-    // ── The run ends (`const report = await obs.stop(); printObserved(report)`, and
-    //    `await batch` with its figures).
+    // ── INTEGRATOR: the run ends (`const report = await obs.stop(); printObserved(report)`,
+    //    and `await batch` with its figures).
     // Rows a request started in the background settle.
     await new Promise((r) => setTimeout(r, 2000));
     const written = await countSince(db, 'activity_log', logStart, coachIds);
