@@ -3,7 +3,7 @@
 // planned and executed as the server makes it, and leaves nothing), then searched for
 // sequential scans of tables over LIMIT rows (pg_class.reltuples after ANALYZE).
 import type pg from 'pg';
-import type { Issued } from './capacity.ts';
+import type { Issued } from './capacity-plans.ts';
 
 export const SEQ_SCAN_LIMIT = 10_000;
 
