@@ -59,20 +59,29 @@ export async function loadPeople(db: Db, count: number, coachShare: number): Pro
 
 const hash = (n: number) => (Math.imul(n, 2654435761) >>> 0) % 1_000_003;
 
+/** A session's row as login writes it: the token stored hashed. */
+export const sessionRow = (
+  userId: number,
+  token: string,
+  now: Date,
+  hours: number,
+  userAgent = USER_AGENT,
+) => ({
+  id_hash: sha256(token),
+  user_id: userId,
+  created_at: now,
+  last_seen_at: now,
+  expires_at: new Date(now.getTime() + hours * 3600_000),
+  ip_address: '127.0.0.1',
+  user_agent: userAgent,
+});
+
 /** A session per person (a reused coach gets a session per tab), valid for `hours`. */
 export async function writeSessions(db: Db, people: Person[], hours = 11): Promise<void> {
   const now = new Date();
   const rows = people.map((p) => {
     p.token = newToken();
-    return {
-      id_hash: sha256(p.token),
-      user_id: p.userId,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: new Date(now.getTime() + hours * 3600_000),
-      ip_address: '127.0.0.1',
-      user_agent: USER_AGENT,
-    };
+    return sessionRow(p.userId, p.token, now, hours);
   });
   for (let i = 0; i < rows.length; i += 1000)
     await db
@@ -81,6 +90,35 @@ export async function writeSessions(db: Db, people: Person[], hours = 11): Promi
       .execute();
   // Staff sign in by the e-mailed code here (design §4.17's rule off, as in the demo).
   await db.updateTable('clinic_settings').set({ staff_strong_required: false }).execute();
+}
+
+/**
+ * The ADMIN's session of the FHIR batch (capacity-batch.ts), the bench's own like the others:
+ * the demo ADMIN's cookie.
+ */
+export async function writeAdminSession(db: Db, hours = 11): Promise<string> {
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'admin@example.com')
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values(sessionRow(admin.id, token, new Date(), hours))
+    .execute();
+  return `halsa_session=${token}`;
+}
+
+/** The batch's clients: `count` seeded clients, spread over the teams (every k-th by id). */
+export async function batchClients(db: Db, count: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select id from users where email like ${`%@${SCALE_EMAIL_DOMAIN}`} order by id`.execute(db);
+  const every = Math.max(1, Math.floor(rows.length / Math.max(1, count)));
+  return rows
+    .filter((_, i) => i % every === 0)
+    .slice(0, count)
+    .map((r) => r.id);
 }
 
 export async function removeSessions(db: Db): Promise<void> {

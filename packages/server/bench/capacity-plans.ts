@@ -22,10 +22,11 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { DatabaseStorage } from '../src/files/storage.ts';
 import { DevOutbox } from '../src/mail/mailer.ts';
-import { newToken, sha256 } from '../src/security/tokens.ts';
+import { newToken } from '../src/security/tokens.ts';
 import { systemClock } from '../src/clock.ts';
 import { CAPACITY_SECRET, capacityDir, openCapacityDb } from './capacity-seed.ts';
 import { fillParams, type Ids } from './capacity-params.ts';
+import { sessionRow } from './capacity-people.ts';
 import { explainAll, printPlans } from './capacity-explain.ts';
 
 export interface PlansOptions {
@@ -119,15 +120,7 @@ export async function runPlans(values: PlansOptions): Promise<void> {
       const now = new Date();
       await db
         .insertInto('sessions')
-        .values({
-          id_hash: sha256(token),
-          user_id: user.id,
-          created_at: now,
-          last_seen_at: now,
-          expires_at: new Date(now.getTime() + 3600_000),
-          ip_address: '127.0.0.1',
-          user_agent: 'bench:capacity --plans',
-        })
+        .values(sessionRow(user.id, token, now, 1, 'bench:capacity --plans'))
         .execute();
       for (const route of routes) {
         if (!Array.isArray(route.access) || !route.access.includes(role)) continue;

@@ -18,6 +18,10 @@
 // at the wall and at its highest sustained step beside the floor at the same users and their
 // ratio, both highest sustained rates (goal: product ≥ 50 % of the floor), log rows expected
 // from the calls made vs written (lost rows) and audit:verify of the whole chain after the run.
+// Beside the product's steps the ADMIN uploads a 5 000-client batch of FHIR lab reports
+// (capacity-batch.ts; --batch N clients, --batch-concurrency); each step's measured part is
+// watched (capacity-observe.ts: CPU and RSS per process, busiest statements, lock waits, Redis
+// ops, log rows/s, commits and the disk's commit latency), printed for the steps read.
 // Exit 1 when a goal is missed. Its sessions are removed afterwards; the activity rows and
 // messages it made stay in the kept database (it is what a clinic's log does).
 //   --plans (item 3): the query plans behind every signed-in page (capacity-plans.ts).
@@ -25,7 +29,8 @@
 //            --clients N (20000) --logs N (100 a client) --messages N per client (3)
 //            --start USERS (10) --step USERS (10) --max-users N (400) --step-seconds S (20)
 //            --settle-seconds S (5) --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
-//            --abort-after S (1800) --verbose
+//            --abort-after S (1800) --batch N (min(5000, clients/4)) --batch-concurrency N (4)
+//            --verbose
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -33,12 +38,20 @@ import { sql } from 'kysely';
 import { verifyActivityChain } from '../src/audit/chain.ts';
 import type { Db } from '../src/db/index.ts';
 import { Cluster, NGINX } from '../test/cluster-processes.ts';
+import { printBatch, runBatch, type BatchReport } from './capacity-batch.ts';
 import { FLOOR_LOG } from './capacity-floor.ts';
-import { loadPeople, removeSessions, writeSessions } from './capacity-people.ts';
+import { CapacityObserver, printObserved, type ObservedReport } from './capacity-observe.ts';
+import {
+  batchClients,
+  loadPeople,
+  removeSessions,
+  writeAdminSession,
+  writeSessions,
+} from './capacity-people.ts';
 import { runPlans } from './capacity-plans.ts';
 import { printStep, printSummary, readAt } from './capacity-report.ts';
 import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
-import { LoadProcess, ramp, type RampOptions } from './capacity-steps.ts';
+import { LoadProcess, ramp, type RampOptions, type Step } from './capacity-steps.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,6 +74,8 @@ const { values } = parseArgs({
     'coach-share': { type: 'string', default: '0.2' },
     'limit-ms': { type: 'string', default: '300' },
     'abort-after': { type: 'string', default: '1800' },
+    batch: { type: 'string' },
+    'batch-concurrency': { type: 'string', default: '4' },
   },
 });
 
@@ -96,6 +111,13 @@ async function runLoad(): Promise<void> {
   const people = await loadPeople(db, maxUsers, coachShare);
   await writeSessions(db, people);
   const coachIds = [...new Set(people.filter((p) => p.role === 'STAFF').map((p) => p.userId))];
+  // The ADMIN's FHIR batch (issue 38: a company's 5 000 employees' lab results released at once):
+  // 5 000 of the seeded clients, a quarter of them at a smaller --clients.
+  const batchIds = await batchClients(
+    db,
+    Number(values.batch ?? Math.min(5000, Math.floor(Number(values.clients) / 4))),
+  );
+  const adminCookie = await writeAdminSession(db);
   const logStart = await maxId(db, 'activity_log');
   const cluster = new Cluster({
     pgAdminUrl: values.postgres,
@@ -106,6 +128,8 @@ async function runLoad(): Promise<void> {
     env: { SESSION_SECRET: CAPACITY_SECRET },
   });
   let load: LoadProcess | undefined;
+  let obs: CapacityObserver | undefined;
+  const batchStop = new AbortController();
   const abortS = Number(values['abort-after']);
   const abort = setTimeout(() => {
     console.error(`bench:capacity avbröts efter ${abortS} s`);
@@ -132,11 +156,31 @@ async function runLoad(): Promise<void> {
   try {
     await cluster.start();
     load = await LoadProcess.start(cluster.url, people, Number(values['think-ms']));
-    // ── INTEGRATOR: the run starts. Start the observer of capacity-observe.ts here, e.g.
-    //    `const obs = await CapacityObserver.start({ databaseUrl: cluster.databaseUrl,
-    //    redisUrl: values.redis, pids: [...cluster.instances.map((i) => i.process?.pid),
-    //    load.pid] })`, and the ADMIN's 5 000-client FHIR batch of capacity-batch.ts, not
-    //    awaited: `const batch = runBatch(…)` (it then runs beside the product's steps).
+    // What the machine, PostgreSQL and Redis do in each step's measured part (capacity-observe.ts):
+    // the product's instances, the floor's servers and the load generator.
+    const pids = [
+      ...cluster.instances.map((i) => i.process?.pid),
+      ...cluster.instances.map((i) => i.floorProcess?.pid),
+      load.pid,
+    ].filter((pid): pid is number => pid !== undefined);
+    console.log(
+      `  pid: instanser ${cluster.instances.map((i) => i.process?.pid).join(', ')}; golvservrar ` +
+        `${cluster.instances.map((i) => i.floorProcess?.pid).join(', ')}; lastgeneratorn ${load.pid}`,
+    );
+    const observed = new Map<Step, ObservedReport>();
+    // The ADMIN's batch runs beside the product's steps, not awaited; it stops starting uploads
+    // when the product's steps end, so the floor is measured without it.
+    const batch: Promise<BatchReport> = runBatch({
+      base: cluster.url,
+      adminCookie,
+      clientIds: batchIds,
+      concurrency: Number(values['batch-concurrency']),
+      signal: batchStop.signal,
+    });
+    console.log(
+      `  ADMIN:s provsvarsomgång startad: ${batchIds.length} klienter, ` +
+        `${values['batch-concurrency']} uppladdningar åt gången, medan produktens steg mäts`,
+    );
     const floorStart = await maxId(db, FLOOR_LOG);
     const options = (countRows: () => Promise<number>, start: number): RampOptions => ({
       start,
@@ -147,10 +191,18 @@ async function runLoad(): Promise<void> {
       limitMs: Number(values['limit-ms']),
       countRows,
       coachesIn: (users) => people.slice(0, users).filter((p) => p.role === 'STAFF').length,
-      // ── INTEGRATOR: a step's measured part starts / ends (per-step observer figures, e.g.
-      //    `obs.mark(target, users)` at the start, `printObserved(obs.step())` at the end).
-      onStepStart: () => {},
-      onStepEnd: () => {},
+      onStepStart: async (target, users) => {
+        obs = await CapacityObserver.start({
+          databaseUrl: cluster.databaseUrl,
+          redisUrl: values.redis,
+          pids,
+          label: `${target === 'product' ? 'produkten' : 'golvet'} vid ${users} användare`,
+        });
+      },
+      onStepEnd: async (step) => {
+        if (obs) observed.set(step, await obs.stop());
+        obs = undefined;
+      },
       print: printStep,
     });
     console.log('Produkten:');
@@ -160,6 +212,8 @@ async function runLoad(): Promise<void> {
       options(() => countSince(db, 'activity_log', logStart), Number(values.start)),
       true,
     );
+    batchStop.abort();
+    const batchReport = await batch;
     console.log('Golvet (samma användare och sidor, /floor + samma sökväg):');
     const floor = await ramp(
       load,
@@ -172,8 +226,6 @@ async function runLoad(): Promise<void> {
       false,
     );
     await load.stop();
-    // ── INTEGRATOR: the run ends (`const report = await obs.stop(); printObserved(report)`,
-    //    and `await batch` with its figures).
     // Rows a request started in the background settle.
     await new Promise((r) => setTimeout(r, 2000));
     const written = await countSince(db, 'activity_log', logStart, coachIds);
@@ -191,12 +243,37 @@ async function runLoad(): Promise<void> {
       verify,
       verifySeconds: (performance.now() - t0) / 1000,
     });
+    printBatch(batchReport);
+    printObservedAt(product, floor, observed);
   } finally {
+    batchStop.abort();
+    await obs?.stop().catch(() => undefined);
     load?.kill();
     await cluster.close();
     await removeSessions(db);
     await opened.close();
     clearTimeout(abort);
+  }
+}
+
+/**
+ * The observer's figures of the steps the summary reads: the product's highest sustained step
+ * (or its least load), its first step that failed twice (the wall) and the floor's step at the
+ * product's users.
+ */
+function printObservedAt(product: Step[], floor: Step[], observed: Map<Step, ObservedReport>) {
+  const at = readAt(product);
+  const wall = product.find(
+    (s) => !s.sustained && !product.some((t) => t.users === s.users && t.sustained),
+  );
+  const floorAt = at
+    ? (floor.filter((s) => s.users === at.users && s.sustained).at(-1) ??
+      floor.filter((s) => s.users === at.users).at(-1))
+    : undefined;
+  console.log('\nObserverat under stegens mätta del (capacity-observe.ts):');
+  for (const step of new Set([at, wall, floorAt])) {
+    const report = step && observed.get(step);
+    if (report) printObserved(report);
   }
 }
 
