@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +101,10 @@ export class Cluster {
    */
   async start(): Promise<void> {
     this.#dir = await mkdtemp(path.join(os.tmpdir(), 'halsa-cluster-'));
+    // nginx started as root runs its worker as `nobody`, which must reach its temp dirs in here:
+    // a request body over client_body_buffer_size (an upload) is written to one, and with
+    // mkdtemp's 0700 every such request answered 500 (bench:capacity's FHIR batch).
+    await chmod(this.#dir, 0o755);
     this.#dbName = this.options.database ?? `halsa_cluster_${randomBytes(6).toString('hex')}`;
     if (!this.options.database) {
       const admin = new pg.Client({ connectionString: this.options.pgAdminUrl });
