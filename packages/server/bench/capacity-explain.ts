@@ -3,7 +3,7 @@
 // planned and executed as the server makes it, and leaves nothing), then searched for
 // sequential scans of tables over LIMIT rows (pg_class.reltuples after ANALYZE).
 import type pg from 'pg';
-import type { Issued } from './capacity.ts';
+import type { Issued } from './capacity-plans.ts';
 
 export const SEQ_SCAN_LIMIT = 10_000;
 
@@ -48,6 +48,15 @@ export const ALLOWED_SCANS: readonly {
     sql: 'select count(*) as "n" from "users" as "u" where "u"."role" = $1 and true',
     tables: ['users'],
     reason: 'totalen för alla klienter räknar varje klient',
+  },
+  {
+    // ADMIN's /appointments with no client named lists every meeting of the clinic, ever
+    // (design §4.11 gives no paging): 50 000 at a chain's scale, in one answer. A wall that grows
+    // with the meetings (issue 38); the fix is a page or a time window, not an index.
+    routes: ['ADMIN GET /api/v1/user/appointments'],
+    sql: 'select "a"."id", "a"."client_user_id", "a"."staff_user_id", "a"."starts_at"',
+    tables: ['users', 'appointments'],
+    reason: 'ADMIN:s möteslista utan klient svarar med varje möte',
   },
 ];
 

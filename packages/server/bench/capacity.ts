@@ -1,248 +1,294 @@
-// `pnpm bench:capacity --plans [--reseed]` (issue 38 item 3): the query plans behind every
-// signed-in page, on data at scale, on this machine's PostgreSQL.
+// `pnpm bench:capacity` (issue 38): a chain of clinics' Monday morning on this machine.
 //
-// The data: capacity-seed.ts (database halsa_capacity on --postgres, kept for re-runs). The list
-// of queries is not written by hand: the app is built in this process (buildApp, as main.ts
-// builds it) on a Kysely whose log hook keeps every statement the server issues, with its
-// parameters; a walk signs in as the demo client, coach (STAFF) and ADMIN (sessions written as a
-// login writes them) and calls, through fastify.inject, every GET route of /api/v1 that the
-// route table (app.routeAccess, filled by onRoute) opens to that role, its path parameters filled
-// with ids from the data (a client of the coach's care team, a conversation of the caller…). A
-// route added later is walked without a change here; one whose parameter cannot be filled is
-// printed as such. Every distinct statement is then run again as
-// `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)` inside a transaction that is rolled back, and the
-// plan is searched for sequential scans. Exit 1 when a sequential scan reads a table of over
-// 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
-//   options: --plans (required: the load generator of item 1 is not built yet) --reseed
-//            --database NAME (halsa_capacity: a run of its own next to the shared one)
-//            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres)
-//            --clients N (20000) --logs N (200000) --messages N per client (3) --verbose
+// Load (no flag, or --load; items 1 and 2): two server instances behind Debian's nginx on
+// PostgreSQL + Redis (test/cluster-processes.ts, as bench:cluster) on the kept, seeded database
+// (capacity-seed.ts: halsa_capacity, or --database NAME; --reseed makes it again). A load
+// generator in a process of its own (capacity-load.ts) runs virtual users (capacity-people.ts:
+// coaches with their care teams and the seeded clients, sessions written as login writes them)
+// who, with think times, do their role's pages with every call those pages make
+// (capacity-pages.ts): clients /overview, /lab-results and a conversation in the widget; coaches
+// /clients, a client's page, its Journal and Lab Resultat tabs, and a message. It steps the
+// number of users up (capacity-steps.ts) until the p99 of any call passes --limit-ms (300) or an
+// error appears (a failed step is measured again once; when the first step already fails, it
+// halves the users until a step holds), then does the same against the floor from the step the
+// product's figures are read at: per call a bare route behind the same nginx on the same
+// PostgreSQL (`/floor` + the path, capacity-floor.ts: one indexed query of the same rows, one
+// plain log row). Printed (capacity-report.ts): per step page loads/s, calls/s, the worst
+// call's p99, errors and log rows written per second; then per call p50/p95/p99 of the product
+// at the wall and at its highest sustained step beside the floor at the same users and their
+// ratio, both highest sustained rates (goal: product ≥ 50 % of the floor), log rows expected
+// from the calls made vs written (lost rows) and audit:verify of the whole chain after the run.
+// Beside the product's steps the ADMIN uploads a 5 000-client batch of FHIR lab reports
+// (capacity-batch.ts; --batch N clients, --batch-concurrency); each step's measured part is
+// watched (capacity-observe.ts: CPU and RSS per process, busiest statements, lock waits, Redis
+// ops, log rows/s, commits and the disk's commit latency), printed for the steps read.
+// Exit 1 when a goal is missed. Its sessions are removed afterwards; the activity rows and
+// messages it made stay in the kept database (it is what a clinic's log does).
+//   --plans (item 3): the query plans behind every signed-in page (capacity-plans.ts).
+//   options: --database NAME (halsa_capacity) --reseed --postgres ADMIN_URL --redis URL
+//            --clients N (20000) --logs N (100 a client) --messages N per client (3)
+//            --start USERS (10) --step USERS (10) --max-users N (400) --step-seconds S (20)
+//            --settle-seconds S (5) --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
+//            --abort-after S (1800) --batch N (min(5000, clients/4)) --batch-concurrency N (4)
+//            --verbose
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { findEndpoint } from '@halsa/api/contract';
-import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
-import pg from 'pg';
-import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import type { Database } from '../src/db/schema.ts';
-import { DiskStorage } from '../src/files/storage.ts';
-import { DevOutbox } from '../src/mail/mailer.ts';
-import { newToken, sha256 } from '../src/security/tokens.ts';
-import { systemClock } from '../src/clock.ts';
-import { CAPACITY_DB, CAPACITY_SECRET, capacityDir, openCapacityDb } from './capacity-seed.ts';
-import { fillParams, type Ids } from './capacity-params.ts';
-import { explainAll, printPlans } from './capacity-explain.ts';
+import { sql } from 'kysely';
+import { verifyActivityChain } from '../src/audit/chain.ts';
+import type { Db } from '../src/db/index.ts';
+import { Cluster, NGINX } from '../test/cluster-processes.ts';
+import { printBatch, runBatch, type BatchReport } from './capacity-batch.ts';
+import { FLOOR_LOG } from './capacity-floor.ts';
+import { CapacityObserver, printObserved, type ObservedReport } from './capacity-observe.ts';
+import {
+  batchClients,
+  loadPeople,
+  removeSessions,
+  writeAdminSession,
+  writeSessions,
+} from './capacity-people.ts';
+import { runPlans } from './capacity-plans.ts';
+import { printStep, printSummary, readAt } from './capacity-report.ts';
+import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
+import { LoadProcess, ramp, type RampOptions, type Step } from './capacity-steps.ts';
 
 const { values } = parseArgs({
   options: {
     plans: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
     reseed: { type: 'boolean', default: false },
-    database: { type: 'string', default: CAPACITY_DB },
     verbose: { type: 'boolean', default: false },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    database: { type: 'string', default: CAPACITY_DB },
     clients: { type: 'string', default: '20000' },
-    logs: { type: 'string', default: '200000' },
+    logs: { type: 'string' },
     messages: { type: 'string', default: '3' },
+    start: { type: 'string', default: '10' },
+    step: { type: 'string', default: '10' },
+    'max-users': { type: 'string', default: '400' },
+    'step-seconds': { type: 'string', default: '20' },
+    'settle-seconds': { type: 'string', default: '5' },
+    'think-ms': { type: 'string', default: '2000' },
+    'coach-share': { type: 'string', default: '0.2' },
+    'limit-ms': { type: 'string', default: '300' },
+    'abort-after': { type: 'string', default: '1800' },
+    batch: { type: 'string' },
+    'batch-concurrency': { type: 'string', default: '4' },
   },
 });
 
-if (!values.plans) {
-  console.error(
-    'bench:capacity: bara --plans finns ännu (frågeplanerna); lastgeneratorn (issue 38 punkt 1) är inte byggd.',
-  );
-  process.exit(2);
+const seedOptions = {
+  adminUrl: values.postgres,
+  database: values.database,
+  reseed: values.reseed,
+  clients: Number(values.clients),
+  ...(values.logs ? { logs: Number(values.logs) } : {}),
+  messagesPerClient: Number(values.messages),
+};
+
+if (values.plans) {
+  await runPlans({
+    ...seedOptions,
+    postgres: values.postgres,
+    verbose: values.verbose,
+    messages: seedOptions.messagesPerClient,
+  });
+} else {
+  await runLoad();
 }
 
-/** A statement the server issued: its text, parameters and the routes that issued it. */
-export interface Issued {
-  sql: string;
-  parameters: readonly unknown[];
-  routes: Set<string>;
-}
-
-const ROLES = [
-  { role: 'USER', email: 'klient@example.com' },
-  { role: 'STAFF', email: 'staff@example.com' },
-  { role: 'ADMIN', email: 'admin@example.com' },
-] as const;
-
-async function main(): Promise<void> {
-  const { opened, url } = await openCapacityDb({
-    adminUrl: values.postgres,
-    database: values.database,
-    reseed: values.reseed,
-    clients: Number(values.clients),
-    logs: Number(values.logs),
-    messagesPerClient: Number(values.messages),
-  });
-  await opened.close();
-
-  // The server's own database handle, with the query log hook.
-  const issued = new Map<string, Issued>();
-  let current = '';
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event: LogEvent) => {
-      if (event.level !== 'query' || !current) return;
-      const text = event.query.sql;
-      const seen = issued.get(text);
-      if (seen) seen.routes.add(current);
-      else
-        issued.set(text, {
-          sql: text,
-          parameters: event.query.parameters,
-          routes: new Set([current]),
-        });
-    },
-  });
-  // Staff sign in by code here (the rule of design §4.17 off, as in the demo).
-  await db.updateTable('clinic_settings').set({ staff_strong_required: false }).execute();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '8080',
-    PUBLIC_URL: 'http://localhost:8080',
-    DATA_DIR: capacityDir(values.database),
-    SESSION_SECRET: CAPACITY_SECRET,
-  });
-  const app: App = await buildApp({
-    config,
+async function runLoad(): Promise<void> {
+  if (!existsSync(NGINX)) {
+    console.error(`${NGINX} saknas: apt-get install -y nginx-light`);
+    process.exit(1);
+  }
+  const maxUsers = Number(values['max-users']);
+  const coachShare = Number(values['coach-share']);
+  const { opened } = await openCapacityDb(seedOptions);
+  const db = opened.db;
+  const people = await loadPeople(db, maxUsers, coachShare);
+  await writeSessions(db, people);
+  const coachIds = [...new Set(people.filter((p) => p.role === 'STAFF').map((p) => p.userId))];
+  // The ADMIN's FHIR batch (issue 38: a company's 5 000 employees' lab results released at once):
+  // 5 000 of the seeded clients, a quarter of them at a smaller --clients.
+  const batchIds = await batchClients(
     db,
-    dbKind: 'postgres',
-    mailer: new DevOutbox('Hälsoportalen <no-reply@example.com>', systemClock, () => {}),
-    storage: new DiskStorage(`${capacityDir(values.database)}/files`),
-    rateLimit: { enabled: false },
-    portalDist: '/nonexistent-portal-dist',
+    Number(values.batch ?? Math.min(5000, Math.floor(Number(values.clients) / 4))),
+  );
+  const adminCookie = await writeAdminSession(db);
+  const logStart = await maxId(db, 'activity_log');
+  const cluster = new Cluster({
+    pgAdminUrl: values.postgres,
+    redisUrl: values.redis,
+    floor: true,
+    database: values.database,
+    // The data's own secret (signed notes, sealed lab files were made with it).
+    env: { SESSION_SECRET: CAPACITY_SECRET },
   });
+  let load: LoadProcess | undefined;
+  let obs: CapacityObserver | undefined;
+  const batchStop = new AbortController();
+  const abortS = Number(values['abort-after']);
+  const abort = setTimeout(() => {
+    console.error(`bench:capacity avbröts efter ${abortS} s`);
+    load?.kill();
+    const stop = setTimeout(() => process.exit(2), 20_000);
+    void cluster
+      .close()
+      .then(() => removeSessions(db))
+      .finally(() => {
+        clearTimeout(stop);
+        process.exit(2);
+      });
+  }, abortS * 1000);
+  abort.unref();
+  console.log(
+    `bench:capacity: startar 2 instanser (och 2 golvservrar) bakom nginx på ${values.database}, ` +
+      `${people.length} möjliga användare (${coachIds.length} coacher, ` +
+      `${people.filter((p) => p.role === 'USER').length} klienter); maskinens load ` +
+      `${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} på ${os.cpus().length} kärnor`,
+  );
   try {
-    await app.ready();
-    const routes = app.routeAccess.filter(
-      (r) => r.method === 'GET' && r.url.startsWith('/api/v1/') && r.access !== 'public',
-    );
-    const ids = await idsOf(db);
-    const walked: string[] = [];
-    const skipped: string[] = [];
-    for (const { role, email } of ROLES) {
-      const user = await db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      const token = newToken();
-      const now = new Date();
-      await db
-        .insertInto('sessions')
-        .values({
-          id_hash: sha256(token),
-          user_id: user.id,
-          created_at: now,
-          last_seen_at: now,
-          expires_at: new Date(now.getTime() + 3600_000),
-          ip_address: '127.0.0.1',
-          user_agent: 'bench:capacity --plans',
-        })
-        .execute();
-      for (const route of routes) {
-        if (!Array.isArray(route.access) || !route.access.includes(role)) continue;
-        const path = fillParams(route.url, role, ids);
-        if (!path) {
-          skipped.push(`${role} ${route.url}`);
-          continue;
-        }
-        // A list the pages ask for a page of (design §4.13) is walked both ways: bare, as the
-        // spec answers it, and as the page calls it.
-        for (const query of pagedList(route.url) ? ['', PAGE_QUERY] : ['']) {
-          current = `${role} GET ${route.url}${query}`;
-          const res = await app.inject({
-            method: 'GET',
-            url: `${path}${query}`,
-            headers: { cookie: `halsa_session=${token}` },
-          });
-          current = '';
-          walked.push(`${role} GET ${path}${query} → ${res.statusCode}`);
-        }
-      }
-    }
-    // Background work a request started (activity-log rows written after the answer).
-    await new Promise((r) => setTimeout(r, 500));
-    current = '';
+    await cluster.start();
+    load = await LoadProcess.start(cluster.url, people, Number(values['think-ms']));
+    // What the machine, PostgreSQL and Redis do in each step's measured part (capacity-observe.ts):
+    // the product's instances, the floor's servers and the load generator.
+    const pids = [
+      ...cluster.instances.map((i) => i.process?.pid),
+      ...cluster.instances.map((i) => i.floorProcess?.pid),
+      load.pid,
+    ].filter((pid): pid is number => pid !== undefined);
     console.log(
-      `bench:capacity --plans: ${walked.length} anrop (${routes.length} GET-rutter × roller), ` +
-        `${issued.size} olika frågor`,
+      `  pid: instanser ${cluster.instances.map((i) => i.process?.pid).join(', ')}; golvservrar ` +
+        `${cluster.instances.map((i) => i.floorProcess?.pid).join(', ')}; lastgeneratorn ${load.pid}`,
     );
-    if (values.verbose) for (const w of walked) console.log(`  ${w}`);
-    for (const s of skipped) console.log(`  ej anropad (parameter utan värde): ${s}`);
-    const results = await explainAll(pool, [...issued.values()]);
-    const failed = await printPlans(pool, results, values.verbose);
-    process.exitCode = failed ? 1 : 0;
+    const observed = new Map<Step, ObservedReport>();
+    // The ADMIN's batch runs beside the product's steps, not awaited; it stops starting uploads
+    // when the product's steps end, so the floor is measured without it.
+    const batch: Promise<BatchReport> = runBatch({
+      base: cluster.url,
+      adminCookie,
+      clientIds: batchIds,
+      concurrency: Number(values['batch-concurrency']),
+      signal: batchStop.signal,
+    });
+    console.log(
+      `  ADMIN:s provsvarsomgång startad: ${batchIds.length} klienter, ` +
+        `${values['batch-concurrency']} uppladdningar åt gången, medan produktens steg mäts`,
+    );
+    const floorStart = await maxId(db, FLOOR_LOG);
+    const options = (countRows: () => Promise<number>, start: number): RampOptions => ({
+      start,
+      step: Number(values.step),
+      max: maxUsers,
+      seconds: Number(values['step-seconds']),
+      settleSeconds: Number(values['settle-seconds']),
+      limitMs: Number(values['limit-ms']),
+      countRows,
+      coachesIn: (users) => people.slice(0, users).filter((p) => p.role === 'STAFF').length,
+      onStepStart: async (target, users) => {
+        obs = await CapacityObserver.start({
+          databaseUrl: cluster.databaseUrl,
+          redisUrl: values.redis,
+          pids,
+          label: `${target === 'product' ? 'produkten' : 'golvet'} vid ${users} användare`,
+        });
+      },
+      onStepEnd: async (step) => {
+        if (obs) observed.set(step, await obs.stop());
+        obs = undefined;
+      },
+      print: printStep,
+    });
+    console.log('Produkten:');
+    const product = await ramp(
+      load,
+      'product',
+      options(() => countSince(db, 'activity_log', logStart), Number(values.start)),
+      true,
+    );
+    batchStop.abort();
+    const batchReport = await batch;
+    console.log('Golvet (samma användare och sidor, /floor + samma sökväg):');
+    const floor = await ramp(
+      load,
+      'floor',
+      // From the users the product's figures are read at, so the two are compared like with like.
+      options(
+        () => countSince(db, FLOOR_LOG, floorStart),
+        Math.min(Number(values.start), readAt(product)?.users ?? Number(values.start)),
+      ),
+      false,
+    );
+    await load.stop();
+    // Rows a request started in the background settle.
+    await new Promise((r) => setTimeout(r, 2000));
+    const written = await countSince(db, 'activity_log', logStart, coachIds);
+    const floorWritten = await countSince(db, FLOOR_LOG, floorStart);
+    const t0 = performance.now();
+    const verify = await verifyActivityChain(db);
+    process.exitCode = printSummary({
+      product,
+      floor,
+      limitMs: Number(values['limit-ms']),
+      maxUsers,
+      step: Number(values.step),
+      log: { expected: load.total.expectedLogRows, written },
+      floorLog: { expected: load.total.floorOkCalls, written: floorWritten },
+      verify,
+      verifySeconds: (performance.now() - t0) / 1000,
+    });
+    printBatch(batchReport);
+    printObservedAt(product, floor, observed);
   } finally {
-    await app.close();
-    await db.destroy();
+    batchStop.abort();
+    await obs?.stop().catch(() => undefined);
+    load?.kill();
+    await cluster.close();
+    await removeSessions(db);
+    await opened.close();
+    clearTimeout(abort);
   }
 }
 
-/** The first page of a paged list, as the list screens ask for it. */
-const PAGE_QUERY = '?page=1&size=50';
-
-/** Whether the contract gives the route's query a `page` (a list the server pages). */
-function pagedList(url: string): boolean {
-  const shape = (findEndpoint('GET', url)?.query as { shape?: Record<string, unknown> } | undefined)
-    ?.shape;
-  return shape !== undefined && 'page' in shape;
+/**
+ * The observer's figures of the steps the summary reads: the product's highest sustained step
+ * (or its least load), its first step that failed twice (the wall) and the floor's step at the
+ * product's users.
+ */
+function printObservedAt(product: Step[], floor: Step[], observed: Map<Step, ObservedReport>) {
+  const at = readAt(product);
+  const wall = product.find(
+    (s) => !s.sustained && !product.some((t) => t.users === s.users && t.sustained),
+  );
+  const floorAt = at
+    ? (floor.filter((s) => s.users === at.users && s.sustained).at(-1) ??
+      floor.filter((s) => s.users === at.users).at(-1))
+    : undefined;
+  console.log('\nObserverat under stegens mätta del (capacity-observe.ts):');
+  for (const step of new Set([at, wall, floorAt])) {
+    const report = step && observed.get(step);
+    if (report) printObserved(report);
+  }
 }
 
-/** Ids the path parameters are filled with (capacity-params.ts), read from the data. */
-async function idsOf(db: Kysely<Database>): Promise<Ids> {
-  const one = async (query: string) => {
-    const { rows } = await sql.raw<{ v: unknown }>(query).execute(db);
-    return rows[0]?.v === undefined || rows[0]?.v === null ? undefined : String(rows[0].v);
-  };
-  const id = (email: string) => one(`select id as v from users where email = '${email}'`);
-  const client = await id('klient@example.com');
-  const fileName = (kind: string) =>
-    one(
-      `select original_name as v from files where subject_user_id = ${client ?? 0}
-         and kind = '${kind}' order by created_at desc limit 1`,
-    );
-  const staff = await id('staff@example.com');
-  const admin = await id('admin@example.com');
-  const conversationOf = (user: string | undefined) =>
-    user
-      ? one(
-          `select id as v from conversations where ${user} in (user_low_id, user_high_id) order by id limit 1`,
-        )
-      : Promise.resolve(undefined);
-  return {
-    client,
-    staff,
-    admin,
-    conversation: {
-      USER: await conversationOf(client),
-      STAFF: await conversationOf(staff),
-      ADMIN: await conversationOf(admin),
-    },
-    message: await one(
-      `select m.id as v from messages m where m.receiver_id = ${client ?? 0} order by m.id limit 1`,
-    ),
-    form: await one(`select id as v from forms order by id limit 1`),
-    appointment: await one(`select id as v from appointments order by id limit 1`),
-    questionnaire: await one(
-      `select id as v from questionnaires where client_user_id = ${client ?? 0} order by id limit 1`,
-    ),
-    // One of the coach's team if there is one (she reads it), else any.
-    questionnaireResponse: await one(
-      `select q.id as v from questionnaires q where q.status = 'SUBMITTED'
-       order by exists (select 1 from care_team_members m
-                        where m.client_id = q.client_user_id and m.staff_id = ${staff ?? 0}) desc,
-                q.id limit 1`,
-    ),
-    imageFile: await one(`select image_file_id as v from users where id = ${staff ?? 0}`),
-    messageFile: await one(
-      `select m.file_id as v from messages m where m.file_id is not null
-         and ${client ?? 0} in (m.sender_id, m.receiver_id) order by m.id limit 1`,
-    ),
-    labFileName: await fileName('LAB_RESULT'),
-    actionPlanFileName: await fileName('ACTION_PLAN'),
-  };
+async function maxId(db: Db, table: string): Promise<number> {
+  const { rows } = await sql<{ id: string | null }>`select max(id) as id from ${sql.table(
+    table,
+  )}`.execute(db);
+  return Number(rows[0]?.id ?? 0);
 }
 
-await main();
+/** Rows of `table` after id `after` (by the given actors only, when named). */
+async function countSince(db: Db, table: string, after: number, actors?: number[]) {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}
+    where id > ${after} ${actors ? sql`and actor_user_id = any(${actors}::int[])` : sql``}`.execute(
+    db,
+  );
+  return Number(rows[0]!.n);
+}

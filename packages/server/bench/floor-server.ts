@@ -10,6 +10,9 @@
 //                                  deliver it to theirs (own echo skipped); answers 204 (as the
 //                                  product answers after its commit)
 //   GET  /floor/healthz
+//   /floor/api/v1/…                with FLOOR_DATABASE_URL: bench:capacity's floor of each call its
+//                                  pages make (capacity-floor.ts): one indexed query, one plain
+//                                  log row
 //
 // So a floor message goes the product's way — HTTP through nginx to one instance, a durable
 // commit, a Redis hop, a WebSocket write through nginx — minus everything else the product does.
@@ -20,6 +23,7 @@ import http from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { handleFloorCall, prepareFloorLog } from './capacity-floor.ts';
 
 export async function startFloor(options: {
   port: number;
@@ -59,6 +63,7 @@ export async function startFloor(options: {
           'key text not null, body text not null, created_at timestamptz not null default now())',
       )
       .catch(async () => pool.query('select 1 from bench_floor_messages limit 1'));
+    await prepareFloorLog(pool);
   }
   const durable = (key: string, body: string) =>
     pool
@@ -90,6 +95,7 @@ export async function startFloor(options: {
       return;
     }
     if (req.url === '/floor/healthz') return void res.writeHead(200).end('ok');
+    if (pool && req.url?.startsWith('/floor/api/') && handleFloorCall(pool, req, res)) return;
     res.writeHead(404).end();
   });
   server.on('upgrade', (req, socket, head) => {

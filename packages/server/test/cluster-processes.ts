@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,11 @@ export interface ClusterOptions {
    * through the same nginx at `/floor` (bench:cluster).
    */
   floor?: boolean;
+  /**
+   * An existing, already seeded database to run on (bench:capacity's kept data), instead of a
+   * new one made for the run; it is neither created nor dropped here.
+   */
+  database?: string;
 }
 
 export interface Instance {
@@ -90,14 +95,23 @@ export class Cluster {
     return `${this.options.pgAdminUrl.replace(/\/[^/]*$/, '')}/${this.#dbName}`;
   }
 
-  /** Starts every instance at once on an empty database (they migrate it together), then nginx. */
+  /**
+   * Starts every instance at once on an empty database (they migrate it together), or on
+   * `options.database`, then nginx.
+   */
   async start(): Promise<void> {
     this.#dir = await mkdtemp(path.join(os.tmpdir(), 'halsa-cluster-'));
-    this.#dbName = `halsa_cluster_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: this.options.pgAdminUrl });
-    await admin.connect();
-    await admin.query(`create database ${this.#dbName}`);
-    await admin.end();
+    // nginx started as root runs its worker as `nobody`, which must reach its temp dirs in here:
+    // a request body over client_body_buffer_size (an upload) is written to one, and with
+    // mkdtemp's 0700 every such request answered 500 (bench:capacity's FHIR batch).
+    await chmod(this.#dir, 0o755);
+    this.#dbName = this.options.database ?? `halsa_cluster_${randomBytes(6).toString('hex')}`;
+    if (!this.options.database) {
+      const admin = new pg.Client({ connectionString: this.options.pgAdminUrl });
+      await admin.connect();
+      await admin.query(`create database ${this.#dbName}`);
+      await admin.end();
+    }
     await this.smtp.start();
     this.nginxPort = await freePort();
     const count = this.options.instances ?? 2;
@@ -354,7 +368,7 @@ export class Cluster {
     }
     await this.#db?.close();
     await this.smtp.stop();
-    if (this.#dbName) {
+    if (this.#dbName && !this.options.database) {
       const admin = new pg.Client({ connectionString: this.options.pgAdminUrl });
       await admin.connect();
       await admin.query(`drop database if exists ${this.#dbName} with (force)`);

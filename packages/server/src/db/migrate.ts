@@ -39,6 +39,7 @@ import * as m0032 from './migrations/0032_session_strong_sign_in.ts';
 import * as m0033 from './migrations/0033_conversation_change_seq.ts';
 import * as m0034 from './migrations/0034_log_rollups.ts';
 import * as m0035 from './migrations/0035_message_file_index.ts';
+import * as m0036 from './migrations/0036_files_kind_created_index.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -72,6 +73,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0033,
   m0034,
   m0035,
+  m0036,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

@@ -8,8 +8,13 @@
 // Every reader of lab values uses only the rows of a file whose seal is right; a file without one,
 // or with a wrong one, is left out and logged once per process.
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  Database,
+  FilesTable,
+  LabSkippedValuesTable,
+  LabValuesTable,
+} from '../../db/schema.ts';
 import type { NoteSigningKey } from '../journal/signature.ts';
 
 export interface LabSealKey {
@@ -45,6 +50,72 @@ export interface ExpectedSeal {
   rows: number;
 }
 
+/** A value row as the seal reads it (a `lab_values` row). */
+export type LabValueRow = Omit<Selectable<LabValuesTable>, 'id'>;
+/** A skipped-value row as the seal reads it. */
+export type LabSkippedRow = Selectable<LabSkippedValuesTable>;
+
+/**
+ * The seal of one file from its rows, in memory: its `files` row, what its `lab_files` row says,
+ * its value and skipped rows (each in position order). expectedSeals reads them from the
+ * database; a seed that writes files in bulk computes the same seal from the rows it writes.
+ */
+export function labFileSeal(
+  key: LabSealKey,
+  f: Pick<
+    Selectable<FilesTable>,
+    'id' | 'subject_user_id' | 'uploaded_by' | 'sha256' | 'created_at'
+  >,
+  about: SealedLabFileFields | null,
+  values: readonly LabValueRow[],
+  skipped: readonly LabSkippedRow[],
+): string {
+  const digest = createHash('sha256');
+  for (const v of values) {
+    digest.update(
+      JSON.stringify([
+        'v',
+        v.position,
+        v.subject_user_id,
+        v.analysis,
+        v.loinc,
+        v.value,
+        v.unit,
+        v.ref_low,
+        v.ref_high,
+        v.sampled_on,
+        v.value_text,
+        v.comparator,
+        v.obs_status,
+        v.interpretation,
+        v.identifier,
+        iso(v.reported_at),
+        v.group_key,
+        v.group_name,
+        v.group_loinc,
+      ]) + '\n',
+    );
+  }
+  for (const s of skipped) {
+    digest.update(JSON.stringify(['s', s.position, s.analysis, s.reason]) + '\n');
+  }
+  const text = JSON.stringify([
+    'halsa-lab-file-v1',
+    f.id,
+    f.subject_user_id,
+    f.uploaded_by,
+    f.sha256,
+    f.created_at.toISOString(),
+    about?.format ?? null,
+    about?.values_status ?? null,
+    about?.note ?? null,
+    about?.read_count ?? null,
+    about?.skipped_count ?? null,
+    digest.digest('hex'),
+  ]);
+  return createHmac('sha256', key.key).update(text, 'utf8').digest('hex');
+}
+
 /**
  * The seal each of these LAB_RESULT files should carry, computed from what the database holds
  * now (a file that is not a LAB_RESULT file has none), or for `pending` files from the
@@ -75,7 +146,6 @@ export async function expectedSeals(
         .execute()
     ).map((r) => [r.file_id, r]),
   );
-  const rows = new Map(ids.map((id) => [id, 0]));
   const values = await db
     .selectFrom('lab_values')
     .selectAll()
@@ -90,57 +160,15 @@ export async function expectedSeals(
     .orderBy('file_id')
     .orderBy('position')
     .execute();
-  const digests = new Map(ids.map((id) => [id, createHash('sha256')]));
-  for (const v of [...values, ...skipped]) rows.set(v.file_id, (rows.get(v.file_id) ?? 0) + 1);
-  for (const v of values) {
-    digests
-      .get(v.file_id)
-      ?.update(
-        JSON.stringify([
-          'v',
-          v.position,
-          v.subject_user_id,
-          v.analysis,
-          v.loinc,
-          v.value,
-          v.unit,
-          v.ref_low,
-          v.ref_high,
-          v.sampled_on,
-          v.value_text,
-          v.comparator,
-          v.obs_status,
-          v.interpretation,
-          v.identifier,
-          iso(v.reported_at),
-          v.group_key,
-          v.group_name,
-          v.group_loinc,
-        ]) + '\n',
-      );
-  }
-  for (const s of skipped) {
-    digests.get(s.file_id)?.update(JSON.stringify(['s', s.position, s.analysis, s.reason]) + '\n');
-  }
+  const valuesOf = new Map<string, LabValueRow[]>(ids.map((id) => [id, []]));
+  const skippedOf = new Map<string, LabSkippedRow[]>(ids.map((id) => [id, []]));
+  for (const v of values) valuesOf.get(v.file_id)?.push(v);
+  for (const s of skipped) skippedOf.get(s.file_id)?.push(s);
   for (const f of files) {
     const about = pending.get(f.id) ?? labFiles.get(f.id) ?? null;
-    const text = JSON.stringify([
-      'halsa-lab-file-v1',
-      f.id,
-      f.subject_user_id,
-      f.uploaded_by,
-      f.sha256,
-      f.created_at.toISOString(),
-      about?.format ?? null,
-      about?.values_status ?? null,
-      about?.note ?? null,
-      about?.read_count ?? null,
-      about?.skipped_count ?? null,
-      digests.get(f.id)!.digest('hex'),
-    ]);
     out.set(f.id, {
-      seal: createHmac('sha256', key.key).update(text, 'utf8').digest('hex'),
-      rows: rows.get(f.id) ?? 0,
+      seal: labFileSeal(key, f, about, valuesOf.get(f.id)!, skippedOf.get(f.id)!),
+      rows: valuesOf.get(f.id)!.length + skippedOf.get(f.id)!.length,
     });
   }
   return out;

@@ -10,15 +10,21 @@ import type {
   LabValue,
 } from '@halsa/api/contract';
 import { sexOfPersonalNumber, type LabSubject, type ReadLabFile } from '@halsa/api/fhir/lab-read';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { MAX_DB_ID } from '../../db/ids.ts';
-import type { Database, LabValuesTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import type { UploadReader } from '../../files/client-files.ts';
 import { FILE_MESSAGES } from '../../files/client-files.ts';
 import { notFound } from '../../http/errors.ts';
 import { readLabFileIsolated } from './read-isolated.ts';
-import { sealedFiles, sealOf, type LabSealKey } from './seal.ts';
+import {
+  sealedFiles,
+  sealOf,
+  type LabSealKey,
+  type LabSkippedRow,
+  type LabValueRow,
+} from './seal.ts';
 
 export const LAB_WRONG_TYPE =
   'Filtypen stöds inte. Ladda upp en PDF-, PNG- eller JPEG-fil, en CSV-fil med provsvar (analys;loinc;värde;enhet;ref_låg;ref_hög;provtagningsdatum) eller en FHIR-bundle (JSON).';
@@ -42,20 +48,13 @@ const CHUNK = 50;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Writes what was read from a lab upload beside its file row, in the upload's transaction: the
- * values, the rows that take back earlier values (a cancelled or entered-in-error Observation
- * with an identifier; never shown) and what the upload answer said (read count, skipped ones).
- * Last the file's `lab_files` row with the server's seal over the file and those rows (seal.ts).
+ * The rows a read lab file is stored as: its values, the rows that take back earlier values (a
+ * cancelled or entered-in-error Observation with an identifier; never shown), its skipped ones
+ * and what its `lab_files` row says. The upload stores them (storeRead); the scale seed writes
+ * the same rows in bulk.
  */
-async function storeRead(
-  trx: Transaction<Database>,
-  key: LabSealKey,
-  fileId: string,
-  subjectUserId: number,
-  read: ReadLabFile,
-): Promise<void> {
-  type Row = Insertable<LabValuesTable>;
-  const rows: Row[] = read.values.map((v, position) => ({
+export function labRowsOf(fileId: string, subjectUserId: number, read: ReadLabFile) {
+  const values: LabValueRow[] = read.values.map((v, position) => ({
     file_id: fileId,
     subject_user_id: subjectUserId,
     position,
@@ -77,7 +76,7 @@ async function storeRead(
     group_loinc: v.group?.loinc ?? null,
   }));
   (read.retracted ?? []).forEach((identifier, i) =>
-    rows.push({
+    values.push({
       file_id: fileId,
       subject_user_id: subjectUserId,
       position: read.values.length + i,
@@ -99,6 +98,35 @@ async function storeRead(
       group_loinc: null,
     }),
   );
+  const skipped: LabSkippedRow[] = (read.summary?.skipped ?? []).map((s, position) => ({
+    file_id: fileId,
+    position,
+    analysis: s.analysis,
+    reason: s.reason.slice(0, 500),
+  }));
+  const about = {
+    format: read.format,
+    values_status: read.status,
+    note: read.note,
+    read_count: read.summary?.read ?? null,
+    skipped_count: read.summary?.skippedCount ?? null,
+  };
+  return { values, skipped, about };
+}
+
+/**
+ * Writes what was read from a lab upload beside its file row, in the upload's transaction
+ * (labRowsOf's rows), last the file's `lab_files` row with the server's seal over the file and
+ * those rows (seal.ts).
+ */
+async function storeRead(
+  trx: Transaction<Database>,
+  key: LabSealKey,
+  fileId: string,
+  subjectUserId: number,
+  read: ReadLabFile,
+): Promise<void> {
+  const { values: rows, skipped, about } = labRowsOf(fileId, subjectUserId, read);
   // In chunks: PostgreSQL takes at most 65 535 parameters per statement.
   for (let start = 0; start < rows.length; start += CHUNK) {
     await trx
@@ -107,27 +135,12 @@ async function storeRead(
       .execute();
     await yieldToOthers();
   }
-  const skipped = read.summary?.skipped ?? [];
   for (let start = 0; start < skipped.length; start += CHUNK) {
     await trx
       .insertInto('lab_skipped_values')
-      .values(
-        skipped.slice(start, start + CHUNK).map((s, i) => ({
-          file_id: fileId,
-          position: start + i,
-          analysis: s.analysis,
-          reason: s.reason.slice(0, 500),
-        })),
-      )
+      .values(skipped.slice(start, start + CHUNK))
       .execute();
   }
-  const about = {
-    format: read.format,
-    values_status: read.status,
-    note: read.note,
-    read_count: read.summary?.read ?? null,
-    skipped_count: read.summary?.skippedCount ?? null,
-  };
   await trx
     .insertInto('lab_files')
     .values({

@@ -1,0 +1,227 @@
+// `pnpm bench:capacity --plans [--reseed]` (issue 38 item 3): the query plans behind every
+// signed-in page, on data at scale, on this machine's PostgreSQL.
+//
+// The data: capacity-seed.ts (database halsa_capacity, or --database, kept for re-runs). The list
+// of queries is not written by hand: the app is built in this process (buildApp, as main.ts
+// builds it) on a Kysely whose log hook keeps every statement the server issues, with its
+// parameters; a walk signs in as the demo client, coach (STAFF) and ADMIN (sessions written as a
+// login writes them) and calls, through fastify.inject, every GET route of /api/v1 that the
+// route table (app.routeAccess, filled by onRoute) opens to that role, its path parameters filled
+// with ids from the data (a client of the coach's care team, a conversation of the caller…). A
+// route added later is walked without a change here; one whose parameter cannot be filled is
+// printed as such. Every distinct statement is then run again as
+// `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)` inside a transaction that is rolled back, and the
+// plan is searched for sequential scans. Exit 1 when a sequential scan reads a table of over
+// 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
+// Started by capacity.ts (the options are its own).
+import { findEndpoint } from '@halsa/api/contract';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/schema.ts';
+import { DatabaseStorage } from '../src/files/storage.ts';
+import { DevOutbox } from '../src/mail/mailer.ts';
+import { newToken } from '../src/security/tokens.ts';
+import { systemClock } from '../src/clock.ts';
+import { CAPACITY_SECRET, capacityDir, openCapacityDb } from './capacity-seed.ts';
+import { fillParams, type Ids } from './capacity-params.ts';
+import { sessionRow } from './capacity-people.ts';
+import { explainAll, printPlans } from './capacity-explain.ts';
+
+export interface PlansOptions {
+  reseed: boolean;
+  verbose: boolean;
+  postgres: string;
+  database: string;
+  clients: number;
+  /** Unset: the seed's ratio (capacity-seed.ts). */
+  logs?: number;
+  messages: number;
+}
+
+/** A statement the server issued: its text, parameters and the routes that issued it. */
+export interface Issued {
+  sql: string;
+  parameters: readonly unknown[];
+  routes: Set<string>;
+}
+
+const ROLES = [
+  { role: 'USER', email: 'klient@example.com' },
+  { role: 'STAFF', email: 'staff@example.com' },
+  { role: 'ADMIN', email: 'admin@example.com' },
+] as const;
+
+export async function runPlans(values: PlansOptions): Promise<void> {
+  const { opened, url } = await openCapacityDb({
+    adminUrl: values.postgres,
+    database: values.database,
+    reseed: values.reseed,
+    clients: values.clients,
+    ...(values.logs !== undefined ? { logs: values.logs } : {}),
+    messagesPerClient: values.messages,
+  });
+  await opened.close();
+
+  // The server's own database handle, with the query log hook.
+  const issued = new Map<string, Issued>();
+  let current = '';
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event: LogEvent) => {
+      if (event.level !== 'query' || !current) return;
+      const text = event.query.sql;
+      const seen = issued.get(text);
+      if (seen) seen.routes.add(current);
+      else
+        issued.set(text, {
+          sql: text,
+          parameters: event.query.parameters,
+          routes: new Set([current]),
+        });
+    },
+  });
+  // Staff sign in by code here (the rule of design §4.17 off, as in the demo).
+  await db.updateTable('clinic_settings').set({ staff_strong_required: false }).execute();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '8080',
+    PUBLIC_URL: 'http://localhost:8080',
+    DATA_DIR: capacityDir(values.database),
+    SESSION_SECRET: CAPACITY_SECRET,
+  });
+  const app: App = await buildApp({
+    config,
+    db,
+    dbKind: 'postgres',
+    mailer: new DevOutbox('Hälsoportalen <no-reply@example.com>', systemClock, () => {}),
+    // Files in the database, as the seed keeps them (capacity-seed.ts) and DATABASE_URL does.
+    storage: new DatabaseStorage(db),
+    rateLimit: { enabled: false },
+    portalDist: '/nonexistent-portal-dist',
+  });
+  try {
+    await app.ready();
+    const routes = app.routeAccess.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/v1/') && r.access !== 'public',
+    );
+    const ids = await idsOf(db);
+    const walked: string[] = [];
+    const skipped: string[] = [];
+    for (const { role, email } of ROLES) {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const token = newToken();
+      const now = new Date();
+      await db
+        .insertInto('sessions')
+        .values(sessionRow(user.id, token, now, 1, 'bench:capacity --plans'))
+        .execute();
+      for (const route of routes) {
+        if (!Array.isArray(route.access) || !route.access.includes(role)) continue;
+        const path = fillParams(route.url, role, ids);
+        if (!path) {
+          skipped.push(`${role} ${route.url}`);
+          continue;
+        }
+        // A list the pages ask for a page of (design §4.13) is walked both ways: bare, as the
+        // spec answers it, and as the page calls it.
+        for (const query of pagedList(route.url) ? ['', PAGE_QUERY] : ['']) {
+          current = `${role} GET ${route.url}${query}`;
+          const res = await app.inject({
+            method: 'GET',
+            url: `${path}${query}`,
+            headers: { cookie: `halsa_session=${token}` },
+          });
+          current = '';
+          walked.push(`${role} GET ${path}${query} → ${res.statusCode}`);
+        }
+      }
+    }
+    // Background work a request started (activity-log rows written after the answer).
+    await new Promise((r) => setTimeout(r, 500));
+    current = '';
+    console.log(
+      `bench:capacity --plans: ${walked.length} anrop (${routes.length} GET-rutter × roller), ` +
+        `${issued.size} olika frågor`,
+    );
+    if (values.verbose) for (const w of walked) console.log(`  ${w}`);
+    for (const s of skipped) console.log(`  ej anropad (parameter utan värde): ${s}`);
+    const results = await explainAll(pool, [...issued.values()]);
+    const failed = await printPlans(pool, results, values.verbose);
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+/** The first page of a paged list, as the list screens ask for it. */
+const PAGE_QUERY = '?page=1&size=50';
+
+/** Whether the contract gives the route's query a `page` (a list the server pages). */
+function pagedList(url: string): boolean {
+  const shape = (findEndpoint('GET', url)?.query as { shape?: Record<string, unknown> } | undefined)
+    ?.shape;
+  return shape !== undefined && 'page' in shape;
+}
+
+/** Ids the path parameters are filled with (capacity-params.ts), read from the data. */
+async function idsOf(db: Kysely<Database>): Promise<Ids> {
+  const one = async (query: string) => {
+    const { rows } = await sql.raw<{ v: unknown }>(query).execute(db);
+    return rows[0]?.v === undefined || rows[0]?.v === null ? undefined : String(rows[0].v);
+  };
+  const id = (email: string) => one(`select id as v from users where email = '${email}'`);
+  const client = await id('klient@example.com');
+  const fileName = (kind: string) =>
+    one(
+      `select original_name as v from files where subject_user_id = ${client ?? 0}
+         and kind = '${kind}' order by created_at desc limit 1`,
+    );
+  const staff = await id('staff@example.com');
+  const admin = await id('admin@example.com');
+  const conversationOf = (user: string | undefined) =>
+    user
+      ? one(
+          `select id as v from conversations where ${user} in (user_low_id, user_high_id) order by id limit 1`,
+        )
+      : Promise.resolve(undefined);
+  return {
+    client,
+    staff,
+    admin,
+    conversation: {
+      USER: await conversationOf(client),
+      STAFF: await conversationOf(staff),
+      ADMIN: await conversationOf(admin),
+    },
+    message: await one(
+      `select m.id as v from messages m where m.receiver_id = ${client ?? 0} order by m.id limit 1`,
+    ),
+    form: await one(`select id as v from forms order by id limit 1`),
+    appointment: await one(`select id as v from appointments order by id limit 1`),
+    questionnaire: await one(
+      `select id as v from questionnaires where client_user_id = ${client ?? 0} order by id limit 1`,
+    ),
+    // One of the coach's team if there is one (she reads it), else any.
+    questionnaireResponse: await one(
+      `select q.id as v from questionnaires q where q.status = 'SUBMITTED'
+       order by exists (select 1 from care_team_members m
+                        where m.client_id = q.client_user_id and m.staff_id = ${staff ?? 0}) desc,
+                q.id limit 1`,
+    ),
+    imageFile: await one(`select image_file_id as v from users where id = ${staff ?? 0}`),
+    messageFile: await one(
+      `select m.file_id as v from messages m where m.file_id is not null
+         and ${client ?? 0} in (m.sender_id, m.receiver_id) order by m.id limit 1`,
+    ),
+    labFileName: await fileName('LAB_RESULT'),
+    actionPlanFileName: await fileName('ACTION_PLAN'),
+  };
+}
