@@ -79,8 +79,11 @@ export function useNoteAutosave({
         answers: toRequestAnswers(form, doc),
         ...(version === undefined && correctsNoteId !== undefined ? { correctsNoteId } : {}),
       });
-      void mutate(journalNoteKey(clientId, form.id), { note: saved }, { revalidate: false });
-      void mutate(clientJournalKey(clientId));
+      // The answer can arrive after the screen and its cache are gone (a save sent just before
+      // leaving): SWR then rejects for want of a cache, and there is nothing left to update.
+      const gone = () => {};
+      mutate(journalNoteKey(clientId, form.id), { note: saved }, { revalidate: false }).catch(gone);
+      mutate(clientJournalKey(clientId)).catch(gone);
       return saved.version;
     },
     failedMessage: NOTE_SAVE_FAILED,
