@@ -36,6 +36,7 @@ import {
   type StoredUpload,
 } from './upload.ts';
 import { MAX_DB_ID } from '../db/ids.ts';
+import { benchTimings } from '../live/bench-timings.ts';
 
 export const FILE_MAX_BYTES = UPLOAD_POLICIES.clientFile.maxBytes;
 export const LAB_FILE_MAX_BYTES = UPLOAD_POLICIES.labFile.maxBytes;
@@ -201,10 +202,14 @@ export class ClientFileService {
     const { policy } = FILE_KINDS[kind];
     if (file.size > policy.maxBytes) throw new HttpError(413, policy.messages.tooLarge);
     const originalName = file.filename;
+    let t0 = benchTimings.now();
     const whole =
       reader && file.size <= READ_WHOLE_MAX_BYTES ? await this.storage.get(file.key) : null;
     const about = await reader?.subject?.(this.db, subjectUserId);
+    benchTimings.since('upload.fetch (storage + subject)', t0);
+    t0 = benchTimings.now();
     const read = await reader?.read(whole ?? file.head, originalName, whole !== null, about);
+    benchTimings.since('upload.read', t0);
     const type = reader ? read?.type : sniffDocument(file.head);
     if (reader && !read) throw badRequest(reader.wrongType);
     if (!type || (!reader && !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime))) {
@@ -215,6 +220,7 @@ export class ClientFileService {
     const day = now.toISOString().slice(0, 10);
     const cleaned = cleanUploadName(originalName, type.mime, `${spec.fallbackName}_${day}`);
     const id = newId();
+    t0 = benchTimings.now();
     const fileName = await this.db.transaction().execute(async (trx) => {
       // Locks the client row: concurrent uploads for one client pick names one at a time.
       const client = await trx
@@ -242,7 +248,9 @@ export class ClientFileService {
         file,
         at: now,
       });
+      const t1 = benchTimings.now();
       await read?.store?.(trx, id, subjectUserId);
+      benchTimings.since('upload.store (values + seal)', t1);
       await this.activity.record(
         {
           action: spec.actions.uploaded,
@@ -262,6 +270,7 @@ export class ClientFileService {
       );
       return name;
     });
+    benchTimings.since('upload.transaction', t0);
     file.kept = true;
     await this.notifications.flush();
     return { fileName, timestamp: now.toISOString(), ...read?.answer };
