@@ -222,13 +222,16 @@ export class ClientFileService {
     const id = newId();
     t0 = benchTimings.now();
     const fileName = await this.db.transaction().execute(async (trx) => {
-      // Locks the client row: concurrent uploads for one client pick names one at a time.
+      // Locks the client row: concurrent uploads for one client pick names one at a time. FOR
+      // NO KEY UPDATE, not FOR UPDATE: a log row about her written meanwhile holds the log
+      // chain's lock while its foreign key takes FOR KEY SHARE on her row, and the upload waits
+      // for that chain lock below; FOR UPDATE made that a deadlock (issue 38's 500).
       const client = await trx
         .selectFrom('users')
         .select('id')
         .where('id', '=', subjectUserId)
         .where('role', '=', 'USER')
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
       const taken = await trx
