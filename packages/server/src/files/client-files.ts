@@ -254,6 +254,14 @@ export class ClientFileService {
       const t1 = benchTimings.now();
       await read?.store?.(trx, id, subjectUserId);
       benchTimings.since('upload.store (values + seal)', t1);
+      // The client's notice is part of the upload: pushed after commit, never without it.
+      await this.notifications.notify(
+        subjectUserId,
+        spec.notificationType,
+        spec.notificationMessage,
+        trx,
+      );
+      // The log row last: its chain trigger takes the chain's lock, held until commit.
       await this.activity.record(
         {
           action: spec.actions.uploaded,
@@ -262,13 +270,6 @@ export class ClientFileService {
           ip: caller.ip,
           details: { fileName: name, fileId: id, mimeType: type.mime, sizeBytes: file.size },
         },
-        trx,
-      );
-      // The client's notice is part of the upload: pushed after commit, never without it.
-      await this.notifications.notify(
-        subjectUserId,
-        spec.notificationType,
-        spec.notificationMessage,
         trx,
       );
       return name;
