@@ -36,6 +36,7 @@ import {
   type StoredUpload,
 } from './upload.ts';
 import { MAX_DB_ID } from '../db/ids.ts';
+import { benchTimings } from '../live/bench-timings.ts';
 
 export const FILE_MAX_BYTES = UPLOAD_POLICIES.clientFile.maxBytes;
 export const LAB_FILE_MAX_BYTES = UPLOAD_POLICIES.labFile.maxBytes;
@@ -201,10 +202,14 @@ export class ClientFileService {
     const { policy } = FILE_KINDS[kind];
     if (file.size > policy.maxBytes) throw new HttpError(413, policy.messages.tooLarge);
     const originalName = file.filename;
+    let t0 = benchTimings.now();
     const whole =
       reader && file.size <= READ_WHOLE_MAX_BYTES ? await this.storage.get(file.key) : null;
     const about = await reader?.subject?.(this.db, subjectUserId);
+    benchTimings.since('upload.fetch (storage + subject)', t0);
+    t0 = benchTimings.now();
     const read = await reader?.read(whole ?? file.head, originalName, whole !== null, about);
+    benchTimings.since('upload.read', t0);
     const type = reader ? read?.type : sniffDocument(file.head);
     if (reader && !read) throw badRequest(reader.wrongType);
     if (!type || (!reader && !(ALLOWED_FILE_TYPES as readonly string[]).includes(type.mime))) {
@@ -215,14 +220,18 @@ export class ClientFileService {
     const day = now.toISOString().slice(0, 10);
     const cleaned = cleanUploadName(originalName, type.mime, `${spec.fallbackName}_${day}`);
     const id = newId();
+    t0 = benchTimings.now();
     const fileName = await this.db.transaction().execute(async (trx) => {
-      // Locks the client row: concurrent uploads for one client pick names one at a time.
+      // Locks the client row: concurrent uploads for one client pick names one at a time. FOR
+      // NO KEY UPDATE, not FOR UPDATE: a log row about her written meanwhile holds the log
+      // chain's lock while its foreign key takes FOR KEY SHARE on her row, and the upload waits
+      // for that chain lock below; FOR UPDATE made that a deadlock (issue 38's 500).
       const client = await trx
         .selectFrom('users')
         .select('id')
         .where('id', '=', subjectUserId)
         .where('role', '=', 'USER')
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!client) throw notFound(FILE_MESSAGES.clientNotFound);
       const taken = await trx
@@ -242,7 +251,17 @@ export class ClientFileService {
         file,
         at: now,
       });
+      const t1 = benchTimings.now();
       await read?.store?.(trx, id, subjectUserId);
+      benchTimings.since('upload.store (values + seal)', t1);
+      // The client's notice is part of the upload: pushed after commit, never without it.
+      await this.notifications.notify(
+        subjectUserId,
+        spec.notificationType,
+        spec.notificationMessage,
+        trx,
+      );
+      // The log row last: its chain trigger takes the chain's lock, held until commit.
       await this.activity.record(
         {
           action: spec.actions.uploaded,
@@ -253,15 +272,9 @@ export class ClientFileService {
         },
         trx,
       );
-      // The client's notice is part of the upload: pushed after commit, never without it.
-      await this.notifications.notify(
-        subjectUserId,
-        spec.notificationType,
-        spec.notificationMessage,
-        trx,
-      );
       return name;
     });
+    benchTimings.since('upload.transaction', t0);
     file.kept = true;
     await this.notifications.flush();
     return { fileName, timestamp: now.toISOString(), ...read?.answer };

@@ -33,7 +33,7 @@ export class StaffClientsService {
       .selectFrom('users')
       .select(['id', 'role', 'deactivated_at'])
       .where('id', '=', id);
-    if (lock) query = query.forUpdate();
+    if (lock) query = query.forNoKeyUpdate();
     const row = id <= MAX_DB_ID ? await query.executeTakeFirst() : undefined;
     if (!row) throw notFound(STAFF_MESSAGES.notFound);
     if (row.role === 'USER') throw badRequest(STAFF_MESSAGES.notStaff);

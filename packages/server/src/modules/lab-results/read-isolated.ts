@@ -3,7 +3,9 @@
 // makes the reader work hard or grow large fails alone: it is kept as a plain file with a Swedish
 // note (design §4.12) while the server keeps answering every other request. A PDF or picture is
 // recognised by its first bytes here, without a worker. At most MAX_READERS files are read at
-// once; later ones wait their turn.
+// once; later ones wait their turn. The threads are kept warm between files (issue 38: starting
+// one per upload was ~90 % of an upload's time); a thread that runs out of time or heap, or
+// fails, is ended and never reused, so each file still fails alone.
 import { Worker } from 'node:worker_threads';
 import { LAB_NOTES, type LabSubject, type ReadLabFile } from '@halsa/api/fhir/lab-read';
 import { claimedFormat, readDocument, unreadClaimed } from './parse.ts';
@@ -48,6 +50,56 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
  */
 const WORKER_EXEC_ARGV: string[] = [];
 
+/** A reading thread kept warm between files, with the heap limit it was started with. */
+interface Reader {
+  worker: Worker;
+  heapMb: number;
+  reads: number;
+}
+
+/** Idle reading threads (at most MAX_READERS: one per read that may run at once). */
+const idle: Reader[] = [];
+
+/**
+ * Files one thread reads before it is replaced: a thread is reused only for files that finished,
+ * and a fresh one now and then keeps whatever a reader might leave behind from growing.
+ */
+const READS_PER_THREAD = 200;
+
+function startReader(heapMb: number): Reader {
+  const worker = new Worker(WORKER_URL, {
+    execArgv: WORKER_EXEC_ARGV,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
+    stdout: false,
+    stderr: false,
+  });
+  const reader: Reader = { worker, heapMb, reads: 0 };
+  // An idle thread does not keep the process alive; one that ends is dropped from the pool.
+  worker.unref();
+  worker.on('error', () => {});
+  worker.once('exit', () => {
+    const at = idle.indexOf(reader);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return reader;
+}
+
+/** A warm thread with this heap limit, or a new one (the limits of a test may differ). */
+function takeReader(heapMb: number): Reader {
+  const at = idle.findIndex((r) => r.heapMb === heapMb);
+  return at >= 0 ? idle.splice(at, 1)[0]! : startReader(heapMb);
+}
+
+function giveBack(reader: Reader): void {
+  const stale = reader.heapMb !== READ_LIMITS.heapMb || reader.reads >= READS_PER_THREAD;
+  if (stale || idle.length >= MAX_READERS) {
+    void reader.worker.terminate();
+    return;
+  }
+  reader.worker.unref();
+  idle.push(reader);
+}
+
 function inWorker(
   data: Buffer,
   name: string | undefined,
@@ -55,31 +107,41 @@ function inWorker(
   limits: ReadLimits,
 ): Promise<ReadLabFile | null | { failed: string }> {
   return new Promise((resolve) => {
-    const copy = new Uint8Array(data);
-    const worker = new Worker(WORKER_URL, {
-      workerData: { data: copy, name, subject },
-      transferList: [copy.buffer],
-      execArgv: WORKER_EXEC_ARGV,
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
-      stdout: false,
-      stderr: false,
-    });
+    const reader = takeReader(limits.heapMb);
+    const { worker } = reader;
+    worker.ref();
     let settled = false;
-    const done = (out: ReadLabFile | null | { failed: string }) => {
+    const done = (out: ReadLabFile | null | { failed: string }, keep: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
       resolve(out);
-      void worker.terminate();
+      // Only a thread that answered in time reads again; any other is ended.
+      if (keep) giveBack(reader);
+      else void worker.terminate();
     };
-    const timer = setTimeout(() => done({ failed: LAB_NOTES.tooSlow }), limits.timeMs);
-    worker.once('message', (out: ReadLabFile | null) => done(out));
-    worker.once('error', (error: NodeJS.ErrnoException) =>
-      done({
-        failed: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? LAB_NOTES.tooBig : LAB_NOTES.readFailed,
-      }),
-    );
-    worker.once('exit', () => done({ failed: LAB_NOTES.readFailed }));
+    const onMessage = (out: ReadLabFile | null) => {
+      reader.reads++;
+      done(out, true);
+    };
+    const onError = (error: NodeJS.ErrnoException) =>
+      done(
+        {
+          failed:
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? LAB_NOTES.tooBig : LAB_NOTES.readFailed,
+        },
+        false,
+      );
+    const onExit = () => done({ failed: LAB_NOTES.readFailed }, false);
+    const timer = setTimeout(() => done({ failed: LAB_NOTES.tooSlow }, false), limits.timeMs);
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    const copy = new Uint8Array(data);
+    worker.postMessage({ data: copy, name, subject }, [copy.buffer]);
   });
 }
 

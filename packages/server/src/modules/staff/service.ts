@@ -309,7 +309,7 @@ export class StaffService {
       .selectFrom('users')
       .select(ACCOUNT_COLUMNS)
       .where('id', '=', id)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(STAFF_MESSAGES.notFound);
     return row;
@@ -326,7 +326,7 @@ export class StaffService {
       .where('role', '=', 'ADMIN')
       .where('deactivated_at', 'is', null)
       .orderBy('id')
-      .forUpdate()
+      .forNoKeyUpdate()
       .execute();
     return rows.map((r) => r.id);
   }
