@@ -61,7 +61,8 @@ describeDb('a lab file cannot stall the server', () => {
     const saved = { ...READ_LIMITS };
     READ_LIMITS.timeMs = 1;
     try {
-      const res = await upload(t, admin, t.users.klient2.id, 'Långsam.json', chainedPanels(6, 2));
+      // 4 MB that no reader parses in 1 ms: a small file could be read in time by a warm thread.
+      const res = await upload(t, admin, t.users.klient2.id, 'Långsam.json', largeBundle(4e6, 800));
       expect(res.statusCode).toBe(201);
     } finally {
       Object.assign(READ_LIMITS, saved);
