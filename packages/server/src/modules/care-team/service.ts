@@ -128,7 +128,12 @@ export class CareTeamService {
     const changed = await this.ctx.db.transaction().execute(async (trx) => {
       await check?.(trx);
       // The client's row locked: two editors of one team take turns.
-      await trx.selectFrom('users').select('id').where('id', '=', clientId).forNoKeyUpdate().execute();
+      await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', clientId)
+        .forNoKeyUpdate()
+        .execute();
       const before = (
         await trx
           .selectFrom('care_team_members')
