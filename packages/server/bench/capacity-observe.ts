@@ -12,13 +12,13 @@
 //   the end (exact), and max(id) every second for the busiest second;
 // - transactions: pg_stat_database's commits, rollbacks, deadlocks and block reads of the database;
 // - the disk's commit latency: a CommitProbe (commit-latency.ts) commits one row every 200 ms.
-// printObserved prints it in the bench reports' Swedish (cluster-report.ts).
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+// The /proc readings are in capacity-observe-proc.ts; printObserved (capacity-observe-print.ts)
+// prints a window in the bench reports' Swedish (cluster-report.ts).
 import os from 'node:os';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { CommitProbe, type CommitLatency } from './commit-latency.ts';
+import { CLOCK_TICKS, sampleAll, type ProcTrack } from './capacity-observe-proc.ts';
 
 /** The log chain's advisory lock (migration 0007). */
 const CHAIN_LOCK = 4711016;
@@ -79,28 +79,6 @@ export interface ObservedReport {
   commit: CommitLatency | null;
 }
 
-/** utime + stime (clock ticks) and state of a /proc/<pid>/stat line; null when unreadable. */
-export function parseProcStat(line: string): { state: string; ppid: number; ticks: number } | null {
-  // The command (field 2) is in parentheses and may hold spaces and parentheses itself.
-  const end = line.lastIndexOf(')');
-  if (end < 0) return null;
-  const f = line
-    .slice(end + 2)
-    .trim()
-    .split(/\s+/);
-  const [state, ppid, utime, stime] = [f[0], Number(f[1]), Number(f[11]), Number(f[12])];
-  if (!state || !Number.isFinite(ppid) || !Number.isFinite(utime) || !Number.isFinite(stime)) {
-    return null;
-  }
-  return { state, ppid, ticks: utime + stime };
-}
-
-/** VmRSS of a /proc/<pid>/status text, in kB (0 when absent: a zombie). */
-export function parseVmRssKb(status: string): number {
-  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-  return m ? Number(m[1]) : 0;
-}
-
 /** The name a waiting lock is reported under. */
 export function lockName(l: {
   locktype: string | null;
@@ -132,98 +110,6 @@ export function lockName(l: {
     default:
       return `${l.locktype}${mode}`;
   }
-}
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-const readText = (file: string): string | null => {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-};
-
-/** Every process's children now, from each /proc/<n>/stat's ppid (one scan per sample). */
-function childrenNow(): Map<number, number[]> {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = readText(`/proc/${name}/stat`);
-    const parsed = stat ? parseProcStat(stat) : null;
-    if (!parsed) continue;
-    const list = children.get(parsed.ppid);
-    if (list) list.push(Number(name));
-    else children.set(parsed.ppid, [Number(name)]);
-  }
-  return children;
-}
-
-/** The pid and its descendants. */
-function treeOf(root: number, children: Map<number, number[]>): number[] {
-  const out: number[] = [];
-  const walk = (pid: number) => {
-    out.push(pid);
-    for (const c of children.get(pid) ?? []) walk(c);
-  };
-  walk(root);
-  return out;
-}
-
-interface ProcTrack {
-  pid: number;
-  /** Last ticks per process of the tree (a process that ends takes its ticks with it). */
-  ticks: Map<number, number>;
-  total: number;
-  lastTotal: number;
-  lastAt: number;
-  cpuMax: number;
-  rssMaxKb: number;
-  processes: number;
-  gone: boolean;
-}
-
-function sampleProcess(t: ProcTrack, children: Map<number, number[]>, first: boolean): void {
-  const rootStat = readText(`/proc/${t.pid}/stat`);
-  if (!rootStat || parseProcStat(rootStat)?.state === 'Z') {
-    t.gone = true;
-    return;
-  }
-  let rss = 0;
-  const tree = treeOf(t.pid, children);
-  for (const pid of tree) {
-    const stat = readText(`/proc/${pid}/stat`);
-    const parsed = stat ? parseProcStat(stat) : null;
-    if (!parsed) continue;
-    const before = t.ticks.get(pid);
-    // A process born in the window counts from zero; one seen at start from its first sample.
-    t.total += before === undefined ? (first ? 0 : parsed.ticks) : parsed.ticks - before;
-    t.ticks.set(pid, parsed.ticks);
-    rss += parseVmRssKb(readText(`/proc/${pid}/status`) ?? '');
-  }
-  const now = performance.now();
-  if (!first && now - t.lastAt >= 100) {
-    const pct = ((t.total - t.lastTotal) / CLOCK_TICKS / ((now - t.lastAt) / 1000)) * 100;
-    t.cpuMax = Math.max(t.cpuMax, pct);
-  }
-  t.lastTotal = t.total;
-  t.lastAt = now;
-  t.rssMaxKb = Math.max(t.rssMaxKb, rss);
-  t.processes = tree.length;
-}
-
-/** One sample of every tracked pid. */
-function sampleAll(tracks: ProcTrack[], first: boolean): void {
-  const live = tracks.filter((t) => !t.gone);
-  if (live.length === 0) return;
-  const children = childrenNow();
-  for (const t of live) sampleProcess(t, children, first);
 }
 
 interface StatRow {
@@ -566,65 +452,5 @@ export class CapacityObserver {
       },
       commit,
     };
-  }
-}
-
-const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
-const int = (v: number) => Math.round(v).toLocaleString('sv-SE');
-
-/** Prints the window as the bench reports do (cluster-report.ts). */
-export function printObserved(r: ObservedReport): void {
-  console.log(
-    `  observerat${r.label ? ` (${r.label})` : ''}: ${r.seconds.toFixed(1)} s, maskinens last ` +
-      `${r.load.before.toFixed(1)} → ${r.load.after.toFixed(1)} på ${r.load.cores} kärnor`,
-  );
-  for (const p of r.processes) {
-    console.log(
-      `    instans pid ${p.pid}${p.gone ? ' (avslutad under fönstret)' : ''}: CPU ` +
-        `${p.cpuPercent.toFixed(0)} % av en kärna (högst ${p.cpuMaxPercent.toFixed(0)} % under 500 ms), ` +
-        `RSS högst ${p.rssMaxMb.toFixed(0)} MB (${p.processes} process${p.processes === 1 ? '' : 'er'})`,
-    );
-  }
-  if (r.statements === null) console.log(`    PostgreSQL: ${r.statementsNote}`);
-  else {
-    console.log('    PostgreSQL, tyngsta frågorna i fönstret (pg_stat_statements, total tid):');
-    for (const s of r.statements) {
-      console.log(
-        `      ${ms(s.totalMs).padStart(11)}  ${int(s.calls).padStart(7)} anrop  medel ${ms(s.meanMs).padStart(9)}  ` +
-          `${int(s.rows).padStart(8)} rader  ${s.query.slice(0, 140)}`,
-      );
-    }
-  }
-  const l = r.locks;
-  console.log(
-    `    låsväntan (var 200 ms, ${l.samples} prov, väntan i ${l.samplesWithWaits}): ` +
-      (l.byLock.length === 0 ? 'ingen' : ''),
-  );
-  for (const f of l.byLock) {
-    console.log(
-      `      ${f.lock}: ${f.waits} väntande, högst ${f.maxAtOnce} samtidigt, ` +
-        `längsta ${ms(f.maxWaitMs)}; t.ex. ${f.example.slice(0, 100)}`,
-    );
-  }
-  console.log(
-    r.redis
-      ? `    Redis: ${int(r.redis.commands)} kommandon (${int(r.redis.perSecond)}/s), instantaneous_ops_per_sec ` +
-          `medel ${int(r.redis.opsMean)}, högst ${int(r.redis.opsMax)} (delad Redis: andras kommandon räknas med)`
-      : `    Redis: ${r.redisNote ?? 'ej mätt'}`,
-  );
-  console.log(
-    `    aktivitetsloggen: ${int(r.log.rows)} rader skrivna (${r.log.perSecond.toFixed(1)}/s, ` +
-      `högst ${int(r.log.busiestSecond)} under en sekund)`,
-  );
-  const d = r.database;
-  console.log(
-    `    databasen: ${int(d.commits)} commits (${d.commitsPerSecond.toFixed(1)}/s), ${int(d.rollbacks)} rollbacks, ` +
-      `${d.deadlocks} deadlocks, ${int(d.blocksRead)} block lästa från disk (träffkvot ${(d.hitRatio * 100).toFixed(2)} %)`,
-  );
-  if (r.commit) {
-    console.log(
-      `    diskens commit (en rad INSERT + COMMIT var 200 ms): ${r.commit.n} st, p50 ${ms(r.commit.p50)}, ` +
-        `p99 ${ms(r.commit.p99)}, max ${ms(r.commit.max)}`,
-    );
   }
 }

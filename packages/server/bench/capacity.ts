@@ -40,7 +40,8 @@ import type { Db } from '../src/db/index.ts';
 import { Cluster, NGINX } from '../test/cluster-processes.ts';
 import { printBatch, runBatch, type BatchReport } from './capacity-batch.ts';
 import { FLOOR_LOG } from './capacity-floor.ts';
-import { CapacityObserver, printObserved, type ObservedReport } from './capacity-observe.ts';
+import { CapacityObserver, type ObservedReport } from './capacity-observe.ts';
+import { printObserved } from './capacity-observe-print.ts';
 import {
   batchClients,
   loadPeople,

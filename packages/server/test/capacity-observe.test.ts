@@ -5,12 +5,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import {
-  CapacityObserver,
-  lockName,
-  parseProcStat,
-  parseVmRssKb,
-} from '../bench/capacity-observe.ts';
+import { CapacityObserver, lockName } from '../bench/capacity-observe.ts';
+import { parseProcStat, parseVmRssKb } from '../bench/capacity-observe-proc.ts';
 import { createTestDb, PG_ADMIN_URL, TEST_DB } from './helpers.ts';
 
 describe('the observer of bench:capacity', () => {
