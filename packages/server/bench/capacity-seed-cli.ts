@@ -14,7 +14,7 @@ import {
   labSealKey,
   verifyLabSeals,
 } from '../src/modules/lab-results/seal.ts';
-import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
+import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb, seedOptionsFrom } from './capacity-seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,14 +37,7 @@ if (!values.database || values.database === CAPACITY_DB) {
 }
 
 const started = Date.now();
-const { opened } = await openCapacityDb({
-  adminUrl: values.postgres,
-  database: values.database,
-  reseed: values.reseed,
-  clients: Number(values.clients),
-  ...(values.logs ? { logs: Number(values.logs) } : {}),
-  messagesPerClient: Number(values.messages),
-});
+const { opened } = await openCapacityDb(seedOptionsFrom(values));
 const seconds = (Date.now() - started) / 1000;
 const counts = await sql<{ t: string; n: string }>`
   select 'users' as t, count(*)::text as n from users

@@ -52,6 +52,25 @@ export interface SeedOptions {
   messagesPerClient: number;
 }
 
+/** SeedOptions from the options bench:capacity and bench:capacity-seed both take. */
+export function seedOptionsFrom(v: {
+  postgres: string;
+  database?: string | undefined;
+  reseed: boolean;
+  clients: string;
+  logs?: string | undefined;
+  messages: string;
+}): SeedOptions {
+  return {
+    adminUrl: v.postgres,
+    ...(v.database ? { database: v.database } : {}),
+    reseed: v.reseed,
+    clients: Number(v.clients),
+    ...(v.logs ? { logs: Number(v.logs) } : {}),
+    messagesPerClient: Number(v.messages),
+  };
+}
+
 /** The ratios (per 200 000 clients: 500 staff, 3 M lab values, 20 M log rows, 50 000 meetings). */
 export const CLIENTS_PER_COACH = 400;
 export const LAB_VALUES_PER_CLIENT = 15;

@@ -51,7 +51,7 @@ import {
 } from './capacity-people.ts';
 import { runPlans } from './capacity-plans.ts';
 import { printStep, printSummary, readAt } from './capacity-report.ts';
-import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb } from './capacity-seed.ts';
+import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb, seedOptionsFrom } from './capacity-seed.ts';
 import { LoadProcess, ramp, type RampOptions, type Step } from './capacity-steps.ts';
 
 const { values } = parseArgs({
@@ -80,18 +80,12 @@ const { values } = parseArgs({
   },
 });
 
-const seedOptions = {
-  adminUrl: values.postgres,
-  database: values.database,
-  reseed: values.reseed,
-  clients: Number(values.clients),
-  ...(values.logs ? { logs: Number(values.logs) } : {}),
-  messagesPerClient: Number(values.messages),
-};
+const seedOptions = seedOptionsFrom(values);
 
 if (values.plans) {
   await runPlans({
     ...seedOptions,
+    database: values.database,
     postgres: values.postgres,
     verbose: values.verbose,
     messages: seedOptions.messagesPerClient,
