@@ -20,7 +20,7 @@ export interface ActivityEntry {
 const RECORD_CHUNK = 1000;
 
 /** A row as the INSERT takes it (built when the entry is recorded: its time is the call's). */
-interface LogRow {
+export interface LogRow {
   action: ActivityAction;
   actor: number | null;
   subject: number | null;
@@ -28,6 +28,32 @@ interface LogRow {
   details: string | null;
   at: string;
 }
+
+/**
+ * One INSERT … SELECT over six arrays (one per column), whatever the number of rows: the
+ * statement and its plan stay the size of one row. (A VALUES list with the emergency-access
+ * lookup in every row was planned row by row: 100 rows cost 2–4 × as much, under the chain's
+ * lock, measured with bench:log-wall's probe.) `with ordinality … order by` keeps the rows in
+ * the order they were recorded, which the chain trigger follows. Exported for bench:log-insert,
+ * which explains this very statement.
+ */
+export const insertLogRows = (rows: readonly LogRow[]) => sql`
+  insert into activity_log (action, actor_user_id, subject_user_id, ip_address, details, created_at)
+  select r.action, r.actor, r.subject, r.ip,
+    case when r.actor <> r.subject then coalesce((
+      select coalesce(r.details, '{}'::jsonb) || jsonb_build_object('emergencyAccessId', ea.id)
+      from emergency_accesses ea
+      where ea.staff_id = r.actor and ea.client_id = r.subject
+        and ea.opened_at <= r.at and ea.expires_at > r.at
+      order by ea.id desc limit 1), r.details)
+    else r.details end,
+    r.at
+  from unnest(
+    ${rows.map((r) => r.action)}::text[], ${rows.map((r) => r.actor)}::integer[],
+    ${rows.map((r) => r.subject)}::integer[], ${rows.map((r) => r.ip)}::text[],
+    ${rows.map((r) => r.details)}::jsonb[], ${rows.map((r) => r.at)}::timestamptz[]
+  ) with ordinality as r(action, actor, subject, ip, details, at, n)
+  order by r.n`;
 
 export interface ActivityLogOptions {
   /**
@@ -96,33 +122,10 @@ export class ActivityLog {
     benchTimings.since('activity.groupCommit (wait + insert + commit)', t0);
   }
 
-  /**
-   * One INSERT … SELECT over six arrays (one per column), whatever the number of rows: the
-   * statement and its plan stay the size of one row. (A VALUES list with the emergency-access
-   * lookup in every row was planned row by row: 100 rows cost 2–4 × as much, under the chain's
-   * lock, measured with bench:log-wall's probe.) `with ordinality … order by` keeps the rows in
-   * the order they were recorded, which the chain trigger follows.
-   */
   async #insert(rows: readonly LogRow[], trx?: Transaction<Database>): Promise<void> {
     const t0 = benchTimings.now();
     if (benchTimings.enabled) benchTimings.count('activity.inserts');
-    await sql`
-      insert into activity_log (action, actor_user_id, subject_user_id, ip_address, details, created_at)
-      select r.action, r.actor, r.subject, r.ip,
-        case when r.actor <> r.subject then coalesce((
-          select coalesce(r.details, '{}'::jsonb) || jsonb_build_object('emergencyAccessId', ea.id)
-          from emergency_accesses ea
-          where ea.staff_id = r.actor and ea.client_id = r.subject
-            and ea.opened_at <= r.at and ea.expires_at > r.at
-          order by ea.id desc limit 1), r.details)
-        else r.details end,
-        r.at
-      from unnest(
-        ${rows.map((r) => r.action)}::text[], ${rows.map((r) => r.actor)}::integer[],
-        ${rows.map((r) => r.subject)}::integer[], ${rows.map((r) => r.ip)}::text[],
-        ${rows.map((r) => r.details)}::jsonb[], ${rows.map((r) => r.at)}::timestamptz[]
-      ) with ordinality as r(action, actor, subject, ip, details, at, n)
-      order by r.n`.execute(trx ?? this.db);
+    await insertLogRows(rows).execute(trx ?? this.db);
     benchTimings.since(trx ? 'activity.insert (in a transaction)' : 'activity.insert', t0);
   }
 
