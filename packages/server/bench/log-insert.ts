@@ -7,8 +7,9 @@
 // above the chain's head that later inserts step over), so each run adds ~20 000 rows to the log.
 // Each runs under EXPLAIN ANALYZE, and the median of --reps runs is split into the chain trigger
 // (BEFORE ROW), the rollup trigger (0034/0037, AFTER STATEMENT), the emergency-access lookup (the
-// statement's subplan) and the rest (the insert itself, the indexes). `wall` is the same INSERT
-// without EXPLAIN, timed by the client up to its commit (median).
+// statement's subplan), the foreign keys' checks (AFTER ROW) and the rest (the insert itself, the
+// indexes). `wall` is the same INSERT without EXPLAIN, timed by the client up to its commit
+// (median).
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -37,9 +38,17 @@ interface PlanNode {
   'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
+/** A trigger's line; a foreign key's check names its constraint. */
+interface Trigger {
+  'Trigger Name': string;
+  'Constraint Name'?: string;
+  Time: number;
+  Calls: number;
+}
+type Part = 'total' | 'chain' | 'rollup' | 'fk' | 'emergency';
 interface Explained {
   Plan: PlanNode;
-  Triggers?: { 'Trigger Name': string; Time: number; Calls: number }[];
+  Triggers?: Trigger[];
   'Execution Time': number;
 }
 
@@ -110,7 +119,6 @@ const forgetToday = async () => {
 // lookup steps over: every INSERT here is committed, and earlier runs' leftovers vacuumed.
 await client.query('vacuum activity_log');
 
-const results: string[] = [];
 for (const repeat of [false, true]) {
   if (repeat) {
     // The day's first view of the whole list, committed: what the repeat views find counted.
@@ -119,8 +127,13 @@ for (const repeat of [false, true]) {
     await client.query(q.sql, [...q.parameters]);
   }
   for (const size of SIZES) {
-    const parts = { total: [] as number[], chain: [] as number[], rollup: [] as number[] };
-    const emergency: number[] = [];
+    const parts: Record<Part, number[]> = {
+      total: [],
+      chain: [],
+      rollup: [],
+      fk: [],
+      emergency: [],
+    };
     const wall: number[] = [];
     for (let i = 0; i < REPS; i++) {
       if (!repeat) await forgetToday();
@@ -130,14 +143,13 @@ for (const repeat of [false, true]) {
         [...q.parameters],
       );
       const e = res.rows[0]!['QUERY PLAN'][0]!;
-      const trig = (name: string) =>
-        (e.Triggers ?? [])
-          .filter((t) => t['Trigger Name'] === name)
-          .reduce((s, t) => s + t.Time, 0);
+      const triggers = (keep: (t: Trigger) => boolean) =>
+        (e.Triggers ?? []).filter(keep).reduce((s, t) => s + t.Time, 0);
       parts.total.push(e['Execution Time']);
-      parts.chain.push(trig('activity_log_chain'));
-      parts.rollup.push(trig('activity_log_rollup'));
-      emergency.push(subplanMs(e.Plan));
+      parts.chain.push(triggers((t) => t['Trigger Name'] === 'activity_log_chain'));
+      parts.rollup.push(triggers((t) => t['Trigger Name'] === 'activity_log_rollup'));
+      parts.fk.push(triggers((t) => t['Constraint Name'] !== undefined));
+      parts.emergency.push(subplanMs(e.Plan));
       if (!repeat) await forgetToday();
       const q2 = compiled(rowsFor(size));
       await client.query('begin');
@@ -146,18 +158,16 @@ for (const repeat of [false, true]) {
       wall.push(performance.now() - t0);
       await client.query('commit');
     }
-    const [total, chain, rollup, ea] = [
-      median(parts.total),
-      median(parts.chain),
-      median(parts.rollup),
-      median(emergency),
-    ];
-    results.push(
-      `${String(size).padStart(4)} rows ${repeat ? 'repeat' : 'first '}: total ${total.toFixed(2)} ms = ` +
-        `chain ${chain.toFixed(2)} + rollup ${rollup.toFixed(2)} + emergency ${ea.toFixed(2)} + ` +
-        `rest ${(total - chain - rollup - ea).toFixed(2)}; wall ${median(wall).toFixed(2)} ms`,
+    const m = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, median(v)])) as Record<
+      Part,
+      number
+    >;
+    const rest = m.total - m.chain - m.rollup - m.fk - m.emergency;
+    console.log(
+      `${String(size).padStart(4)} rows ${repeat ? 'repeat' : 'first '}: total ${m.total.toFixed(2)} ms = ` +
+        `chain ${m.chain.toFixed(2)} + rollup ${m.rollup.toFixed(2)} + foreign keys ${m.fk.toFixed(2)} + ` +
+        `emergency ${m.emergency.toFixed(2)} + rest ${rest.toFixed(2)}; wall ${median(wall).toFixed(2)} ms`,
     );
-    console.log(results.at(-1));
   }
 }
 await client.end();

@@ -14,7 +14,11 @@
 // MATERIALIZED CTE, where PostgreSQL never turns it into a join; the transition table is read
 // once; sequential scans stay off inside, so a lookup planned while a table was small is an index
 // lookup still. What is left to choose is how to deduplicate and group (hash or sort), which does
-// not depend on the size of the tables. test/log-rollups.test.ts shows the plan on both databases.
+// not depend on the size of the tables. Checked with auto_explain (nested statements): a backend
+// whose first log INSERT was one staff read on a database of four users kept this plan (every
+// lookup by key, estimated one row) and, after the users grew to 20 000 without ANALYZE, ran 419
+// rows through it in one lookup per row and key; on the seeded database (20 000 clients, 300 000
+// log rows) the plan is the same. test/log-rollups.test.ts checks the counts on both databases.
 // A (staff, day, client) already counted is found by that probe and not inserted again; ON
 // CONFLICT DO NOTHING stays for two writers counting the same key at once.
 //
