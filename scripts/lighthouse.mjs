@@ -37,6 +37,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { buildFloor, FLOOR_PATH, removeFloor } from './floor/build.mjs';
+import { wallAndThread } from './trace-main.mjs';
 import {
   buildProduct,
   root,
@@ -48,7 +49,11 @@ import {
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
 const keepArg = process.argv.indexOf('--keep');
-/** `--keep DIR`: the Lighthouse JSON reports are left there to read. */
+/**
+ * `--keep DIR`: the Lighthouse JSON reports are left there to read, each with its trace
+ * (`…-0.trace.json`, Lighthouse's `--save-assets`, saved in every run): what a long task did,
+ * event by event.
+ */
 const KEEP = keepArg > 0 ? path.resolve(process.argv[keepArg + 1] ?? '.') : undefined;
 const slowArg = process.argv.indexOf('--cpu-slowdown');
 /**
@@ -100,6 +105,7 @@ function runLighthouse(url, outDir, extraHeaders) {
     ...(extraHeaders ? [`--extra-headers=${JSON.stringify(extraHeaders)}`] : []),
     ...(CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
     ...(DEVTOOLS ? ['--throttling-method=devtools'] : []),
+    '--save-assets',
   ];
   const r = spawnSync(process.execPath, args, {
     env: { ...process.env, CHROME_PATH: chromiumPath },
@@ -109,6 +115,8 @@ function runLighthouse(url, outDir, extraHeaders) {
     throw new Error(`Lighthouse failed on ${url}:\n${r.stderr || r.stdout}`);
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  const traceFile = out.replace(/\.json$/, '-0.trace.json');
+  const trace = existsSync(traceFile) ? JSON.parse(readFileSync(traceFile, 'utf8')) : undefined;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failed = (id) =>
@@ -128,6 +136,7 @@ function runLighthouse(url, outDir, extraHeaders) {
     finalUrl: lhr.finalDisplayedUrl,
     misses: [...failed('accessibility'), ...failed('best-practices')],
     ...mainThread(lhr),
+    observed: trace ? wallAndThread(trace.traceEvents ?? trace) : undefined,
   };
 }
 
@@ -211,6 +220,16 @@ function describeMainThread(r, pageUrl, indent) {
       .sort((a, b) => b[1] - a[1])
       .map(([g, v]) => `${GROUPS[g] ?? g} ${Math.round(v)} ms`)
       .join(', ')}`,
+    ...(r.observed
+      ? [
+          `${indent}observed (unthrottled) main-thread tasks: ${Math.round(r.observed.wallMs)} ms, ` +
+            `the thread on a CPU ${Math.round(r.observed.threadMs)} ms of them` +
+            (r.observed.wallMs > 1.5 * r.observed.threadMs
+              ? ' (mostly waiting for a CPU: the machine is busy and these timings, which ' +
+                'Lighthouse multiplies by the slowdown, measure it rather than the page)'
+              : ''),
+        ]
+      : []),
     `${indent}by script (bootup-time): ${
       r.scripts
         .slice(0, 4)

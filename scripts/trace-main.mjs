@@ -1,0 +1,49 @@
+// The page's main thread in a Chromium performance trace (shared by scripts/trace-load.mjs and
+// scripts/lighthouse.mjs): the renderer main thread that was busiest (an about:blank renderer
+// commits a navigation too), and its top-level tasks.
+
+/** The complete ('X') events of the page's renderer main thread. */
+export function mainThreadEvents(events) {
+  const busy = new Map();
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X') continue;
+    const id = `${e.pid}:${e.tid}`;
+    busy.set(id, (busy.get(id) ?? 0) + e.dur);
+  }
+  const renderers = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const [thread] =
+    [...busy].filter(([id]) => renderers.has(id)).sort((a, b) => b[1] - a[1])[0] ?? [];
+  return events.filter((e) => `${e.pid}:${e.tid}` === thread && e.ph === 'X');
+}
+
+/** The outermost tasks of a main thread's events (a RunTask inside another is part of it). */
+export function topTasks(main, minDur = 0) {
+  const tops = main.filter(
+    (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur >= minDur,
+  );
+  return tops.filter(
+    (t) =>
+      !tops.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && o.dur > t.dur),
+  );
+}
+
+/**
+ * How long the page's main-thread tasks took (wall, what Lighthouse reads and its simulation
+ * multiplies by the CPU slowdown) and how long the thread actually ran on a CPU in them (the
+ * trace's thread time). On a machine busy with other work a task's wall time is mostly waiting
+ * for a CPU (issue 39: a first layout of 196 ms wall had 21 ms of thread time), so a run whose
+ * thread time is far below its wall time measured the machine, not the page.
+ */
+export function wallAndThread(events) {
+  let wall = 0;
+  let thread = 0;
+  for (const t of topTasks(mainThreadEvents(events))) {
+    wall += t.dur;
+    thread += t.tdur ?? t.dur;
+  }
+  return { wallMs: wall / 1000, threadMs: thread / 1000 };
+}
