@@ -37,7 +37,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { buildFloor, FLOOR_PATH, removeFloor } from './floor/build.mjs';
-import { wallAndThread } from './trace-main.mjs';
+import { observedTask, wallAndThread } from './trace-main.mjs';
 import {
   buildProduct,
   root,
@@ -135,7 +135,7 @@ function runLighthouse(url, outDir, extraHeaders) {
     mainThreadMs: lhr.audits['mainthread-work-breakdown'].numericValue,
     finalUrl: lhr.finalDisplayedUrl,
     misses: [...failed('accessibility'), ...failed('best-practices')],
-    ...mainThread(lhr),
+    ...mainThread(lhr, trace?.traceEvents ?? trace),
     observed: trace ? wallAndThread(trace.traceEvents ?? trace) : undefined,
   };
 }
@@ -154,16 +154,22 @@ const GROUPS = {
 /**
  * What the main thread did (issue 39 item 1): every long task (≥ 50 ms) with the URL it is
  * attributed to and its time per task group (the `long-tasks` audit's debug data), the page's
- * work per group (`mainthread-work-breakdown`) and per script (`bootup-time`).
+ * work per group (`mainthread-work-breakdown`) and per script (`bootup-time`). With the run's
+ * trace (`events`), each long task is also matched to the task Chromium observed: what it did
+ * and how long its thread was on a CPU (the simulation keeps only the top-level task, so its
+ * groups are all 'other').
  */
-function mainThread(lhr) {
+function mainThread(lhr, events) {
   const debug = lhr.audits['long-tasks']?.details?.debugData;
+  const { throttlingMethod, throttling } = lhr.configSettings;
+  const slowdown = throttlingMethod === 'simulate' ? throttling.cpuSlowdownMultiplier : 1;
   const longTasks = (debug?.tasks ?? [])
     .map(({ urlIndex, startTime, duration, ...groups }) => ({
       url: debug.urls[urlIndex] ?? 'Unattributable',
       startTime,
       duration,
       groups,
+      observed: events ? observedTask(events, duration, slowdown) : undefined,
     }))
     .sort((a, b) => b.duration - a.duration);
   const breakdown = Object.fromEntries(
@@ -202,7 +208,10 @@ function describeTask(task, pageUrl) {
     .sort((a, b) => b[1] - a[1])
     .map(([g, v]) => `${GROUPS[g] ?? g} ${Math.round(v)}`)
     .join(', ');
-  return `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms, ${shortUrl(task.url, pageUrl)} (${groups})`;
+  return (
+    `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms, ${shortUrl(task.url, pageUrl)} (${groups})` +
+    (task.observed ? ` [${task.observed}]` : '')
+  );
 }
 
 /** A run's longest tasks and where its main-thread time went, one line each. */

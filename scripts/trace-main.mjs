@@ -47,3 +47,52 @@ export function wallAndThread(events) {
   }
   return { wallMs: wall / 1000, threadMs: thread / 1000 };
 }
+
+/** What a task's biggest known pieces were, as printed. */
+const PIECES = [
+  [/^DocumentLoader::CommitNavigation$/, 'navigation commit'],
+  [/^ParseHTML$/, 'HTML parse'],
+  [/^(UpdateLayoutTree|Layout)$/, 'style & layout'],
+  [/^(PrePaint|Paint|Layerize)$/, 'paint'],
+  [/^v8\.(evaluateModule|compileModule)$|^EvaluateScript$/, 'module evaluation'],
+  [/^FunctionCall$/, 'script call'],
+  [/^RunMicrotasks$/, 'microtasks'],
+  [/^(MinorGC|MajorGC)$/, 'GC'],
+];
+
+/**
+ * The observed task behind one of Lighthouse's simulated long tasks, as `what it did; observed
+ * W ms wall, T ms on a CPU`, or undefined when none matches. Lighthouse's simulation (lantern)
+ * makes a task `slowdown` times its observed wall time, a task that did layout half that, so the
+ * match is exact to a fraction of a millisecond.
+ */
+export function observedTask(events, simulatedMs, slowdown) {
+  const main = mainThreadEvents(events);
+  const inside = (task) =>
+    main.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+  const didLayout = (task) => inside(task).some((e) => e.name === 'Layout');
+  const [best] = topTasks(main)
+    .flatMap((t) => [
+      { t, off: Math.abs(t.dur - (simulatedMs / slowdown) * 1000) },
+      ...(slowdown > 1
+        ? [{ t, off: Math.abs(t.dur - (simulatedMs / (slowdown / 2)) * 1000) }]
+        : []
+      ).filter(() => didLayout(t)),
+    ])
+    .filter(({ off }) => off <= 500)
+    .sort((a, b) => a.off - b.off);
+  if (!best) return undefined;
+  const task = best.t;
+  const time = new Map();
+  for (const [pattern, label] of PIECES) {
+    const total = inside(task)
+      .filter((e) => pattern.test(e.name))
+      .reduce((s, e) => s + e.dur, 0);
+    if (total >= task.dur * 0.1) time.set(label, total);
+  }
+  const what = [...time].sort((a, b) => b[1] - a[1]).map(([label]) => label);
+  return (
+    `${what.join(' + ') || 'no known piece'}; observed ${(task.dur / 1000).toFixed(1)} ms wall, ` +
+    `${((task.tdur ?? task.dur) / 1000).toFixed(1)} on a CPU`
+  );
+}
