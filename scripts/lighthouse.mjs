@@ -30,8 +30,12 @@
 // group: script, style & layout, parsing…), its main-thread work by group and by script, and
 // each page's longest tasks beside the floor's. `--cpu-slowdown N` raises Lighthouse's CPU
 // slowdown (default 4) to stand for a slower phone or machine; `--devtools` has Chromium
-// throttle (observed tasks, split by group) instead of Lighthouse simulating it. The server start and the logins
-// are scripts/demo-server.mjs (shared with bench:inp).
+// throttle (observed tasks, split by group) instead of Lighthouse simulating it. Each run's trace is
+// read (scripts/trace-main.mjs) for what the simulation hides: every long task matched to the task
+// Chromium observed (what it did, and its time on a CPU), and the run's main-thread tasks in wall
+// and CPU time (on a busy machine most of the wall time is waiting, which the simulation
+// multiplies by the slowdown). The server start and the logins are scripts/demo-server.mjs
+// (shared with bench:inp).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -231,11 +235,12 @@ function describeMainThread(r, pageUrl, indent) {
       .join(', ')}`,
     ...(r.observed
       ? [
-          `${indent}observed (unthrottled) main-thread tasks: ${Math.round(r.observed.wallMs)} ms, ` +
+          `${indent}observed (${DEVTOOLS ? 'throttled by Chromium' : 'unthrottled'}) main-thread ` +
+            `tasks: ${Math.round(r.observed.wallMs)} ms, ` +
             `the thread on a CPU ${Math.round(r.observed.threadMs)} ms of them` +
             (r.observed.wallMs > 1.5 * r.observed.threadMs
-              ? ' (mostly waiting for a CPU: the machine is busy and these timings, which ' +
-                'Lighthouse multiplies by the slowdown, measure it rather than the page)'
+              ? ' (the thread waited the rest: for a CPU on a busy machine, or for another ' +
+                'process; the simulation multiplies the wait by the slowdown too)'
               : ''),
         ]
       : []),

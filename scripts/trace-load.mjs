@@ -6,7 +6,9 @@
 // The product as deployed (scripts/slow-phone.mjs), the page opened in a fresh context of
 // Debian's Chromium with the CPU slowed (CDP `Emulation.setCPUThrottlingRate`) while Chromium
 // records a performance trace (CDP `Tracing`). Every top-level task of the page's main thread
-// over 50 ms is printed with its length, its start after navigation, and what ran inside it:
+// over 50 ms is printed with its length, its thread time (how long the thread ran on a CPU in it:
+// on a busy machine much of a task's length is waiting), its start after navigation, and what
+// ran inside it:
 // script evaluation and function calls by file, compiling, HTML parsing, stylesheet parsing,
 // style recalculation (with the element count), layout, paint, garbage collection; and every use
 // of ICU's locale data during the load (Intl objects, localeCompare, toLocale…), whose first
