@@ -41,7 +41,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { buildFloor, FLOOR_PATH, removeFloor } from './floor/build.mjs';
-import { observedTask, wallAndThread } from './trace-main.mjs';
+import { observedTasks, wallAndThread } from './trace-main.mjs';
 import {
   buildProduct,
   root,
@@ -167,13 +167,21 @@ function mainThread(lhr, events) {
   const debug = lhr.audits['long-tasks']?.details?.debugData;
   const { throttlingMethod, throttling } = lhr.configSettings;
   const slowdown = throttlingMethod === 'simulate' ? throttling.cpuSlowdownMultiplier : 1;
-  const longTasks = (debug?.tasks ?? [])
-    .map(({ urlIndex, startTime, duration, ...groups }) => ({
+  const tasks = debug?.tasks ?? [];
+  const observed = events
+    ? observedTasks(
+        events,
+        tasks.map((t) => t.duration),
+        slowdown,
+      )
+    : [];
+  const longTasks = tasks
+    .map(({ urlIndex, startTime, duration, ...groups }, i) => ({
       url: debug.urls[urlIndex] ?? 'Unattributable',
       startTime,
       duration,
       groups,
-      observed: events ? observedTask(events, duration, slowdown) : undefined,
+      observed: observed[i],
     }))
     .sort((a, b) => b.duration - a.duration);
   const breakdown = Object.fromEntries(

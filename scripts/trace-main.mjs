@@ -61,38 +61,47 @@ const PIECES = [
 ];
 
 /**
- * The observed task behind one of Lighthouse's simulated long tasks, as `what it did; observed
- * W ms wall, T ms on a CPU`, or undefined when none matches. Lighthouse's simulation (lantern)
- * makes a task `slowdown` times its observed wall time, a task that did layout half that, so the
- * match is exact to a fraction of a millisecond.
+ * The observed tasks behind Lighthouse's simulated long tasks (`simulatedMs`, one per long
+ * task), each as `what it did; observed W ms wall, T ms on a CPU`, or undefined when none
+ * matches. Lighthouse's simulation (lantern) makes a task `slowdown` times its observed wall
+ * time, a task that did layout half that, so a match is exact to a fraction of a millisecond;
+ * the closest pairs are taken first and no observed task is given twice.
  */
-export function observedTask(events, simulatedMs, slowdown) {
+export function observedTasks(events, simulatedMs, slowdown) {
   const main = mainThreadEvents(events);
   const inside = (task) =>
     main.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
-  const didLayout = (task) => inside(task).some((e) => e.name === 'Layout');
-  const [best] = topTasks(main)
-    .flatMap((t) => [
-      { t, off: Math.abs(t.dur - (simulatedMs / slowdown) * 1000) },
-      ...(slowdown > 1
-        ? [{ t, off: Math.abs(t.dur - (simulatedMs / (slowdown / 2)) * 1000) }]
-        : []
-      ).filter(() => didLayout(t)),
-    ])
-    .filter(({ off }) => off <= 500)
-    .sort((a, b) => a.off - b.off);
-  if (!best) return undefined;
-  const task = best.t;
-  const time = new Map();
-  for (const [pattern, label] of PIECES) {
-    const total = inside(task)
-      .filter((e) => pattern.test(e.name))
-      .reduce((s, e) => s + e.dur, 0);
-    if (total >= task.dur * 0.1) time.set(label, total);
-  }
-  const what = [...time].sort((a, b) => b[1] - a[1]).map(([label]) => label);
-  return (
-    `${what.join(' + ') || 'no known piece'}; observed ${(task.dur / 1000).toFixed(1)} ms wall, ` +
-    `${((task.tdur ?? task.dur) / 1000).toFixed(1)} on a CPU`
+  const tops = topTasks(main).filter((t) => t.dur >= 1000);
+  const layout = new Set(tops.filter((t) => inside(t).some((e) => e.name === 'Layout')));
+  const factors = slowdown > 1 ? [slowdown, slowdown / 2] : [1];
+  const pairs = simulatedMs.flatMap((ms, i) =>
+    tops.flatMap((t) =>
+      factors
+        .filter((f) => f === slowdown || layout.has(t))
+        .map((f) => ({ i, t, off: Math.abs(t.dur - (ms / f) * 1000) })),
+    ),
   );
+  const found = new Map();
+  const used = new Set();
+  for (const { i, t } of pairs.filter((p) => p.off <= 500).sort((a, b) => a.off - b.off)) {
+    if (found.has(i) || used.has(t)) continue;
+    found.set(i, t);
+    used.add(t);
+  }
+  return simulatedMs.map((_, i) => {
+    const task = found.get(i);
+    if (!task) return undefined;
+    const time = new Map();
+    for (const [pattern, label] of PIECES) {
+      const total = inside(task)
+        .filter((e) => pattern.test(e.name))
+        .reduce((sum, e) => sum + e.dur, 0);
+      if (total >= task.dur * 0.1) time.set(label, total);
+    }
+    const what = [...time].sort((a, b) => b[1] - a[1]).map(([label]) => label);
+    return (
+      `${what.join(' + ') || 'no known piece'}; observed ${(task.dur / 1000).toFixed(1)} ms wall, ` +
+      `${((task.tdur ?? task.dur) / 1000).toFixed(1)} on a CPU`
+    );
+  });
 }
