@@ -30,13 +30,18 @@
 // group: script, style & layout, parsing…), its main-thread work by group and by script, and
 // each page's longest tasks beside the floor's. `--cpu-slowdown N` raises Lighthouse's CPU
 // slowdown (default 4) to stand for a slower phone or machine; `--devtools` has Chromium
-// throttle (observed tasks, split by group) instead of Lighthouse simulating it. The server start and the logins
-// are scripts/demo-server.mjs (shared with bench:inp).
+// throttle (observed tasks, split by group) instead of Lighthouse simulating it. Each run's trace is
+// read (scripts/trace-main.mjs) for what the simulation hides: every long task matched to the task
+// Chromium observed (what it did, and its time on a CPU), and the run's main-thread tasks in wall
+// and CPU time (on a busy machine most of the wall time is waiting, which the simulation
+// multiplies by the slowdown). The server start and the logins are scripts/demo-server.mjs
+// (shared with bench:inp).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { buildFloor, FLOOR_PATH, removeFloor } from './floor/build.mjs';
+import { observedTasks, wallAndThread } from './trace-main.mjs';
 import {
   buildProduct,
   root,
@@ -48,7 +53,11 @@ import {
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
 const keepArg = process.argv.indexOf('--keep');
-/** `--keep DIR`: the Lighthouse JSON reports are left there to read. */
+/**
+ * `--keep DIR`: the Lighthouse JSON reports are left there to read, each with its trace
+ * (`…-0.trace.json`, Lighthouse's `--save-assets`, saved in every run): what a long task did,
+ * event by event.
+ */
 const KEEP = keepArg > 0 ? path.resolve(process.argv[keepArg + 1] ?? '.') : undefined;
 const slowArg = process.argv.indexOf('--cpu-slowdown');
 /**
@@ -100,6 +109,7 @@ function runLighthouse(url, outDir, extraHeaders) {
     ...(extraHeaders ? [`--extra-headers=${JSON.stringify(extraHeaders)}`] : []),
     ...(CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
     ...(DEVTOOLS ? ['--throttling-method=devtools'] : []),
+    '--save-assets',
   ];
   const r = spawnSync(process.execPath, args, {
     env: { ...process.env, CHROME_PATH: chromiumPath },
@@ -109,6 +119,8 @@ function runLighthouse(url, outDir, extraHeaders) {
     throw new Error(`Lighthouse failed on ${url}:\n${r.stderr || r.stdout}`);
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  const traceFile = out.replace(/\.json$/, '-0.trace.json');
+  const trace = existsSync(traceFile) ? JSON.parse(readFileSync(traceFile, 'utf8')) : undefined;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failed = (id) =>
@@ -127,7 +139,8 @@ function runLighthouse(url, outDir, extraHeaders) {
     mainThreadMs: lhr.audits['mainthread-work-breakdown'].numericValue,
     finalUrl: lhr.finalDisplayedUrl,
     misses: [...failed('accessibility'), ...failed('best-practices')],
-    ...mainThread(lhr),
+    ...mainThread(lhr, trace?.traceEvents ?? trace),
+    observed: trace ? wallAndThread(trace.traceEvents ?? trace) : undefined,
   };
 }
 
@@ -145,16 +158,30 @@ const GROUPS = {
 /**
  * What the main thread did (issue 39 item 1): every long task (≥ 50 ms) with the URL it is
  * attributed to and its time per task group (the `long-tasks` audit's debug data), the page's
- * work per group (`mainthread-work-breakdown`) and per script (`bootup-time`).
+ * work per group (`mainthread-work-breakdown`) and per script (`bootup-time`). With the run's
+ * trace (`events`), each long task is also matched to the task Chromium observed: what it did
+ * and how long its thread was on a CPU (the simulation keeps only the top-level task, so its
+ * groups are all 'other').
  */
-function mainThread(lhr) {
+function mainThread(lhr, events) {
   const debug = lhr.audits['long-tasks']?.details?.debugData;
-  const longTasks = (debug?.tasks ?? [])
-    .map(({ urlIndex, startTime, duration, ...groups }) => ({
+  const { throttlingMethod, throttling } = lhr.configSettings;
+  const slowdown = throttlingMethod === 'simulate' ? throttling.cpuSlowdownMultiplier : 1;
+  const tasks = debug?.tasks ?? [];
+  const observed = events
+    ? observedTasks(
+        events,
+        tasks.map((t) => t.duration),
+        slowdown,
+      )
+    : [];
+  const longTasks = tasks
+    .map(({ urlIndex, startTime, duration, ...groups }, i) => ({
       url: debug.urls[urlIndex] ?? 'Unattributable',
       startTime,
       duration,
       groups,
+      observed: observed[i],
     }))
     .sort((a, b) => b.duration - a.duration);
   const breakdown = Object.fromEntries(
@@ -193,7 +220,10 @@ function describeTask(task, pageUrl) {
     .sort((a, b) => b[1] - a[1])
     .map(([g, v]) => `${GROUPS[g] ?? g} ${Math.round(v)}`)
     .join(', ');
-  return `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms, ${shortUrl(task.url, pageUrl)} (${groups})`;
+  return (
+    `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms, ${shortUrl(task.url, pageUrl)} (${groups})` +
+    (task.observed ? ` [${task.observed}]` : '')
+  );
 }
 
 /** A run's longest tasks and where its main-thread time went, one line each. */
@@ -211,6 +241,17 @@ function describeMainThread(r, pageUrl, indent) {
       .sort((a, b) => b[1] - a[1])
       .map(([g, v]) => `${GROUPS[g] ?? g} ${Math.round(v)} ms`)
       .join(', ')}`,
+    ...(r.observed
+      ? [
+          `${indent}observed (${DEVTOOLS ? 'throttled by Chromium' : 'unthrottled'}) main-thread ` +
+            `tasks: ${Math.round(r.observed.wallMs)} ms, ` +
+            `the thread on a CPU ${Math.round(r.observed.threadMs)} ms of them` +
+            (r.observed.wallMs > 1.5 * r.observed.threadMs
+              ? ' (the thread waited the rest: for a CPU on a busy machine, or for another ' +
+                'process; the simulation multiplies the wait by the slowdown too)'
+              : ''),
+        ]
+      : []),
     `${indent}by script (bootup-time): ${
       r.scripts
         .slice(0, 4)

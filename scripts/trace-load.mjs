@@ -6,7 +6,9 @@
 // The product as deployed (scripts/slow-phone.mjs), the page opened in a fresh context of
 // Debian's Chromium with the CPU slowed (CDP `Emulation.setCPUThrottlingRate`) while Chromium
 // records a performance trace (CDP `Tracing`). Every top-level task of the page's main thread
-// over 50 ms is printed with its length, its start after navigation, and what ran inside it:
+// over 50 ms is printed with its length, its thread time (how long the thread ran on a CPU in it:
+// on a busy machine much of a task's length is waiting), its start after navigation, and what
+// ran inside it:
 // script evaluation and function calls by file, compiling, HTML parsing, stylesheet parsing,
 // style recalculation (with the element count), layout, paint, garbage collection; and every use
 // of ICU's locale data during the load (Intl objects, localeCompare, toLocale…), whose first
@@ -16,6 +18,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FLOOR_PATH } from './floor/build.mjs';
 import { loadAverage, startSlowPhone } from './slow-phone.mjs';
+import { mainThreadEvents, topTasks } from './trace-main.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -252,31 +255,10 @@ async function traceOnce(browser, origin, cookie, pagePath) {
 }
 
 export function analyse(events, pagePath, profile) {
-  // The page's main thread: the renderer main thread that was busiest (an about:blank renderer
-  // commits a navigation too); its first navigation commit is the start.
-  const busy = new Map();
-  for (const e of events) {
-    if (e.name !== 'RunTask' || e.ph !== 'X') continue;
-    const id = `${e.pid}:${e.tid}`;
-    busy.set(id, (busy.get(id) ?? 0) + e.dur);
-  }
-  const renderers = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const [thread] =
-    [...busy].filter(([id]) => renderers.has(id)).sort((a, b) => b[1] - a[1])[0] ?? [];
-  const main = events.filter((e) => `${e.pid}:${e.tid}` === thread && e.ph === 'X');
+  const main = mainThreadEvents(events);
   const nav = main.find((e) => e.name === 'DocumentLoader::CommitNavigation');
-  const tops = main.filter(
-    (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur >= 50_000,
-  );
-  // Nested RunTasks: keep the outermost.
-  const outer = tops.filter(
-    (t) =>
-      !tops.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && o.dur > t.dur),
-  );
+  // Nested RunTasks: the outermost.
+  const outer = topTasks(main, 50_000);
   const tbt = outer.reduce((s, t) => s + Math.max(0, t.dur / 1000 - 50), 0);
   const lines = outer
     .sort((a, b) => b.dur - a.dur)
@@ -285,7 +267,8 @@ export function analyse(events, pagePath, profile) {
       const { parts, styles } = breakdown(main, t);
       const hot = hotFunctions(profile, t);
       return (
-        `    ${Math.round(t.dur / 1000)} ms at ${Math.round((t.ts - (nav?.ts ?? t.ts)) / 1000)} ms: ${parts}` +
+        `    ${Math.round(t.dur / 1000)} ms (thread ${Math.round((t.tdur ?? t.dur) / 1000)}) at ` +
+        `${Math.round((t.ts - (nav?.ts ?? t.ts)) / 1000)} ms: ${parts}` +
         `${styles.length ? ` [style elements ${styles.join('/')}]` : ''}${hot ? `\n      hot: ${hot}` : ''}`
       );
     });
