@@ -68,11 +68,21 @@ describeDb('message text seen outside the conversation', () => {
   });
 
   it('staff listing conversations logs one row per client whose latest text it shows', async () => {
-    await createConversation(t, cookies.klient2, t.users.staff.id, 'Kalles fråga');
+    const kalle = (
+      await createConversation(t, cookies.klient2, t.users.staff.id, 'Kalles fråga')
+    ).json<Conversation>();
+    await sendText(t, cookies.klient2, kalle.conversationId, {
+      receiverId: t.users.staff.id,
+      content: 'Och en till',
+    });
     await createConversation(t, cookies.admin, t.users.staff.id, 'Mellan kollegor');
     const since = await lastLogId();
     const res = await listConversations(t, cookies.staff);
     expect(res.statusCode).toBe(200);
+    // Each conversation's own unread count (her unread messages are counted once, grouped).
+    expect(
+      Object.fromEntries(res.json<Conversation[]>().map((c) => [c.partner.id, c.unreadCount])),
+    ).toEqual({ [t.users.klient.id]: 1, [t.users.klient2.id]: 2, [t.users.admin.id]: 1 });
     const rows = await logSince(since);
     expect(rows.map((r) => [r.action, r.actor_user_id, r.subject_user_id]).sort()).toEqual(
       [

@@ -160,15 +160,40 @@ export async function expectedSeals(
     .orderBy('file_id')
     .orderBy('position')
     .execute();
-  const valuesOf = new Map<string, LabValueRow[]>(ids.map((id) => [id, []]));
-  const skippedOf = new Map<string, LabSkippedRow[]>(ids.map((id) => [id, []]));
+  const about = new Map(files.map((f) => [f.id, pending.get(f.id) ?? labFiles.get(f.id) ?? null]));
+  return sealsOfRows(key, files, about, values, skipped);
+}
+
+/** A LAB_RESULT file's `files` row as its seal covers it. */
+export type SealedFile = Pick<
+  Selectable<FilesTable>,
+  'id' | 'subject_user_id' | 'uploaded_by' | 'sha256' | 'created_at'
+>;
+
+/**
+ * The seals of these LAB_RESULT files from their rows as read: what each `lab_files` row says
+ * (null: none), and their value and skipped rows in any order (each file's are put in position
+ * order here).
+ */
+export function sealsOfRows(
+  key: LabSealKey,
+  files: readonly SealedFile[],
+  about: ReadonlyMap<string, SealedLabFileFields | null>,
+  values: readonly LabValueRow[],
+  skipped: readonly LabSkippedRow[],
+): Map<string, ExpectedSeal> {
+  const out = new Map<string, ExpectedSeal>();
+  const valuesOf = new Map<string, LabValueRow[]>(files.map((f) => [f.id, []]));
+  const skippedOf = new Map<string, LabSkippedRow[]>(files.map((f) => [f.id, []]));
   for (const v of values) valuesOf.get(v.file_id)?.push(v);
   for (const s of skipped) skippedOf.get(s.file_id)?.push(s);
+  const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
   for (const f of files) {
-    const about = pending.get(f.id) ?? labFiles.get(f.id) ?? null;
+    const fileValues = valuesOf.get(f.id)!.sort(byPosition);
+    const fileSkipped = skippedOf.get(f.id)!.sort(byPosition);
     out.set(f.id, {
-      seal: labFileSeal(key, f, about, valuesOf.get(f.id)!, skippedOf.get(f.id)!),
-      rows: valuesOf.get(f.id)!.length + skippedOf.get(f.id)!.length,
+      seal: labFileSeal(key, f, about.get(f.id) ?? null, fileValues, fileSkipped),
+      rows: fileValues.length + fileSkipped.length,
     });
   }
   return out;
@@ -214,9 +239,24 @@ export async function sealedFiles(
     .where('file_id', 'in', unique)
     .execute();
   const seals = new Map(stored.map((r) => [r.file_id, r.seal]));
-  const expected = await expectedSeals(db, key, unique);
-  for (const id of unique) {
-    const have = seals.get(id);
+  return rightSeals(unique, seals, await expectedSeals(db, key, unique), log);
+}
+
+/**
+ * sealedFiles's judgement, for a reader that read the rows itself (the overview reads a file's
+ * values once, for its seal and to show them): of these files, those whose stored seal (`stored`,
+ * by file id) is the one their rows give (`expected`, sealsOfRows); each other one with a seal or
+ * rows is logged once per process.
+ */
+export function rightSeals(
+  fileIds: readonly string[],
+  stored: ReadonlyMap<string, string | null>,
+  expected: ReadonlyMap<string, ExpectedSeal>,
+  log: Pick<Console, 'warn'> = console,
+): Set<string> {
+  const ok = new Set<string>();
+  for (const id of new Set(fileIds)) {
+    const have = stored.get(id);
     const want = expected.get(id);
     if (
       have &&

@@ -11,6 +11,7 @@ import type { Role } from '../../db/schema.ts';
 import type { BackgroundTasks } from '../../tasks.ts';
 import type { ActivityLog } from '../activity/service.ts';
 import type { ConversationChange } from './live.ts';
+import type { Partner } from './rules.ts';
 import type { Viewer } from './service.ts';
 
 async function rolesOf(db: Db, ids: number[]): Promise<Map<number, Role>> {
@@ -19,24 +20,25 @@ async function rolesOf(db: Db, ids: number[]): Promise<Map<number, Role>> {
   return new Map(rows.map((r) => [r.id, r.role]));
 }
 
-/** After a STAFF/ADMIN list call: one row per client whose latest message text was shown. */
+/**
+ * After a STAFF/ADMIN list call: one row per client whose latest message text was shown. Each
+ * partner's role comes from the list's own query (a lookup of the ~400 partners' roles was one
+ * more statement per list).
+ */
 export async function recordListPreviews(
-  db: Db,
   activity: ActivityLog,
   viewer: Viewer,
-  conversations: Conversation[],
+  list: { conversation: Conversation; partner: Partner }[],
   ip: string,
 ): Promise<void> {
   if (viewer.role === 'USER') return;
-  const shown = conversations.filter((c) => c.lastMessage !== null);
-  const roles = await rolesOf(db, [...new Set(shown.map((c) => c.partner.id))]);
   // One INSERT for the whole list (a coach's list shows about 400 clients): a row per INSERT
   // made each row wait for the log chain's lock and a commit of its own, one after another
   // (bench:capacity's first wall, issue 38).
   await activity.recordMany(
-    shown
-      .filter((c) => roles.get(c.partner.id) === 'USER')
-      .map((c) => ({
+    list
+      .filter((r) => r.conversation.lastMessage !== null && r.partner.role === 'USER')
+      .map(({ conversation: c }) => ({
         action: 'CONVERSATION_LIST_VIEWED' as const,
         actorUserId: viewer.userId,
         subjectUserId: c.partner.id,

@@ -335,6 +335,20 @@ export async function summaries(
           .as('last'),
       (join) => join.onTrue(),
     )
+    // Her unread messages counted once, grouped by conversation, from the unread index by
+    // receiver: a count per conversation read that index's every entry of hers again for each
+    // row (a coach with 400 unread lines: 400 × 400 entries, bench:capacity, issue 38).
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('messages as u')
+          .select(['u.conversation_id', sql<number>`count(*)::int`.as('n')])
+          .where('u.receiver_id', '=', viewerId)
+          .where(sql<boolean>`not u.is_read`)
+          .groupBy('u.conversation_id')
+          .as('unread'),
+      (join) => join.onRef('unread.conversation_id', '=', 'c.id'),
+    )
     .select([
       'c.id',
       'p.id as partner_id',
@@ -346,9 +360,7 @@ export async function summaries(
       'last.content as last_content',
       'last.original_file_name as last_file_name',
       'last.created_at as last_created_at',
-      sql<number>`(select count(*)::int from messages u where u.conversation_id = c.id and u.receiver_id = ${viewerId} and not u.is_read)`.as(
-        'unread',
-      ),
+      sql<number>`coalesce(unread.n, 0)`.as('unread'),
     ])
     .where((eb) => eb.or([eb('c.user_low_id', '=', viewerId), eb('c.user_high_id', '=', viewerId)]))
     .orderBy(sql`last.id desc nulls last`)

@@ -98,8 +98,8 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       async (request) => {
         const viewer = viewerOf(request);
         const list = await messaging.list(viewer);
-        await recordListPreviews(ctx.db, ctx.activity, viewer, list, request.ip);
-        return list;
+        await recordListPreviews(ctx.activity, viewer, list, request.ip);
+        return list.map((r) => r.conversation);
       },
     );
 

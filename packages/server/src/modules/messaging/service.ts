@@ -87,13 +87,12 @@ export class MessagingService {
     return isConversationParticipant(this.db, conversationId, userId);
   }
 
-  /** The caller's conversations, newest message first, each without its messages. */
-  async list(viewer: Viewer): Promise<Conversation[]> {
-    const rows = await summaries(this.db, viewer.userId, undefined, {
-      ...viewer,
-      now: this.clock.now(),
-    });
-    return rows.map((r) => r.conversation);
+  /**
+   * The caller's conversations, newest message first, each without its messages, with its
+   * partner's id and role (from the same query) for the activity log of staff's list.
+   */
+  list(viewer: Viewer): Promise<{ conversation: Conversation; partner: Partner }[]> {
+    return summaries(this.db, viewer.userId, undefined, { ...viewer, now: this.clock.now() });
   }
 
   /**
