@@ -49,15 +49,6 @@ export const ALLOWED_SCANS: readonly {
     tables: ['users'],
     reason: 'totalen för alla klienter räknar varje klient',
   },
-  {
-    // ADMIN's /appointments with no client named lists every meeting of the clinic, ever
-    // (design §4.11 gives no paging): 50 000 at a chain's scale, in one answer. A wall that grows
-    // with the meetings (issue 38); the fix is a page or a time window, not an index.
-    routes: ['ADMIN GET /api/v1/user/appointments'],
-    sql: 'select "a"."id", "a"."client_user_id", "a"."staff_user_id", "a"."starts_at"',
-    tables: ['users', 'appointments'],
-    reason: 'ADMIN:s möteslista utan klient svarar med varje möte',
-  },
 ];
 
 /** The allow-list entry that covers this scan, if every route that issued it is listed. */

@@ -131,7 +131,7 @@ export async function runPlans(values: PlansOptions): Promise<void> {
         }
         // A list the pages ask for a page of (design §4.13) is walked both ways: bare, as the
         // spec answers it, and as the page calls it.
-        for (const query of pagedList(route.url) ? ['', PAGE_QUERY] : ['']) {
+        for (const query of ['', ...extraQueries(route.url, now)]) {
           current = `${role} GET ${route.url}${query}`;
           const res = await app.inject({
             method: 'GET',
@@ -164,11 +164,22 @@ export async function runPlans(values: PlansOptions): Promise<void> {
 /** The first page of a paged list, as the list screens ask for it. */
 const PAGE_QUERY = '?page=1&size=50';
 
-/** Whether the contract gives the route's query a `page` (a list the server pages). */
-function pagedList(url: string): boolean {
+/**
+ * The queries a list is walked with besides the bare call, from its contract: a paged list
+ * (`page`) as the list screens ask for it; a list paged by time (`from`/`afterId`,
+ * `before`/`beforeId`: the meetings of issue 38) as its screen asks for a next page each way.
+ */
+function extraQueries(url: string, now: Date): string[] {
   const shape = (findEndpoint('GET', url)?.query as { shape?: Record<string, unknown> } | undefined)
     ?.shape;
-  return shape !== undefined && 'page' in shape;
+  if (shape === undefined) return [];
+  const out: string[] = [];
+  if ('page' in shape) out.push(PAGE_QUERY);
+  const at = encodeURIComponent(now.toISOString());
+  if ('afterId' in shape) out.push(`?from=${at}&afterId=1&size=20`);
+  if ('before' in shape) out.push(`?before=${at}&size=20`);
+  if ('beforeId' in shape) out.push(`?before=${at}&beforeId=2147483647&size=20`);
+  return out;
 }
 
 /** Ids the path parameters are filled with (capacity-params.ts), read from the data. */

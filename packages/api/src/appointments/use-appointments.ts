@@ -1,29 +1,47 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { call, type ApiError } from '../client.ts';
-import type { Appointment } from '../contract/appointments.ts';
+import type { Appointment, AppointmentListQuery } from '../contract/appointments.ts';
 import type { Id } from '../contract/common.ts';
 import { keyFor } from '../keys.ts';
 
 /**
- * `GET /api/v1/user/appointments[?userId=]`: a USER always gets her own meetings; staff get the
- * named client's, or every client's without `userId`.
+ * Which part of the list (issue 38): `from` (upcoming and recent meetings), or `before`
+ * (+ `beforeId`, `size`) for a page of earlier ones; none: the server's default window.
  */
-export const fetchAppointments = (userId?: Id | null): Promise<Appointment[]> =>
-  call('appointments', userId == null ? {} : { query: { userId } });
+export type AppointmentWindow = Omit<AppointmentListQuery, 'userId'>;
 
-export const appointmentsKey = (userId?: Id | null): string =>
-  keyFor('appointments', undefined, userId == null ? undefined : { userId });
+const queryOf = (userId: Id | null | undefined, window: AppointmentWindow) => {
+  const query = { ...(userId == null ? {} : { userId }), ...window };
+  return Object.keys(query).length === 0 ? undefined : query;
+};
+
+/**
+ * `GET /api/v1/user/appointments[?userId=][&from=|&before=&beforeId=&size=]`: a USER always
+ * gets her own meetings; staff get the named client's, or every client's they may read without
+ * `userId`. Oldest first; see `appointmentListQuerySchema` for the window.
+ */
+export const fetchAppointments = (
+  userId?: Id | null,
+  window: AppointmentWindow = {},
+): Promise<Appointment[]> => {
+  const query = queryOf(userId, window);
+  return call('appointments', query ? { query } : {});
+};
+
+export const appointmentsKey = (userId?: Id | null, window: AppointmentWindow = {}): string =>
+  keyFor('appointments', undefined, queryOf(userId, window));
 
 /** Prefix shared by every appointments list key (revalidate them all after a change). */
 export const APPOINTMENTS_KEY_PREFIX = keyFor('appointments');
 
 export function useAppointments(
   userId?: Id | null,
+  window: AppointmentWindow = {},
   config?: SWRConfiguration<Appointment[], ApiError>,
 ) {
   const swr = useSWR<Appointment[], ApiError>(
-    appointmentsKey(userId),
-    () => fetchAppointments(userId),
+    appointmentsKey(userId, window),
+    () => fetchAppointments(userId, window),
     config,
   );
   return { ...swr, appointments: swr.data };

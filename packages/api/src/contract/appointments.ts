@@ -2,7 +2,13 @@
 // member. STAFF/ADMIN book, move and cancel them; the client sees hers (upcoming and past), is
 // told by an APPOINTMENT notice and can add one to her calendar (.ics).
 import { z } from 'zod';
-import { hasControlCharacters, idParamSchema, idSchema, timestampSchema } from './common.ts';
+import {
+  hasControlCharacters,
+  idParamSchema,
+  idSchema,
+  MAX_PAGE_SIZE,
+  timestampSchema,
+} from './common.ts';
 
 /** Type of the notice the client gets when a meeting is booked, moved or cancelled. */
 export const APPOINTMENT_NOTIFICATION_TYPE = 'APPOINTMENT';
@@ -28,7 +34,19 @@ export const APPOINTMENT_MESSAGES = {
   staffBusy: 'Du har redan ett möte den tiden.',
   otherStaffBusy: 'Personalen som har mötet har redan ett annat möte den tiden.',
   notYours: 'Du kan bara ändra möten som du har bokat.',
+  // The list's pages (issue 38).
+  badTime: 'Tiden måste vara en tidpunkt med tidszon, t.ex. 2026-11-29T08:00:00Z.',
+  fromAndBefore: 'Välj antingen möten från en tid (from) eller före en tid (before), inte båda.',
+  afterIdAlone: 'Ange from tillsammans med afterId.',
+  beforeIdAlone: 'Ange before tillsammans med beforeId.',
+  size: `Antalet möten per sida måste vara mellan 1 och ${MAX_PAGE_SIZE}.`,
 } as const;
+
+/**
+ * Meetings come a page of this many at a time (issue 38: the list answered every meeting ever,
+ * 50 000 for ADMIN at a chain's scale): the next ones from a time, or the latest before one.
+ */
+export const APPOINTMENT_PAGE = 20;
 
 export const appointmentStatusSchema = z.enum(['BOOKED', 'CANCELLED']);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
@@ -78,8 +96,43 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 export const appointmentListSchema = z.array(appointmentSchema);
 
-/** `GET /api/v1/user/appointments?userId=`: staff name a client; a USER always gets her own. */
-export const appointmentListQuerySchema = z.object({ userId: idParamSchema.optional() });
+const queryTime = z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.badTime });
+
+/**
+ * `GET /api/v1/user/appointments?userId=&from=[&afterId=]&size=` or `?…&before=[&beforeId=]`:
+ * staff name a client (or get every client they may read); a USER always gets her own. One page
+ * of at most `size` (default APPOINTMENT_PAGE, ≤ 200) meetings, by start and id, oldest first
+ * (issue 38):
+ * - `from`: the first meetings that start at or after it; with `afterId`, those after the
+ *   meeting at (`from`, `afterId`) in (start, id) order (the next page after the last one shown);
+ * - `before`: the latest meetings that start before it; with `beforeId`, those before the
+ *   meeting at (`before`, `beforeId`) (the next older page);
+ * - neither: as `from` now (the next upcoming meetings), never every meeting ever.
+ */
+export const appointmentListQuerySchema = z
+  .object({
+    userId: idParamSchema.optional(),
+    from: queryTime.optional(),
+    afterId: idParamSchema.optional(),
+    before: queryTime.optional(),
+    beforeId: idParamSchema.optional(),
+    size: z.coerce
+      .number(APPOINTMENT_MESSAGES.size)
+      .int(APPOINTMENT_MESSAGES.size)
+      .min(1, APPOINTMENT_MESSAGES.size)
+      .max(MAX_PAGE_SIZE, APPOINTMENT_MESSAGES.size)
+      .optional(),
+  })
+  .refine((q) => q.from === undefined || q.before === undefined, {
+    message: APPOINTMENT_MESSAGES.fromAndBefore,
+  })
+  .refine((q) => q.afterId === undefined || q.from !== undefined, {
+    message: APPOINTMENT_MESSAGES.afterIdAlone,
+  })
+  .refine((q) => q.beforeId === undefined || q.before !== undefined, {
+    message: APPOINTMENT_MESSAGES.beforeIdAlone,
+  });
+export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
 const fields = {
   startsAt: timestampSchema,

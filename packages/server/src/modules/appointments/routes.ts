@@ -1,5 +1,6 @@
 // Appointments (design §4.11, issue 13): the list (a USER only hers, whatever userId she sends;
-// staff a named client's or all), the .ics of one meeting, and booking, moving and cancelling
+// staff a named client's or all; upcoming and recent ones, or a page of earlier ones, issue 38),
+// the .ics of one meeting, and booking, moving and cancelling
 // for STAFF/ADMIN (a meeting is moved or cancelled only by the staff member who booked it or an
 // ADMIN, issue 22). Staff access is written to the activity log.
 import { endpointDefs, type Appointment } from '@halsa/api/contract';
@@ -33,7 +34,7 @@ export const appointmentsModule: AppModule = (app, ctx) => {
       careTeam: { client: ({ query }) => query.userId ?? null },
     },
     (request, _reply, { query }) =>
-      appointments.list(query.userId ?? null, requireSession(request)),
+      appointments.list(query.userId ?? null, requireSession(request), query),
   );
 
   defineRoute(

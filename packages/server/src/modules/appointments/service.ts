@@ -6,8 +6,10 @@
 import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_NOTIFICATION_TYPE,
+  APPOINTMENT_PAGE,
   type Appointment,
   type AppointmentCreate,
+  type AppointmentListQuery,
   type AppointmentUpdate,
   type Role,
 } from '@halsa/api/contract';
@@ -39,6 +41,9 @@ const COLUMNS = [
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 const blank = (v: string | null | undefined) =>
   v === undefined || v === null || v === '' ? null : v;
+
+/** Which page of the list (the query of `GET /api/v1/user/appointments`, issue 38). */
+export type AppointmentPage = Omit<AppointmentListQuery, 'userId'>;
 
 /** Who is changing meetings: the signed-in STAFF or ADMIN. */
 export type AppointmentActor = { userId: number; role: string };
@@ -79,11 +84,17 @@ export class AppointmentService {
       .select(COLUMNS);
   }
 
-  /** One client's meetings (or every client's when `clientId` is null), by start. */
-  /** A client's meetings, or (staff, no client named) all that the viewer may see. */
+  /**
+   * One page of a client's meetings, or (staff, no client named) of all that the viewer may see,
+   * by start and id: the first `size` from `from` (by default now: the next upcoming ones) or
+   * after (`from`, `afterId`), or the latest `size` before `before` or (`before`, `beforeId`).
+   * Never every meeting ever (issue 38: ADMIN's list answered 50 000 at a chain's scale); the
+   * (start, id) order is read by index (appointments_client_idx, appointments_starts_idx).
+   */
   async list(
     clientId: number | null,
     viewer: { userId: number; role: Role },
+    page: AppointmentPage = {},
   ): Promise<Appointment[]> {
     let q = this.select();
     if (clientId !== null) q = q.where('a.client_user_id', '=', clientId);
@@ -94,7 +105,34 @@ export class AppointmentService {
       const scope = await listScope(this.db, viewer, this.clock.now());
       q = q.where(scope(sql.ref('a.client_user_id')));
     }
-    const rows = await q.orderBy('a.starts_at', 'asc').orderBy('a.id', 'asc').execute();
+    const size = page.size ?? APPOINTMENT_PAGE;
+    // An id past int4 is after every meeting at that start (no row has one).
+    const id = (v: number | undefined) => (v === undefined ? undefined : Math.min(v, MAX_DB_ID));
+    if (page.before !== undefined) {
+      const before = new Date(page.before);
+      const beforeId = id(page.beforeId);
+      q =
+        beforeId === undefined
+          ? q.where('a.starts_at', '<', before)
+          : q.where(({ eb, refTuple, tuple }) =>
+              eb(refTuple('a.starts_at', 'a.id'), '<', tuple(before, beforeId)),
+            );
+      const rows = await q
+        .orderBy('a.starts_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(size)
+        .execute();
+      return rows.reverse().map(toAppointment);
+    }
+    const from = page.from !== undefined ? new Date(page.from) : this.clock.now();
+    const afterId = id(page.afterId);
+    q =
+      afterId === undefined
+        ? q.where('a.starts_at', '>=', from)
+        : q.where(({ eb, refTuple, tuple }) =>
+            eb(refTuple('a.starts_at', 'a.id'), '>', tuple(from, afterId)),
+          );
+    const rows = await q.orderBy('a.starts_at', 'asc').orderBy('a.id', 'asc').limit(size).execute();
     return rows.map(toAppointment);
   }
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { authScenarios, clientScenarios } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
-import { AppointmentsScreen, CHOOSE_CLIENT_HINT } from './appointments';
+import { AppointmentsScreen, CHOOSE_CLIENT_HINT, NO_EARLIER } from './appointments';
 
 // Staff narrow /appointments to one client (issue 13): searched as they type, or opened from the
 // client's page with ?klient=ID. The mocks' clients: Anna Lindqvist (3) has two upcoming and one
@@ -64,7 +64,7 @@ export const SokOchValjKlient: Story = {
     await expect(listUnder(canvasElement, 'Kommande möten')[0]).toHaveTextContent(
       'Klient: Lars Nilsson',
     );
-    await expect(canvas.getByText('Inga tidigare möten.')).toBeVisible();
+    await expect(canvas.getByText(NO_EARLIER)).toBeVisible();
     const form = await canvas.findByRole('form', { name: 'Boka möte' });
     await expect(await within(form).findByText('Klient: Lars Nilsson')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Visa alla klienters möten' }));

@@ -1,250 +1,38 @@
 // /appointments (design §4.11, issue 13; all roles): meetings between a client and a staff
-// member. The client sees her upcoming and past meetings and adds one to her calendar (.ics);
+// member. The client sees her upcoming and past meetings, a page at a time each way (issue 38),
+// and adds one to her calendar (.ics);
 // she is told live (an APPOINTMENT notice revalidates the list). STAFF/ADMIN book a meeting
 // with a client and cancel one; they pick one client (?klient=ID), searched as they type, which
 // narrows the list to her and is the client the booking form books for (the browser never holds
 // the whole register).
 import {
+  APPOINTMENT_PAGE,
+  APPOINTMENTS_KEY_PREFIX,
   appointmentsKey,
   displayName,
-  isApiError,
   notificationSchema,
-  saveBlob,
   useAppointments,
-  useCancelAppointment,
   useClient,
   useCreateAppointment,
-  useDownloadAppointmentIcs,
   useSession,
-  useUpdateAppointment,
-  type Appointment,
 } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatWeekdayDateTime, SWEDISH_TIME } from '../../../lib/format';
+import { useSWRConfig } from 'swr';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { TextField } from '../../../primitives/text-field/text-field';
-import { MeetingContact } from './meeting-contact';
+import { message } from './appointment-item';
+import { MeetingPages } from './meeting-pages';
 import { CLIENT_FILTER_PARAM, ClientFilter, clientIdOf } from './client-filter';
 import { Page } from '../../../components/page/page';
 
 export const NO_APPOINTMENTS = 'Inga bokningar';
-
-const message = (e: unknown, fallback: string) =>
-  isApiError(e) && e.message ? e.message : fallback;
-
-function IcsButton({ appointment }: { appointment: Appointment }) {
-  const download = useDownloadAppointmentIcs();
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    setError(null);
-    try {
-      saveBlob(await download.trigger(appointment.id), `mote-${appointment.id}.ics`);
-    } catch (e) {
-      setError(message(e, 'Kunde inte hämta kalenderfilen'));
-    }
-  };
-  return (
-    <span className="flex flex-col gap-1">
-      <Button variant="secondary" size="sm" onClick={() => void save()}>
-        Lägg till i kalendern
-      </Button>
-      {error ? (
-        <span role="alert" className="text-sm text-danger">
-          {error}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
-function CancelButton({ appointment }: { appointment: Appointment }) {
-  const cancel = useCancelAppointment();
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <span className="flex flex-col gap-1">
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={cancel.isMutating}
-        onClick={() => {
-          setError(null);
-          cancel.trigger(appointment.id).catch((e: unknown) => {
-            setError(message(e, 'Kunde inte avboka mötet'));
-          });
-        }}
-      >
-        Avboka
-      </Button>
-      {error ? (
-        <span role="alert" className="text-sm text-danger">
-          {error}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The meeting's date and time as the browser's local date and time inputs take them. */
-const localParts = (iso: string) => {
-  const d = new Date(iso);
-  return {
-    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
-  };
-};
-
-/** Staff move a meeting: new date, time and length; place, link and note are kept. */
-function MoveForm({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
-  const update = useUpdateAppointment();
-  const [error, setError] = useState<string | null>(null);
-  const initial = localParts(appointment.startsAt);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const start = new Date(`${text('date')}T${text('time')}`);
-    if (!text('date') || !text('time') || Number.isNaN(start.getTime())) {
-      setError('Ange datum och tid.');
-      return;
-    }
-    try {
-      await update.trigger({
-        id: appointment.id,
-        body: {
-          startsAt: start.toISOString(),
-          minutes: Number(text('minutes')),
-          place: appointment.place,
-          videoLink: appointment.videoLink,
-          note: appointment.note,
-        },
-      });
-      onDone();
-    } catch (e) {
-      setError(message(e, 'Kunde inte flytta mötet'));
-    }
-  };
-  return (
-    <form
-      noValidate
-      aria-label="Flytta mötet"
-      onSubmit={(e) => void submit(e)}
-      className="grid w-full gap-3 sm:grid-cols-3"
-    >
-      <TextField name="date" label="Nytt datum" type="date" defaultValue={initial.date} />
-      <TextField name="time" label="Ny tid" type="time" defaultValue={initial.time} />
-      <TextField
-        name="minutes"
-        label="Längd (minuter)"
-        type="number"
-        defaultValue={String(appointment.minutes)}
-      />
-      {error ? (
-        <p role="alert" className="text-sm text-danger sm:col-span-3">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2 sm:col-span-3">
-        <Button type="submit" size="sm" disabled={update.isMutating}>
-          Spara
-        </Button>
-        <Button type="button" variant="secondary" size="sm" onClick={onDone}>
-          Avbryt
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function AppointmentItem({
-  appointment,
-  staff,
-  contact,
-}: {
-  appointment: Appointment;
-  staff: boolean;
-  contact: boolean;
-}) {
-  const cancelled = appointment.status === 'CANCELLED';
-  const [moving, setMoving] = useState(false);
-  return (
-    <li className="flex flex-wrap items-start justify-between gap-3 p-4">
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-medium first-letter:uppercase">
-          {formatWeekdayDateTime(appointment.startsAt, { timeZone: SWEDISH_TIME })} ·{' '}
-          {appointment.minutes} min
-        </p>
-        <p className="text-sm">
-          {staff ? `Klient: ${appointment.clientName}` : `Med ${appointment.staffName}`}
-        </p>
-        {appointment.place ? <p className="text-sm">Plats: {appointment.place}</p> : null}
-        {appointment.videoLink ? (
-          <p className="text-sm">
-            <a className="underline" href={appointment.videoLink} rel="noopener noreferrer">
-              Öppna videomötet
-            </a>
-          </p>
-        ) : null}
-        {appointment.note ? <p className="text-sm text-fg-muted">{appointment.note}</p> : null}
-        {cancelled ? <p className="text-sm font-semibold text-danger">Avbokad</p> : null}
-      </div>
-      {cancelled ? null : (
-        <div className="flex flex-wrap gap-2">
-          <IcsButton appointment={appointment} />
-          {staff ? (
-            <Button variant="secondary" size="sm" onClick={() => setMoving((m) => !m)}>
-              Flytta
-            </Button>
-          ) : null}
-          {staff ? <CancelButton appointment={appointment} /> : null}
-        </div>
-      )}
-      {moving && !cancelled ? (
-        <MoveForm appointment={appointment} onDone={() => setMoving(false)} />
-      ) : null}
-      {contact && !staff && !cancelled ? <MeetingContact appointment={appointment} /> : null}
-    </li>
-  );
-}
-
-function AppointmentList({
-  title,
-  items,
-  staff,
-  empty,
-  contact = false,
-}: {
-  title: string;
-  items: Appointment[];
-  staff: boolean;
-  empty: string;
-  /** A client's upcoming meetings say whom to contact to move one (issue 35). */
-  contact?: boolean;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p className="text-fg-muted">{empty}</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border rounded-card border border-border">
-          {items.map((a) => (
-            <AppointmentItem key={a.id} appointment={a} staff={staff} contact={contact} />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
+/** What the past list says when there is no meeting before the screen opened. */
+export const NO_EARLIER = 'Inga tidigare möten.';
 
 /** What the booking form says when no client is chosen in the picker above it. */
 export const CHOOSE_CLIENT_HINT =
@@ -349,7 +137,17 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
   // Staff may narrow the list to one client; a client always sees her own (the server agrees).
   const clientId = staff ? clientIdOf(params) : null;
   const listFor = staff ? clientId : user?.id;
-  const { appointments, error, isLoading, mutate } = useAppointments(listFor);
+  // A page of the next meetings and one of the latest before them, never every meeting ever
+  // (issue 38); the moment between them is fixed when the screen opens, so the keys stay.
+  const [openedAt] = useState(() => now().toISOString());
+  const firstLater = { from: openedAt, size: APPOINTMENT_PAGE };
+  const firstEarlier = { before: openedAt, size: APPOINTMENT_PAGE };
+  const later = useAppointments(listFor, firstLater);
+  const earlier = useAppointments(listFor, firstEarlier);
+  const error = later.error ?? earlier.error;
+  const { mutate } = useSWRConfig();
+  const revalidateAll = () =>
+    mutate((key) => typeof key === 'string' && key.startsWith(APPOINTMENTS_KEY_PREFIX));
   const filterBy = (id: number | null) =>
     setParams(
       (current) => {
@@ -363,12 +161,11 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
   // An APPOINTMENT notice arriving live brings the change in without a reload.
   useTopic<unknown>(LiveDestinations.notifications, (body) => {
     const parsed = notificationSchema.safeParse(body);
-    if (!parsed.success || parsed.data.type === 'APPOINTMENT') void mutate();
+    if (!parsed.success || parsed.data.type === 'APPOINTMENT') void revalidateAll();
   });
-  useRevalidateOnReconnect(user ? [appointmentsKey(listFor)] : []);
-  const at = now().getTime();
-  const upcoming = (appointments ?? []).filter((a) => new Date(a.startsAt).getTime() >= at);
-  const past = (appointments ?? []).filter((a) => new Date(a.startsAt).getTime() < at).reverse();
+  useRevalidateOnReconnect(
+    user ? [appointmentsKey(listFor, firstLater), appointmentsKey(listFor, firstEarlier)] : [],
+  );
 
   return (
     <Page page="appointments" gap="gap-6">
@@ -379,9 +176,9 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
         <Alert variant="error" title="Kunde inte hämta bokningar">
           {error.message}
         </Alert>
-      ) : isLoading || !appointments || !user ? (
+      ) : !later.appointments || !earlier.appointments || !user ? (
         <Spinner label="Hämtar bokningar…" />
-      ) : appointments.length === 0 ? (
+      ) : later.appointments.length === 0 && earlier.appointments.length === 0 ? (
         <EmptyState
           title={NO_APPOINTMENTS}
           description={
@@ -394,18 +191,25 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
         />
       ) : (
         <>
-          <AppointmentList
+          {/* Another client starts her lists afresh, at their first pages. */}
+          <MeetingPages
+            key={`later-${listFor ?? 'alla'}`}
             title="Kommande möten"
-            items={upcoming}
+            userId={listFor}
+            first={firstLater}
+            direction="later"
             staff={staff}
             empty="Inga kommande möten."
             contact
           />
-          <AppointmentList
+          <MeetingPages
+            key={`earlier-${listFor ?? 'alla'}`}
             title="Tidigare möten"
-            items={past}
+            userId={listFor}
+            first={firstEarlier}
+            direction="earlier"
             staff={staff}
-            empty="Inga tidigare möten."
+            empty={NO_EARLIER}
           />
         </>
       )}

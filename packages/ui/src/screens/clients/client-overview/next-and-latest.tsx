@@ -2,8 +2,13 @@
 // meeting (when, with whom, where; a link to her meetings) and her latest message in the
 // conversation with you (its text and when; opening the conversation). Both come from calls the
 // page already makes for her, each of which the server checks and logs.
-import { type Client, openConversation, useAppointments } from '@halsa/api';
-import type { ReactNode } from 'react';
+import {
+  APPOINTMENT_MAX_MINUTES,
+  type Client,
+  openConversation,
+  useAppointments,
+} from '@halsa/api';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../../config/links';
 import { formatWeekdayDateTime, formatRelative, SWEDISH_TIME } from '../../../lib/format';
@@ -27,7 +32,10 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 const LINK = 'inline-flex min-h-target items-center text-primary underline underline-offset-4';
 
 export function NextMeetingCard({ client, now = new Date() }: { client: Client; now?: Date }) {
-  const { appointments, error, isLoading } = useAppointments(client.id);
+  // One page from the longest meeting's length ago: one under way still counts as next (issue
+  // 38: the list is a page at a time). Fixed when the card opens, so its key stays.
+  const [from] = useState(() => new Date(+now - APPOINTMENT_MAX_MINUTES * 60_000).toISOString());
+  const { appointments, error, isLoading } = useAppointments(client.id, { from });
   const next = appointments
     ?.filter((a) => a.status === 'BOOKED' && Date.parse(a.startsAt) + a.minutes * 60_000 > +now)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];

@@ -1,0 +1,109 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { appointmentScenarios, authScenarios } from '@halsa/api/mocks';
+import { mocks } from '../../../testing';
+import { AppointmentsScreen } from './appointments';
+import { NO_MORE_EARLIER, NO_MORE_LATER, SHOW_EARLIER, SHOW_LATER } from './meeting-pages';
+
+// A page at a time (issue 38): 'Kommande möten' and 'Tidigare möten' each show 20 meetings, and
+// 'Visa fler kommande möten' / 'Visa tidigare möten' fetch the next 20 until no more come. The
+// `earlier` scenario gives Anna Lindqvist (3) 25 monthly meetings before 10 November, `later`
+// 25 weekly ones from 10 December.
+const now = () => new Date('2026-11-21T10:00:00.000Z');
+
+const meta = {
+  title: 'Bokningar/Bokningar – sida för sida',
+  component: AppointmentsScreen,
+  args: { now },
+  parameters: {
+    route: { path: '/appointments', url: '/appointments' },
+    ...mocks(authScenarios.asUser, appointmentScenarios.earlier),
+  },
+} satisfies Meta<typeof AppointmentsScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const sectionOf = async (canvas: HTMLElement, heading: string) => {
+  const title = await within(canvas).findByRole('heading', { level: 2, name: heading });
+  const section = title.closest('section');
+  if (!section) throw new Error(`no section ${heading}`);
+  return within(section as HTMLElement);
+};
+
+/** 20 past meetings, newest first; the next click gives the last 6 and says there are no more. */
+export const TidigareMotenSidaForSida: Story = {
+  name: 'Klient – tidigare möten sida för sida',
+  play: async ({ canvasElement, userEvent }) => {
+    const past = await sectionOf(canvasElement, 'Tidigare möten');
+    await expect(past.getAllByRole('listitem')).toHaveLength(20);
+    const items = past.getAllByRole('listitem');
+    await expect(items[0]).toHaveTextContent('10 november 2026');
+    await expect(items[1]).toHaveTextContent('14 oktober 2026');
+    await expect(items[2]).toHaveTextContent('14 september 2026');
+    await expect(items[1]).not.toHaveTextContent('Behöver du flytta');
+    await userEvent.click(past.getByRole('button', { name: SHOW_EARLIER }));
+    await expect(await past.findByText(NO_MORE_EARLIER)).toBeVisible();
+    await expect(past.getAllByRole('listitem')).toHaveLength(26);
+    await expect(past.getAllByRole('listitem').at(-1)).toHaveTextContent('14 oktober 2024');
+    await expect(past.queryByRole('button', { name: SHOW_EARLIER })).toBeNull();
+  },
+};
+
+/** More than 20 upcoming: the next page after the 20th, then no more. */
+export const FlerKommandeMoten: Story = {
+  name: 'Klient – fler kommande möten',
+  parameters: mocks(authScenarios.asUser, appointmentScenarios.later),
+  play: async ({ canvasElement, userEvent }) => {
+    const upcoming = await sectionOf(canvasElement, 'Kommande möten');
+    await expect(upcoming.getAllByRole('listitem')).toHaveLength(20);
+    await expect(upcoming.getAllByRole('listitem')[0]).toHaveTextContent('26 november 2026');
+    await userEvent.click(upcoming.getByRole('button', { name: SHOW_LATER }));
+    await expect(await upcoming.findByText(NO_MORE_LATER)).toBeVisible();
+    await expect(upcoming.getAllByRole('listitem')).toHaveLength(27);
+    // Every upcoming one, on the later pages too, says whom to contact to move it.
+    await expect(upcoming.getAllByRole('listitem').at(-1)).toHaveTextContent(
+      'Behöver du flytta eller avboka mötet? Skriv till Erik Johansson.',
+    );
+  },
+};
+
+/** A list shorter than a page has no button: nothing more to fetch. */
+export const AllaPaEnSida: Story = {
+  name: 'Klient – alla möten på en sida',
+  parameters: mocks(authScenarios.asUser),
+  play: async ({ canvas, canvasElement }) => {
+    await sectionOf(canvasElement, 'Tidigare möten');
+    await expect(canvas.queryByRole('button', { name: SHOW_EARLIER })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: SHOW_LATER })).toBeNull();
+    await expect(canvas.queryByText(NO_MORE_EARLIER)).toBeNull();
+  },
+};
+
+/** The next page fails: the meetings shown stay, the error says so and offers a retry. */
+export const NastaSidaFel: Story = {
+  name: 'Klient – nästa sida kunde inte hämtas',
+  parameters: mocks(authScenarios.asUser, appointmentScenarios.earlierError),
+  play: async ({ canvasElement, userEvent }) => {
+    const past = await sectionOf(canvasElement, 'Tidigare möten');
+    await userEvent.click(past.getByRole('button', { name: SHOW_EARLIER }));
+    await expect(await past.findByText('Kunde inte hämta fler möten')).toBeVisible();
+    await expect(past.getByRole('button', { name: 'Försök igen' })).toBeVisible();
+    await expect(past.getAllByRole('listitem')).toHaveLength(20);
+  },
+};
+
+/** Staff with no client chosen: every client's meetings, a page at a time, to cancel from. */
+export const PersonalAllaKlienter: Story = {
+  name: 'Personal – alla klienters möten sida för sida',
+  parameters: mocks(authScenarios.asStaff, appointmentScenarios.earlier),
+  play: async ({ canvasElement, userEvent }) => {
+    const past = await sectionOf(canvasElement, 'Tidigare möten');
+    await expect(past.getAllByRole('listitem')).toHaveLength(20);
+    const items = past.getAllByRole('listitem');
+    await expect(items[1]).toHaveTextContent('Klient: Anna Lindqvist');
+    await expect(within(items[1]!).getByRole('button', { name: 'Avboka' })).toBeVisible();
+    await userEvent.click(past.getByRole('button', { name: SHOW_EARLIER }));
+    await expect(await past.findByText(NO_MORE_EARLIER)).toBeVisible();
+    await expect(past.getAllByRole('listitem')).toHaveLength(26);
+  },
+};
