@@ -2,7 +2,9 @@
 // the screen opened, oldest first, and 'Tidigare möten' before it, newest first, each
 // APPOINTMENT_PAGE meetings; 'Visa fler kommande möten' / 'Visa tidigare möten' fetch the next
 // page after the last one shown, until a page comes back short. Each page is its own SWR key
-// under the list's prefix, so a change revalidates it with the others.
+// under the list's prefix, so a change revalidates it with the others; a page's key is taken
+// from the answer above it as it is now (as SWR's infinite lists do), so a meeting booked or
+// cancelled above moves the next pages' cursors with it and none falls between two pages.
 import { APPOINTMENT_PAGE, useAppointments, type AppointmentWindow, type Id } from '@halsa/api';
 import { useId, useState } from 'react';
 import { Alert } from '../../../primitives/alert/alert';
@@ -34,8 +36,8 @@ function MeetingPage({
   direction,
   staff,
   contact,
-  first,
-  last,
+  index,
+  opened,
   empty,
   onMore,
 }: {
@@ -44,11 +46,14 @@ function MeetingPage({
   direction: Direction;
   staff: boolean;
   contact: boolean;
-  first: boolean;
-  last: boolean;
+  /** This page's place in the list (0: the first), and how many pages the user has opened. */
+  index: number;
+  opened: number;
   empty: string;
-  onMore: (next: AppointmentWindow) => void;
+  onMore: () => void;
 }) {
+  const first = index === 0;
+  const last = index === opened - 1;
   const { appointments, error, mutate } = useAppointments(userId, page);
   const words = WORDS[direction];
   if (error) {
@@ -79,14 +84,24 @@ function MeetingPage({
       ) : first ? (
         <p className="text-fg-muted">{empty}</p>
       ) : null}
-      {!last ? null : edge && appointments.length >= size ? (
-        <Button
-          variant="secondary"
-          className="self-start"
-          onClick={() => onMore(nextPage(direction, edge, size))}
-        >
-          {words.more}
-        </Button>
+      {edge && appointments.length >= size ? (
+        last ? (
+          <Button variant="secondary" className="self-start" onClick={onMore}>
+            {words.more}
+          </Button>
+        ) : (
+          <MeetingPage
+            userId={userId}
+            page={nextPage(direction, edge, size)}
+            direction={direction}
+            staff={staff}
+            contact={contact}
+            index={index + 1}
+            opened={opened}
+            empty={empty}
+            onMore={onMore}
+          />
+        )
       ) : first ? null : (
         <p className="text-fg-muted">{words.noMore}</p>
       )}
@@ -114,27 +129,24 @@ export function MeetingPages({
   contact?: boolean;
 }) {
   const id = useId();
-  const [pages, setPages] = useState<AppointmentWindow[]>([first]);
-  const more = (next: AppointmentWindow) => setPages((shown) => [...shown, next]);
+  const [opened, setOpened] = useState(1);
+  const more = () => setOpened((n) => n + 1);
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <h2 id={id} className="text-xl font-semibold">
         {title}
       </h2>
-      {pages.map((page, i) => (
-        <MeetingPage
-          key={JSON.stringify(page)}
-          userId={userId}
-          page={page}
-          direction={direction}
-          staff={staff}
-          contact={contact}
-          first={i === 0}
-          last={i === pages.length - 1}
-          empty={empty}
-          onMore={more}
-        />
-      ))}
+      <MeetingPage
+        userId={userId}
+        page={first}
+        direction={direction}
+        staff={staff}
+        contact={contact}
+        index={0}
+        opened={opened}
+        empty={empty}
+        onMore={more}
+      />
     </section>
   );
 }
