@@ -5,12 +5,23 @@
 // with emergency-access reads, ADMIN's reads, reads of a colleague, a client's own reads, rows
 // written by the app one at a time and in batches and by a plain INSERT … SELECT; the migration's
 // backfill gives the same counts as the trigger; a rolled-back row is never counted. 0037's
-// set-based trigger counts an adversarial mix exactly as 0034's row loop did.
+// set-based trigger counts an adversarial mix exactly as 0034's row loop did, and two writers
+// reading one client at once count her once.
 import { MANY_CLIENTS_PER_DAY, type ActivityAction } from '@halsa/api/contract';
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { backfill, sql as sql0034 } from '../src/db/migrations/0034_log_rollups.ts';
-import { addToCareTeam, describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
+import {
+  addToCareTeam,
+  describeDb,
+  insertUser,
+  login,
+  PG_ADMIN_URL,
+  send,
+  TEST_DB,
+  useTestApp,
+} from './helpers.ts';
 
 const DAY = 24 * 3_600_000;
 /** A Swedish day, as the card names it: `2026-11-29`. */
@@ -421,3 +432,63 @@ describeDb("0037's set-based rollup counts what 0034's row loop counted", () => 
     expect(await run()).toEqual(bySet);
   });
 });
+
+(TEST_DB === 'postgres' ? describeDb : describe.skip)(
+  'two writers reading one client at once',
+  () => {
+    const t = useTestApp();
+
+    it('count her once, and once still when the first writer rolls back', async () => {
+      const at = t.clock.now();
+      const staff = (
+        await insertUser(t.db, {
+          email: 'para@example.com',
+          role: 'STAFF',
+          first: 'Para',
+          last: 'X',
+          at,
+        })
+      ).id;
+      const client = (
+        await insertUser(t.db, {
+          email: 'delad@example.com',
+          role: 'USER',
+          first: 'Delad',
+          last: 'X',
+          at,
+        })
+      ).id;
+      const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${t.db.name}`);
+      const [a, b] = [
+        new pg.Client({ connectionString: url }),
+        new pg.Client({ connectionString: url }),
+      ];
+      await a.connect();
+      await b.connect();
+      try {
+        for (const [day, first] of [
+          ['2026-02-01', 'commit'],
+          ['2026-02-02', 'rollback'],
+        ] as const) {
+          const read = `insert into activity_log (action, actor_user_id, subject_user_id, created_at)
+          values ('CLIENT_VIEWED', ${staff}, ${client}, '${day}T10:00:00Z')`;
+          await a.query('begin');
+          await a.query(read);
+          await b.query('begin');
+          const second = b.query(read); // waits for the first writer's transaction
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await a.query(first);
+          await second;
+          await b.query('commit');
+          const kept = await sql<{ v: string }>`
+          select clients || ' ' || outside_clients as v from staff_read_days
+          where staff_id = ${staff} and day = ${day}::date`.execute(t.db.db);
+          expect(kept.rows.map((r) => r.v)).toEqual(['1 1']);
+        }
+      } finally {
+        await a.end();
+        await b.end();
+      }
+    });
+  },
+);
