@@ -439,25 +439,17 @@ describeDb("0037's set-based rollup counts what 0034's row loop counted", () => 
     const t = useTestApp();
 
     it('count her once, and once still when the first writer rolls back', async () => {
-      const at = t.clock.now();
-      const staff = (
-        await insertUser(t.db, {
-          email: 'para@example.com',
-          role: 'STAFF',
-          first: 'Para',
-          last: 'X',
-          at,
-        })
-      ).id;
-      const client = (
-        await insertUser(t.db, {
-          email: 'delad@example.com',
-          role: 'USER',
-          first: 'Delad',
-          last: 'X',
-          at,
-        })
-      ).id;
+      const user = async (role: 'STAFF' | 'USER', name: string) =>
+        (
+          await insertUser(t.db, {
+            email: `${name}@example.com`,
+            role,
+            first: name,
+            last: 'X',
+            at: t.clock.now(),
+          })
+        ).id;
+      const [staff, client] = [await user('STAFF', 'para'), await user('USER', 'delad')];
       const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${t.db.name}`);
       const [a, b] = [
         new pg.Client({ connectionString: url }),
