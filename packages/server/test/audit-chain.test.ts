@@ -1,6 +1,7 @@
 // The tamper-evident activity log (issue 16 §4): every row is chained to the one before;
 // `pnpm audit:verify` says OK or names the first changed or deleted row; concurrent writers
-// still make one chain; with PostgreSQL the app can run as a role that may only INSERT.
+// still make one chain; with PostgreSQL the app can run as a role that may only INSERT. 0037's
+// chain trigger refuses and chains exactly what 0015's did, in any session's settings.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { describeReport, verifyActivityChain } from '../src/audit/chain.ts';
 import { CHECKPOINT_FILE, writeCheckpoint } from '../src/audit/checkpoint.ts';
 import { grantAppRole } from '../src/db/app-role.ts';
+import { sql as sql0015 } from '../src/db/migrations/0015_activity_chain_hardening.ts';
 import { describeDb, login, PG_ADMIN_URL, TEST_DB, useTestApp, type TestApp } from './helpers.ts';
 
 const serverDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -338,3 +340,107 @@ describeDb('every break, the head from the table only, signed checkpoints (issue
     });
   },
 );
+
+describeDb("0037's chain trigger refuses and chains what 0015's did", () => {
+  const t = useTestApp();
+
+  it('back-dated, future, null and in-window rows of an INSERT-only role, the owner and a member of its role', async () => {
+    await login(t, 'staff@example.com');
+    const role = `halsa_app_${randomBytes(4).toString('hex')}`;
+    const member = `${role}_owner`;
+    const bare = `${role}_noinherit`; // a member of the owner's role without its rights
+    const old = '2020-01-01 00:00:00.123456+00';
+    const cases: [who: string, createdAt: string][] = [
+      [role, `'${old}'::timestamptz`],
+      [role, `clock_timestamp() - interval '310 seconds'`],
+      [role, `clock_timestamp() + interval '310 seconds'`],
+      [role, 'null'],
+      [role, `clock_timestamp() - interval '290 seconds'`],
+      [role, `clock_timestamp() + interval '290 seconds'`],
+      [member, `'${old}'::timestamptz`],
+      [bare, `'${old}'::timestamptz`],
+      ['owner', `'${old}'::timestamptz`],
+      ['owner', 'null'],
+    ];
+
+    /** Each case in a savepoint of one transaction, rolled back, with `trigger` in place if given. */
+    const run = async (trigger?: string) => {
+      const outcomes: string[] = [];
+      await t.db.db
+        .transaction()
+        .execute(async (trx) => {
+          if (trigger) await sql.raw(trigger).execute(trx);
+          // What a session may set: none of it changes a row's text or hash.
+          await sql`set local timezone = 'America/St_Johns'`.execute(trx);
+          await sql`set local datestyle = 'SQL, DMY'`.execute(trx);
+          await sql`set local extra_float_digits = 0`.execute(trx);
+          await sql.raw(`create role ${role}`).execute(trx);
+          await grantAppRole(trx, role);
+          const owner = await sql<{ o: string }>`
+            select pg_get_userbyid(relowner) as o from pg_class where oid = 'activity_log'::regclass`
+            .execute(trx)
+            .then((r) => r.rows[0]!.o);
+          await sql.raw(`create role ${member} in role ${owner}`).execute(trx);
+          await sql.raw(`create role ${bare} noinherit in role ${owner}`).execute(trx);
+          await sql.raw(`grant ${role} to ${member}`).execute(trx);
+          await grantAppRole(trx, bare);
+          for (const [who, createdAt] of cases) {
+            await sql`savepoint attempt`.execute(trx);
+            if (who !== 'owner') await sql.raw(`set local role ${who}`).execute(trx);
+            try {
+              const row = await sql<{ id: number }>`
+                insert into activity_log (action, actor_user_id, ip_address, details, created_at)
+                values ('CLIENT_VIEWED', ${t.users.staff.id}, null, ${'{"å": "ä\\tö", "n": 1.50}'}::jsonb,
+                        ${sql.raw(createdAt)})
+                returning id`.execute(trx);
+              outcomes.push(`${who === role ? 'app' : who}: ${row.rows[0] ? 'chained' : '?'}`);
+            } catch (error) {
+              const e = error as { code?: string; message: string };
+              // A time from the clock differs between the runs.
+              const message = createdAt.startsWith('clock_')
+                ? e.message.replace(/created_at .* är/, 'created_at <tid> är')
+                : e.message;
+              outcomes.push(`${who === role ? 'app' : who}: ${e.code} ${message}`);
+            }
+            await sql`rollback to savepoint attempt`.execute(trx);
+            await sql`reset role`.execute(trx);
+          }
+          // The rows kept chain on the head, in the format audit:verify recomputes.
+          await sql`insert into activity_log (action, actor_user_id, details, created_at)
+            values ('CLIENT_VIEWED', ${t.users.staff.id}, '{"ö": [1, 2.0]}', ${old}),
+                   ('LOGOUT', null, null, clock_timestamp())`.execute(trx);
+          const report = await verifyActivityChain(trx);
+          outcomes.push(`verify: ${report.ok ? 'ok' : describeReport(report)}`);
+          throw new Error('tillbaka');
+        })
+        .catch((error: Error) => expect(error.message).toBe('tillbaka'));
+      return outcomes;
+    };
+
+    const chain0037 = await run();
+    const chain0015 = await run(sql0015);
+    expect(chain0037).toEqual(chain0015);
+    // The timestamp as the refusal prints it: in the session's settings of the run.
+    const shown = await t.db.db.transaction().execute(async (trx) => {
+      await sql`set local timezone = 'America/St_Johns'`.execute(trx);
+      await sql`set local datestyle = 'SQL, DMY'`.execute(trx);
+      return (await sql<{ v: string }>`select ${old}::timestamptz::text as v`.execute(trx)).rows[0]!
+        .v;
+    });
+    const refused = (at: string) =>
+      `app: 23514 activity_log.created_at ${at} är mer än 5 minuter från databasens klocka`;
+    expect(chain0037[0]).toBe(refused(shown));
+    expect(chain0037.slice(1)).toEqual([
+      refused('<tid>'), // 310 s ago
+      refused('<tid>'), // 310 s ahead
+      refused('<NULL>'), // refused by the trigger, before the column's NOT NULL
+      'app: chained',
+      'app: chained',
+      `${member}: chained`,
+      `${bare}: 23514 ${refused(shown).slice('app: 23514 '.length)}`,
+      'owner: chained',
+      expect.stringMatching(/^owner: 23502 /), // the owner's null reaches NOT NULL
+      'verify: ok',
+    ]);
+  });
+});

@@ -4,12 +4,24 @@
 // queries counted from the log rows: the patterns (the query the card ran before, kept here)
 // with emergency-access reads, ADMIN's reads, reads of a colleague, a client's own reads, rows
 // written by the app one at a time and in batches and by a plain INSERT … SELECT; the migration's
-// backfill gives the same counts as the trigger; a rolled-back row is never counted.
+// backfill gives the same counts as the trigger; a rolled-back row is never counted. 0037's
+// set-based trigger counts an adversarial mix exactly as 0034's row loop did, and two writers
+// reading one client at once count her once.
 import { MANY_CLIENTS_PER_DAY, type ActivityAction } from '@halsa/api/contract';
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
-import { backfill } from '../src/db/migrations/0034_log_rollups.ts';
-import { addToCareTeam, describeDb, insertUser, login, send, useTestApp } from './helpers.ts';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { backfill, sql as sql0034 } from '../src/db/migrations/0034_log_rollups.ts';
+import {
+  addToCareTeam,
+  describeDb,
+  insertUser,
+  login,
+  PG_ADMIN_URL,
+  send,
+  TEST_DB,
+  useTestApp,
+} from './helpers.ts';
 
 const DAY = 24 * 3_600_000;
 /** A Swedish day, as the card names it: `2026-11-29`. */
@@ -294,3 +306,181 @@ describeDb('kept figures of the log (issue 38 item 4)', () => {
     expect(await page('&action=LOGIN_FAILED')).toBe(viewed);
   });
 });
+
+/** 0034's row-by-row trigger function, as that migration created it (0037 replaced it). */
+const loopRollup = () => {
+  const fn = /create function activity_log_rollup\(\)[\s\S]*?\n\$f\$;/.exec(sql0034)?.[0];
+  if (!fn) throw new Error("0034's activity_log_rollup() not found");
+  return fn.replace('create function', 'create or replace function');
+};
+
+describeDb("0037's set-based rollup counts what 0034's row loop counted", () => {
+  const t = useTestApp();
+
+  it('self-reads, ADMIN, emergency, a client twice in one INSERT, a team that changes, null actors, two Swedish days', async () => {
+    const at = t.clock.now();
+    const user = async (role: 'STAFF' | 'ADMIN' | 'USER', name: string) =>
+      (await insertUser(t.db, { email: `${name}@example.com`, role, first: name, last: 'X', at }))
+        .id;
+    const [ada, kim, boss] = [
+      await user('STAFF', 'ada'),
+      await user('STAFF', 'kim'),
+      await user('ADMIN', 'boss'),
+    ];
+    const c: number[] = [];
+    for (let i = 0; i < 5; i++) c.push(await user('USER', `c${i}`));
+    const [c0, c1, c2, c3, c4] = c as [number, number, number, number, number];
+    for (const client of [c0, c3]) await addToCareTeam(t.db, client, ada);
+
+    // 2026-01-14 22:59:59Z is 23:59:59 that day in Stockholm, 23:00:00Z the next day's start.
+    const [d1, d2] = ['2026-01-14', '2026-01-15'];
+    const row = (actor: number | null, subject: number | null, when: string, details = 'null') =>
+      `('CLIENT_VIEWED', ${actor}, ${subject}, '${details}'::jsonb, '${when}'::timestamptz)`;
+    const insert = (rows: string[]) =>
+      `insert into activity_log (action, actor_user_id, subject_user_id, details, created_at)
+       values ${rows.join(', ')}`;
+    const late = '2026-01-14T22:00:00Z';
+    const statements = [
+      insert([
+        row(ada, c0, late), // in her team
+        row(ada, c1, late), // outside, twice in the statement
+        row(ada, c1, late),
+        row(ada, c2, late, '{"emergencyAccessId": 7}'), // under an emergency access only
+        row(ada, c4, late, '{"emergencyAccessId": 8}'), // under one, and once without
+        row(ada, c4, late, '{"other": 1}'),
+        row(boss, c1, late), // ADMIN: read, never outside
+        row(boss, c2, late),
+        row(c0, c0, late), // a client's own read
+        row(ada, ada, late), // staff reading herself
+        row(null, c1, late), // no actor
+        row(ada, null, late), // no subject
+        row(null, null, late),
+        row(ada, kim, late), // a colleague, not a client
+        row(kim, boss, late),
+        row(c0, c1, late), // a client is no staff
+        row(kim, c1, '2026-01-14T22:59:59Z'), // outside, on two Swedish days
+        row(kim, c1, '2026-01-14T23:00:00Z'),
+        row(kim, c3, late, '["emergencyAccessId"]'), // `?` finds an array's string too
+        row(kim, c2, late, '{"emergencyAccessId": null}'),
+      ]),
+      // Her team changes after those reads: c0 leaves it, Kim joins c1's.
+      `delete from care_team_members where staff_id = ${ada} and client_id = ${c0}`,
+      `insert into care_team_members (client_id, staff_id, added_at) values (${c1}, ${kim}, now())`,
+      insert([
+        row(ada, c0, '2026-01-14T22:10:00Z'), // now outside: a second figure, same client
+        row(ada, c2, '2026-01-14T22:10:00Z'), // now without the emergency access
+        row(ada, c1, '2026-01-14T22:10:00Z'), // counted already, both ways
+        row(kim, c1, '2026-01-14T22:10:00Z'), // in his team now, counted already
+        row(kim, c2, '2026-01-14T22:10:00Z'), // counted (emergency), now outside too
+      ]),
+      insert([row(ada, c3, '2026-01-15T08:00:00Z'), row(kim, c1, '2026-01-15T08:00:00Z')]),
+      insert([row(kim, c4, '2026-01-15T08:00:00Z')]),
+    ];
+    const rows = statements
+      .filter((s) => s.startsWith('insert into activity_log'))
+      .reduce((n, s) => n + s.split("'CLIENT_VIEWED'").length - 1, 0);
+
+    /** The statements in a transaction rolled back, with `trigger` in place if given. */
+    const run = async (trigger?: string) => {
+      const result: { days: string[]; clients: string[]; counted: number }[] = [];
+      const staff = sql.join([ada, kim, boss]);
+      await t.db.db
+        .transaction()
+        .execute(async (trx) => {
+          if (trigger) await sql.raw(trigger).execute(trx);
+          const total = () =>
+            sql<{ n: string }>`select sum(n)::text as n from activity_log_counts`
+              .execute(trx)
+              .then((r) => Number(r.rows[0]!.n));
+          const before = await total();
+          for (const statement of statements) await sql.raw(statement).execute(trx);
+          const days = await sql<{ v: string }>`
+            select staff_id || ' ' || day || ' ' || clients || ' ' || outside_clients as v
+            from staff_read_days where staff_id in (${staff}) order by staff_id, day`.execute(trx);
+          const clients = await sql<{ v: string }>`
+            select staff_id || ' ' || day || ' ' || client_id || ' ' || outside as v
+            from staff_read_clients where staff_id in (${staff})
+            order by staff_id, day, client_id, outside`.execute(trx);
+          result.push({
+            days: days.rows.map((r) => r.v),
+            clients: clients.rows.map((r) => r.v),
+            counted: (await total()) - before,
+          });
+          throw new Error('tillbaka');
+        })
+        .catch((error: Error) => expect(error.message).toBe('tillbaka'));
+      return result[0]!;
+    };
+
+    const bySet = await run();
+    expect(bySet).toEqual(await run(loopRollup()));
+    expect(bySet.counted).toBe(rows);
+    expect(bySet.days).toEqual([
+      `${ada} ${d1} 4 4`, // c0 c1 c2 c4; outside c1 c4, then c0 and c2
+      `${ada} ${d2} 1 0`,
+      `${kim} ${d1} 3 2`, // c1 c3 c2; outside c1, then c2
+      `${kim} ${d2} 2 2`, // c1 (before midnight's read), c4
+      `${boss} ${d1} 2 0`,
+    ]);
+    expect(bySet.clients.filter((v) => v.startsWith(`${kim} ${d2} `))).toEqual([
+      `${kim} ${d2} ${c1} false`,
+      `${kim} ${d2} ${c1} true`,
+      `${kim} ${d2} ${c4} false`,
+      `${kim} ${d2} ${c4} true`,
+    ]);
+    // Nothing is left behind by the two runs.
+    expect(await run()).toEqual(bySet);
+  });
+});
+
+(TEST_DB === 'postgres' ? describeDb : describe.skip)(
+  'two writers reading one client at once',
+  () => {
+    const t = useTestApp();
+
+    it('count her once, and once still when the first writer rolls back', async () => {
+      const user = async (role: 'STAFF' | 'USER', name: string) =>
+        (
+          await insertUser(t.db, {
+            email: `${name}@example.com`,
+            role,
+            first: name,
+            last: 'X',
+            at: t.clock.now(),
+          })
+        ).id;
+      const [staff, client] = [await user('STAFF', 'para'), await user('USER', 'delad')];
+      const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${t.db.name}`);
+      const [a, b] = [
+        new pg.Client({ connectionString: url }),
+        new pg.Client({ connectionString: url }),
+      ];
+      await a.connect();
+      await b.connect();
+      try {
+        for (const [day, first] of [
+          ['2026-02-01', 'commit'],
+          ['2026-02-02', 'rollback'],
+        ] as const) {
+          const read = `insert into activity_log (action, actor_user_id, subject_user_id, created_at)
+          values ('CLIENT_VIEWED', ${staff}, ${client}, '${day}T10:00:00Z')`;
+          await a.query('begin');
+          await a.query(read);
+          await b.query('begin');
+          const second = b.query(read); // waits for the first writer's transaction
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await a.query(first);
+          await second;
+          await b.query('commit');
+          const kept = await sql<{ v: string }>`
+          select clients || ' ' || outside_clients as v from staff_read_days
+          where staff_id = ${staff} and day = ${day}::date`.execute(t.db.db);
+          expect(kept.rows.map((r) => r.v)).toEqual(['1 1']);
+        }
+      } finally {
+        await a.end();
+        await b.end();
+      }
+    });
+  },
+);
