@@ -94,13 +94,15 @@ export default defineConfig(({ command }) => ({
             },
             {
               // The zod-free helpers the signed-in pages draw with: how a person is named (the
-              // user menu on every page), a lab value's flag (/lab-results) and whether a live
-              // notice may be of a page's kind (noticeMayBe), in one small file of their own. Left to the default split they sat in a chunk of contract
-              // schemas, and every signed-in page evaluated zod and those schemas before its
-              // first render (issue 26: main-thread work after the first paint).
+              // user menu on every page), a lab value's flag (/lab-results), whether a live notice
+              // may be of a page's kind (noticeMayBe) and the Swedish month names (ui's
+              // lib/format.ts and the journal contract share them), in one small file of their
+              // own. Left to the default split they sat in a chunk of contract schemas, and every
+              // signed-in page evaluated zod and those schemas before its first render (issue 26:
+              // main-thread work after the first paint; the month names did so again, issue 39).
               name: 'contract-plain',
               includeDependenciesRecursively: false,
-              test: /packages\/api\/src\/(contract\/(display-name|lab-flag|conversation-param)|notifications\/notice-may-be)\.ts/,
+              test: /packages\/api\/src\/(contract\/(display-name|lab-flag|conversation-param)|notifications\/notice-may-be|swedish-months)\.ts/,
             },
           ],
         },

@@ -1,7 +1,7 @@
 // The signed-in app (spec §2.4, §2.5): live connection, session user, the shell layout and
 // the route table with each route's roles. Loaded lazily by app.tsx once a user is known.
-import type { ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { useMemo, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { DeferUntilUsable } from '@halsa/api';
 import type { Client, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
@@ -185,35 +185,37 @@ export const openedScreen = Promise.all([preloadOpenedScreen(signedIn), wholeSty
 // of its own before the first render instead of a piece of it; `cn()` merges nothing.
 setTimeout(() => cn());
 
+const toOverview = <Navigate to={paths.overview} replace />;
+const messagesTab = (intent: MessagesTabProps['intent']) => (
+  <WhenShown>
+    <MessagesTab intent={intent} />
+  </WhenShown>
+);
+/** The screens under the shell, with each one's roles: built once, not on every render. */
+const screenRoutes: RouteObject[] = signedIn.map(({ path, roles, Screen }) => ({
+  path,
+  element: <RequireRole roles={roles}>{lazyPage(<Screen />)}</RequireRole>,
+}));
+
+/**
+ * The signed-in route table as route objects, made once per user (useMemo below), not as
+ * `<Route>` elements: `<Routes>` turns its children into these objects again on every render,
+ * and on a slowed phone that walk over the twenty-odd routes was most of the first render's
+ * longest piece of work (issue 39).
+ */
+function routesOf(user: SessionUser): RouteObject[] {
+  return [
+    { path: '/', element: toOverview },
+    { element: <AppShell user={user} messagesTab={messagesTab} />, children: screenRoutes },
+    { path: paths.termsOfUse, element: lazyPage(<TermsOfUse />) },
+    { path: paths.unsubscribe, element: lazyPage(<Unsubscribe signedIn />) },
+    { path: '*', element: toOverview },
+  ];
+}
+
 function SignedInRoutes({ user }: { user: SessionUser }) {
-  return (
-    <Routes>
-      <Route path="/" element={<Navigate to={paths.overview} replace />} />
-      <Route
-        element={
-          <AppShell
-            user={user}
-            messagesTab={(intent) => (
-              <WhenShown>
-                <MessagesTab intent={intent} />
-              </WhenShown>
-            )}
-          />
-        }
-      >
-        {signedIn.map(({ path, roles, Screen }) => (
-          <Route
-            key={path}
-            path={path}
-            element={<RequireRole roles={roles}>{lazyPage(<Screen />)}</RequireRole>}
-          />
-        ))}
-      </Route>
-      <Route path={paths.termsOfUse} element={lazyPage(<TermsOfUse />)} />
-      <Route path={paths.unsubscribe} element={lazyPage(<Unsubscribe signedIn />)} />
-      <Route path="*" element={<Navigate to={paths.overview} replace />} />
-    </Routes>
-  );
+  const routes = useMemo(() => routesOf(user), [user]);
+  return useRoutes(routes);
 }
 
 export default function SignedInApp({ user }: { user: SessionUser }) {

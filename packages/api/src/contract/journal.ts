@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, hasControlCharacters, idSchema, timestampSchema } from './common.ts';
 import { SCALE_MAX, SCALE_MIN, type QuestionOptions, type QuestionType } from './forms.ts';
+import { SWEDISH_MONTHS } from '../swedish-months.ts';
 
 /**
  * One section of a note as a reader sees it: each question with its answer in Swedish words
@@ -220,28 +221,13 @@ export const JOURNAL_SETTINGS_DEFAULT_FORM =
 
 // ---- answers in Swedish words ------------------------------------------------------------------
 
-const MONTHS = [
-  'januari',
-  'februari',
-  'mars',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'augusti',
-  'september',
-  'oktober',
-  'november',
-  'december',
-] as const;
-
 /** The words of a missing answer. */
 export const NOT_ANSWERED = 'Ej besvarad';
 
 /** `2026-03-12` → '12 mars 2026' (the calendar date as written, no time zone). */
 export function swedishDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  const month = MONTHS[(m ?? 1) - 1];
+  const month = SWEDISH_MONTHS[(m ?? 1) - 1];
   return month && y && d ? `${d} ${month} ${y}` : iso;
 }
 

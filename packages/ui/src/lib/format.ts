@@ -1,6 +1,8 @@
 // The portal's Swedish (sv-SE) formats of dates, times and numbers in one place (issue 25), so
 // one kind of value reads the same on every screen. Plain named exports whose Intl objects are
 // made on first use: a page that imports one formatter carries no other (the /login budget).
+import { SWEDISH_MONTHS } from '@halsa/api/swedish-months';
+
 const LOCALE = 'sv-SE';
 
 /** Swedish time, for dates that must not move with the browser's time zone. */
@@ -28,21 +30,6 @@ function formatWith(value: DateInput, options: Intl.DateTimeFormatOptions, timeZ
   }
   return format.format(date);
 }
-
-const MONTHS = [
-  'januari',
-  'februari',
-  'mars',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'augusti',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
 
 /** sv-SE's short month names, as ICU writes them in `{ day, month: 'short' }`. */
 const SHORT_MONTHS = [
@@ -125,7 +112,7 @@ export const formatDate = (value: DateInput, { timeZone }: TimeZoneOption = {}):
     value,
     timeZone,
     { day: 'numeric', month: 'long', year: 'numeric' },
-    (d) => `${d.day} ${MONTHS[d.month]} ${d.year}`,
+    (d) => `${d.day} ${SWEDISH_MONTHS[d.month]} ${d.year}`,
   );
 
 /** '5 nov. 2026'. */
@@ -161,7 +148,7 @@ export const formatMonthYear = (value: DateInput, { timeZone }: TimeZoneOption =
     value,
     timeZone,
     { month: 'long', year: 'numeric' },
-    (d) => `${MONTHS[d.month]} ${d.year}`,
+    (d) => `${SWEDISH_MONTHS[d.month]} ${d.year}`,
   );
 
 /** 'nov. 26'. */

@@ -1,4 +1,14 @@
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import {
   isApiError,
@@ -27,6 +37,14 @@ export const SKIP_LINK_TEXT = 'Hoppa till innehållet';
 const LOGOUT_FALLBACK = 'Utloggning misslyckades';
 /** Height of the sticky top bar plus a little air, kept as the page's scroll padding. */
 export const TOP_BAR_CLEARANCE = '5rem';
+
+// The shell's counts arrive one answer at a time after the page is usable (the bell's, the
+// widget's), and each answer renders AppShell again at once: on a slowed phone that was the top
+// bar, the side menu and the widget again for every answer, 50–90 ms each (issue 39). Each part
+// now renders again only when its own props change.
+const ShellTopBar = memo(TopBar);
+const ShellSidebar = memo(Sidebar);
+const ShellWidget = memo(Widget);
 
 export interface AppShellProps {
   /** The signed-in user (spec §3 session user). */
@@ -68,12 +86,20 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
   useEffect(() => {
     if (unreadCount > 0) void recount();
   }, [unreadCount, recount]);
-  const menuCounts = {
-    [paths.activityReview]:
-      review.unreviewed !== undefined
-        ? { count: review.unreviewed, label: 'att granska' }
-        : undefined,
-  };
+  const menuCounts = useMemo(
+    () => ({
+      [paths.activityReview]:
+        review.unreviewed !== undefined
+          ? { count: review.unreviewed, label: 'att granska' }
+          : undefined,
+    }),
+    [review.unreviewed],
+  );
+  const { stats, isLoading: statsLoading, error: statsError } = userStats;
+  const widgetStats = useMemo(
+    () => ({ stats, isLoading: statsLoading, error: statsError }),
+    [stats, statsLoading, statsError],
+  );
 
   // A new-message mail's link (`?samtal=12`) opens that conversation in the widget, once: the
   // parameter is then dropped from the address (issue 35). The widget, a child, already listens.
@@ -98,10 +124,11 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
   const mainRef = useRef<HTMLElement>(null);
   const panelId = useId();
 
-  const closePanel = () => {
+  const closePanel = useCallback(() => {
     setPanelOpen(false);
     bellRef.current?.focus();
-  };
+  }, []);
+  const togglePanel = useCallback(() => setPanelOpen((open) => !open), []);
 
   // Focus moves into the panel when it opens.
   useEffect(() => {
@@ -135,12 +162,12 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
     };
   }, []);
 
-  const onLogout = () => {
+  const onLogout = useCallback(() => {
     // On success the session becomes null and the portal shows the signed-out routes.
     logout().catch((error: unknown) => {
       toast.error(isApiError(error) ? error.message : LOGOUT_FALLBACK);
     });
-  };
+  }, [logout, toast]);
 
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -158,11 +185,11 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
           >
             {SKIP_LINK_TEXT}
           </a>
-          <TopBar
+          <ShellTopBar
             user={user}
             unreadCount={unreadCount}
             notificationsOpen={panelOpen}
-            onNotificationsToggle={() => setPanelOpen((open) => !open)}
+            onNotificationsToggle={togglePanel}
             onNotificationsClose={closePanel}
             notificationsPanelId={panelId}
             bellRef={bellRef}
@@ -178,7 +205,7 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
             />
           ) : null}
           <div className="flex flex-1 flex-col lg:flex-row">
-            <Sidebar user={user} counts={menuCounts} />
+            <ShellSidebar user={user} counts={menuCounts} />
             <main
               ref={mainRef}
               id={MAIN_CONTENT_ID}
@@ -191,13 +218,9 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
               {children ?? <Outlet />}
             </main>
           </div>
-          <Widget
+          <ShellWidget
             user={user}
-            userStats={{
-              stats: userStats.stats,
-              isLoading: userStats.isLoading,
-              error: userStats.error,
-            }}
+            userStats={widgetStats}
             messagesTab={messagesTab}
             unreadMessages={unreadMessages}
           />
