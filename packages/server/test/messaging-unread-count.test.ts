@@ -9,6 +9,7 @@ import {
   BASE,
   createConversation,
   getConversation,
+  lastLogId as lastLogIdOf,
   listConversations,
   markRead,
   sendText,
@@ -20,16 +21,7 @@ describeDb('unread badge and the conversation with one partner', () => {
   const t = useTestApp();
   const cookies = {} as Record<Who, string>;
 
-  const lastLogId = async () => {
-    await t.app.ctx.tasks.idle();
-    const row = await t.db.db
-      .selectFrom('activity_log')
-      .select('id')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return Number(row?.id ?? 0);
-  };
+  const lastLogId = () => lastLogIdOf(t);
   const logSince = async (since: number) => {
     await t.app.ctx.tasks.idle();
     return t.db.db
