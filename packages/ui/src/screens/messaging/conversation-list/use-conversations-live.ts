@@ -24,12 +24,13 @@ const loadContract = () => (contract ??= importContract());
 export const ConversationsLiveContext = createContext(false);
 
 /**
- * Keeps the cached conversation list, and the unread badge's count, live (spec §4, §7): subscribes to
+ * Keeps the cached conversation list live (spec §4, §7): subscribes to
  * `/topic/users/{userId}/conversations`. A conversation replaces the one with its id or is
  * prepended (list re-sorted, newest first) with the server's unread count; a message moves its
  * conversation up and raises the unread count when it is an unread message to me. Anything
- * else, or a list not loaded yet, revalidates the list; so does every reconnect. Socket
- * failures are silent (spec §8).
+ * else, or a list not loaded yet, revalidates the list; so does every reconnect. Every event
+ * and reconnect also asks the badge's count again (UNREAD_COUNT_KEY), and a conversation event
+ * its partner's filtered list (issue 38). Socket failures are silent (spec §8).
  */
 export function useConversationsLive(userId: Id | null | undefined): void {
   const { cache, mutate } = useSWRConfig();

@@ -43,9 +43,8 @@ export interface AppShellProps {
  * route, and the floating messaging widget. Use it as the element of a layout route:
  * `<Route element={<AppShell user={user} />}>…signed-in routes…</Route>`.
  * It keeps the notifications live over `/user/queue/notifications` and the conversations (the
- * widget button's unread count, and the list once loaded) over
- * `/topic/users/{id}/conversations`, and provides `user` to the
- * screens below it (`useShellUser()`).
+ * widget button's unread count, and the list once loaded) over `/topic/users/{id}/conversations`,
+ * and provides `user` to the screens below it (`useShellUser()`).
  */
 export function AppShell({ user, messagesTab, children }: AppShellProps) {
   // The bell's and the widget's counts load once the page itself is usable (after-usable.tsx in
