@@ -87,7 +87,7 @@ function fresh(): LoadStats {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512 });
 
 /** Calls whose answer the bench reads (log rows, the next call's ids). */
-const READS: ReadonlySet<CallName> = new Set(['conversations', 'clients', 'conversation']);
+const READS: ReadonlySet<CallName> = new Set(['clientConversation', 'clients', 'conversation']);
 
 function send(
   method: string,

@@ -7,8 +7,8 @@
 // does within its 2 s):
 //   a full page load: GET /auth/me (useSession), then the page's own calls, then the shell's
 //   once the page is usable (AppShell: useNotifications — the bell's count, shared with
-//   /overview — and useConversations — the widget's unread badge; ADMIN's counts are not asked
-//   for USER or STAFF);
+//   /overview — and useUnreadCount — the widget's unread badge, a count without the list since
+//   issue 38; ADMIN's counts are not asked for USER or STAFF);
 //   /overview: notifications (OverviewScreen);
 //   /lab-results: lab-results?userId (LabResultsScreen; the portal's preload starts it right after
 //   the session is known);
@@ -17,7 +17,8 @@
 //   /clients (STAFF): the page of 25 by name (useClientPage) and her emergency accesses
 //   (useMyEmergencyAccesses);
 //   a client's page /clients/:id (in the app, not a reload): the client, then, once she is
-//   drawn, the emergency banner, the conversation list (useClientConversation), the overview
+//   drawn, the emergency banner, her conversation with the client (useClientConversation: the
+//   list filtered by `?partnerId=`, issue 38), the overview
 //   tab's latest signed note, open questionnaires and meetings;
 //   the Journal tab: forms, journal settings, the client's journal and questionnaire answers;
 //   the Lab Resultat tab: the client's values (the files' history stays closed);
@@ -101,11 +102,24 @@ export const CALLS = {
       params: (f) => [f.user],
     },
   },
-  conversations: {
+  /** The widget button's badge on every full page (AppShell's useUnreadCount, issue 38). */
+  unreadCount: {
+    method: 'GET',
+    path: '/api/v1/user/messaging/unread-count',
+    url: () => '/api/v1/user/messaging/unread-count',
+    // A number, no message text: nothing is logged (messaging/routes.ts).
+    logRows: none,
+    floor: {
+      sql: 'select count(*)::int as "unreadMessages" from messages where receiver_id = $1 and not is_read',
+      params: (f) => [f.user],
+    },
+  },
+  /** A coach's conversation with the client whose page she opened (useClientConversation). */
+  clientConversation: {
     method: 'GET',
     path: '/api/v1/user/messaging/conversations',
-    url: () => '/api/v1/user/messaging/conversations',
-    // STAFF: one CONVERSATION_LIST_VIEWED row per client whose latest message the list shows
+    url: (v) => `/api/v1/user/messaging/conversations?partnerId=${v.client}`,
+    // STAFF: one CONVERSATION_LIST_VIEWED row when it shows the client's latest message
     // (messaging/preview-audit.ts); every partner of a bench coach is a client.
     logRows: (v, answer) =>
       v.person.role === 'STAFF'
@@ -116,8 +130,8 @@ export const CALLS = {
         'select c.id, c.user_low_id, c.user_high_id, c.last_message_at, m.content from conversations c ' +
         'left join lateral (select content from messages where conversation_id = c.id ' +
         'order by created_at desc limit 1) m on true ' +
-        'where c.user_low_id = $1 or c.user_high_id = $1 order by c.last_message_at desc',
-      params: (f) => [f.user],
+        'where (c.user_low_id = $1 and c.user_high_id = $2) or (c.user_low_id = $2 and c.user_high_id = $1)',
+      params: (f) => [f.user, f.query.get('partnerId')],
     },
   },
   labResults: {
@@ -296,7 +310,7 @@ export interface Page {
   action?: boolean;
 }
 
-const SHELL: CallName[] = ['notifications', 'conversations'];
+const SHELL: CallName[] = ['notifications', 'unreadCount'];
 
 export const PAGES = {
   overview: { name: '/overview', full: true, waves: [['notifications']] },
@@ -321,7 +335,7 @@ export const PAGES = {
       ['client'],
       [
         'emergencyAccess',
-        'conversations',
+        'clientConversation',
         'latestSignedNote',
         'clientQuestionnaires',
         'appointments',

@@ -3,7 +3,15 @@
 // load generator builds must be one the route's pattern (and so the floor's) matches.
 import { findEndpoint } from '@halsa/api/contract';
 import { describe, expect, it } from 'vitest';
-import { CALLS, PAGES, ROUNDS, wavesOf, type Call, type Visit } from '../bench/capacity-pages.ts';
+import {
+  CALLS,
+  PAGES,
+  ROUNDS,
+  wavesOf,
+  type Call,
+  type Page,
+  type Visit,
+} from '../bench/capacity-pages.ts';
 
 const coach: Visit = {
   person: {
@@ -48,7 +56,21 @@ describe('bench:capacity pages', () => {
   });
 
   it('starts a full page load with the session and ends it with the shell’s calls', () => {
-    expect(wavesOf(PAGES.overview)).toEqual([['me'], ['notifications'], ['conversations']]);
+    // The shell's badge is the count, not the list (issue 38).
+    expect(wavesOf(PAGES.overview)).toEqual([['me'], ['notifications'], ['unreadCount']]);
     expect(wavesOf(PAGES.client)).toEqual(PAGES.client.waves);
+  });
+
+  it("a coach's client page asks for her one conversation with that client, not her whole list", () => {
+    expect(PAGES.client.waves.flat()).toContain('clientConversation');
+    expect(CALLS.clientConversation.url(coach)).toBe(
+      '/api/v1/user/messaging/conversations?partnerId=11',
+    );
+    // No page of either role asks for the whole list any more (the widget's open list is not
+    // part of the bench's rounds).
+    const everyCall = Object.values(PAGES).flatMap((p: Page) => wavesOf(p).flat());
+    expect(everyCall.map((c) => CALLS[c].url(coach))).not.toContain(
+      '/api/v1/user/messaging/conversations',
+    );
   });
 });

@@ -433,6 +433,20 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       .where('action', '=', 'MESSAGE_PUSHED')
       .execute();
     expect(pushedAfter.length).toBe(pushedBefore.length);
+    // The unread badge and the list filtered to her leave her out too (issue 38): her unread
+    // message is not counted, and `?partnerId=` finds no conversation.
+    const badge = async () =>
+      (await send(t, 'GET', '/api/v1/user/messaging/unread-count', { cookie: w.staff })).json<{
+        unreadMessages: number;
+      }>().unreadMessages;
+    const withOlga = async () =>
+      (
+        await send(t, 'GET', `/api/v1/user/messaging/conversations?partnerId=${w.outsider.id}`, {
+          cookie: w.staff,
+        })
+      ).json<unknown[]>();
+    const outsideBadge = await badge();
+    expect(await withOlga()).toEqual([]);
     // The same message while she is in the team is pushed (and logged): the check above can fail.
     await addToCareTeam(t.db, w.outsider.id, t.users.staff.id);
     await send(t, 'POST', `/api/v1/user/messaging/conversations/${w.conversationId}/messages`, {
@@ -446,6 +460,9 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       .where('action', '=', 'MESSAGE_PUSHED')
       .execute();
     expect(pushedInTeam.length).toBe(pushedBefore.length + 1);
+    // …and in the team her two unread messages count, and her conversation is found.
+    expect(await badge()).toBe(outsideBadge + 2);
+    expect(await withOlga()).toHaveLength(1);
     await t.db.db.deleteFrom('care_team_members').where('client_id', '=', w.outsider.id).execute();
     // ADMIN reads her as always.
     const asAdmin = await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, {

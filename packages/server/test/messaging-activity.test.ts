@@ -11,6 +11,7 @@ import {
   PNG,
   createConversation,
   getConversation,
+  lastLogId as lastLogIdOf,
   markRead,
   sendText,
 } from './messaging-helpers.ts';
@@ -24,16 +25,7 @@ describeDb('messaging: staff reads of a client’s conversation are logged', () 
   let betweenStaff: Conversation;
   let fileId: string;
 
-  /** The id of the newest activity row (0 when there is none). */
-  const lastLogId = async () => {
-    const row = await t.db.db
-      .selectFrom('activity_log')
-      .select('id')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? Number(row.id) : 0;
-  };
+  const lastLogId = () => lastLogIdOf(t);
   /** Every activity row written after `since`, oldest first. */
   const logSince = (since: number) =>
     t.db.db

@@ -117,3 +117,18 @@ export const getConversation = (t: TestApp, cookie: string, id: number | string,
 
 export const listConversations = (t: TestApp, cookie: string) =>
   send(t, 'GET', `${BASE}/conversations`, { cookie });
+
+/**
+ * The id of the newest activity row (0 when there is none), after the background rows of what
+ * came before (a client's message pushed to staff is logged by a background task).
+ */
+export async function lastLogId(t: TestApp): Promise<number> {
+  await t.app.ctx.tasks.idle();
+  const row = await t.db.db
+    .selectFrom('activity_log')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

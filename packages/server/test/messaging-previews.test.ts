@@ -5,28 +5,19 @@
 import type { Conversation } from '@halsa/api/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDb, login, useTestApp } from './helpers.ts';
-import { createConversation, listConversations, sendText } from './messaging-helpers.ts';
+import {
+  createConversation,
+  lastLogId as lastLogIdOf,
+  listConversations,
+  sendText,
+} from './messaging-helpers.ts';
 
 describeDb('message text seen outside the conversation', () => {
   const t = useTestApp();
   const cookies = {} as Record<'klient' | 'klient2' | 'staff' | 'admin', string>;
   let withKarin: Conversation;
 
-  // After the background rows of what came before (a client's message pushed to staff is logged
-  // by a background task that may still be writing when its send has answered).
-  const lastLogId = async () => {
-    await t.app.ctx.tasks.idle();
-    return Number(
-      (
-        await t.db.db
-          .selectFrom('activity_log')
-          .select('id')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst()
-      )?.id ?? 0,
-    );
-  };
+  const lastLogId = () => lastLogIdOf(t);
   const logSince = async (since: number) => {
     await t.app.ctx.tasks.idle();
     return t.db.db

@@ -201,6 +201,12 @@ const specCalls: SpecCall[] = [
     path: '/api/v1/user/messaging/filteredUsers',
     url: '/api/v1/user/messaging/filteredUsers',
   },
+  // The unread badge of every page (issue 38): not in spec §7.
+  {
+    method: 'GET',
+    path: '/api/v1/user/messaging/unread-count',
+    url: '/api/v1/user/messaging/unread-count',
+  },
   {
     method: 'POST',
     path: '/api/v1/user/messaging/conversations',

@@ -107,6 +107,7 @@ import {
   staffQuestionnaireListSchema,
 } from './questionnaires.ts';
 import {
+  conversationListQuerySchema,
   conversationListSchema,
   conversationQuerySchema,
   conversationSchema,
@@ -117,6 +118,7 @@ import {
   messageAttachmentParamsSchema,
   messageSchema,
   sendMessageRequestSchema,
+  unreadCountSchema,
   uploadWithTextFieldsSchema,
 } from './messaging.ts';
 import { notificationListSchema } from './notifications.ts';
@@ -235,7 +237,8 @@ const schemas = {
   resubscribe: { query: unsubscribeQuerySchema, response: unsubscribeResponseSchema },
 
   // ---- messaging --------------------------------------------------------------------------------
-  conversations: { response: conversationListSchema },
+  conversations: { query: conversationListQuerySchema, response: conversationListSchema },
+  unreadCount: { response: unreadCountSchema },
   filteredUsers: { response: filteredUserListSchema },
   createConversation: { request: createConversationFieldsSchema, response: conversationSchema },
   conversation: { params: id, query: conversationQuerySchema, response: conversationSchema },

@@ -7,6 +7,7 @@ export const MESSAGING_FIELD_TEXT = {
   wrongReceiver: 'Mottagaren är inte med i konversationen.',
   clientMessageId: 'Fältet "clientMessageId" måste vara ett UUID.',
   after: 'Fältet "after" måste vara ett meddelande-id.',
+  partnerId: 'Fältet "partnerId" måste vara ett användar-id.',
   fileNotFound: 'Filen hittades inte.',
 } as const;
 
@@ -79,6 +80,29 @@ export type ConversationQuery = z.infer<typeof conversationQuerySchema>;
 
 export const conversationListSchema = z.array(conversationSchema);
 export type ConversationList = z.infer<typeof conversationListSchema>;
+
+/**
+ * Query of `GET …/conversations` (an addition to spec §7): `?partnerId=<userId>` answers only the
+ * caller's conversation with that user (0 or 1 item), as a coach's client page needs it;
+ * without it, every conversation.
+ */
+export const conversationListQuerySchema = z.object({
+  partnerId: z.coerce
+    .number({ error: MESSAGING_FIELD_TEXT.partnerId })
+    .int(MESSAGING_FIELD_TEXT.partnerId)
+    .positive(MESSAGING_FIELD_TEXT.partnerId)
+    // Ids are `integer` columns: a larger one cannot name anybody.
+    .max(2_147_483_647, MESSAGING_FIELD_TEXT.partnerId)
+    .optional(),
+});
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
+
+/**
+ * `GET /api/v1/user/messaging/unread-count` (an addition to spec §7): how many messages the
+ * caller has not read, the sum of her list's `unreadCount`s, for the badge every page shows.
+ */
+export const unreadCountSchema = z.object({ unreadMessages: z.number().int().nonnegative() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** `GET /api/v1/user/messaging/filteredUsers`: people the caller may start a conversation with. */
 export const filteredUserSchema = z.object({

@@ -1,6 +1,7 @@
 export * from './cache.ts';
 export * from './client-message-id.ts';
 export * from './use-conversations.ts';
+export * from './use-unread-count.ts';
 export * from './use-filtered-users.ts';
 export * from './use-conversation.ts';
 export * from './use-create-conversation.ts';

@@ -12,7 +12,7 @@ import { upsertConversation } from './cache.ts';
 import { newClientMessageId } from './client-message-id.ts';
 import { messageFormData } from './form-data.ts';
 import { conversationKey } from './use-conversation.ts';
-import { CONVERSATIONS_KEY } from './use-conversations.ts';
+import { CONVERSATIONS_KEY, partnerConversationsKey } from './use-conversations.ts';
 
 export interface CreateConversationArgs {
   receiverId: Id;
@@ -76,6 +76,8 @@ export function useCreateConversation() {
         (list) => upsertConversation(list, { ...conversation, messages: [] }),
         { revalidate: false },
       );
+      // The client page asking for the conversation with this partner finds it now.
+      await mutate(partnerConversationsKey(conversation.partner.id));
       return conversation;
     },
     { throwOnError: true },

@@ -13,6 +13,15 @@ export const messagingRouteDefs = {
     roles: SIGNED_IN,
     clientMessages: true,
   },
+  /** The unread badge every signed-in page shows: a number, no message text (issue 38). */
+  unreadCount: {
+    method: 'GET',
+    path: '/api/v1/user/messaging/unread-count',
+    response: 'json',
+    fallback: 'Kunde inte hämta antalet olästa meddelanden',
+    roles: SIGNED_IN,
+    clientMessages: true,
+  },
   filteredUsers: {
     method: 'GET',
     path: '/api/v1/user/messaging/filteredUsers',

@@ -4,6 +4,7 @@ import { buildPath, endpointDefs } from '../../contract/endpoints.ts';
 import type { Conversation, FilteredUser, Id, Message, SessionUser } from '../../contract/index.ts';
 import {
   CONVERSATION_EXISTS_MARKER,
+  conversationListQuerySchema,
   conversationQuerySchema,
   createConversationFieldsSchema,
   MESSAGING_FIELD_TEXT,
@@ -149,9 +150,22 @@ function earlierSend(
 }
 
 export const messagingHandlers: HttpHandler[] = [
-  on('conversations', () => {
+  on('conversations', ({ request }) => {
     const me = viewer();
-    return HttpResponse.json(mine(me.id).map((c) => renderConversation(c, me.id, false)));
+    const { partnerId } = readQuery(request, conversationListQuerySchema);
+    const list = mine(me.id).filter(
+      (c) => partnerId === undefined || partnerOf(c, me.id) === partnerId,
+    );
+    return HttpResponse.json(list.map((c) => renderConversation(c, me.id, false)));
+  }),
+  // The badge: the list's unread counts summed, as the server answers it.
+  on('unreadCount', () => {
+    const me = viewer();
+    const unreadMessages = mine(me.id).reduce(
+      (sum, c) => sum + renderConversation(c, me.id, false).unreadCount,
+      0,
+    );
+    return HttpResponse.json({ unreadMessages });
   }),
   on('filteredUsers', () => {
     const me = viewer();
@@ -316,6 +330,7 @@ export const messagingHandlers: HttpHandler[] = [
 export const messagingScenarios = {
   ...scenariosFor([
     'conversations',
+    'unreadCount',
     'filteredUsers',
     'createConversation',
     'conversation',
@@ -329,10 +344,14 @@ export const messagingScenarios = {
   /** No conversations and nobody to write to. */
   empty: [
     answer('conversations', () => HttpResponse.json([])),
+    answer('unreadCount', () => HttpResponse.json({ unreadMessages: 0 })),
     answer('filteredUsers', () => HttpResponse.json([])),
   ],
   /** No conversations, but users to start one with. */
-  noConversations: [answer('conversations', () => HttpResponse.json([]))],
+  noConversations: [
+    answer('conversations', () => HttpResponse.json([])),
+    answer('unreadCount', () => HttpResponse.json({ unreadMessages: 0 })),
+  ],
   /** Opening a conversation fails (→ 'Kunde inte hämta meddelanden.' on screen). */
   conversationError: [answer('conversation', () => errorResponse(500))],
   /** A conversation with no messages. */

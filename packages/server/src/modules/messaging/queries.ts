@@ -314,8 +314,10 @@ export async function summaries(
   viewerId: number,
   conversationId?: number,
   viewer?: { role: Role; userId: number; now: Date },
+  filter: { partnerId?: number } = {},
 ): Promise<{ conversation: Conversation; partner: Partner }[]> {
   if (conversationId !== undefined && !validId(conversationId)) return [];
+  if (filter.partnerId !== undefined && !validId(filter.partnerId)) return [];
   let q = executor
     .selectFrom('conversations as c')
     .innerJoin('users as p', (join) =>
@@ -366,6 +368,7 @@ export async function summaries(
     .orderBy(sql`last.id desc nulls last`)
     .orderBy('c.id', 'desc');
   if (conversationId !== undefined) q = q.where('c.id', '=', conversationId);
+  if (filter.partnerId !== undefined) q = q.where('p.id', '=', filter.partnerId);
   // STAFF: conversations with a client she may no longer read (left her care team) stay out.
   if (viewer?.role === 'STAFF')
     q = q.where((eb) =>
@@ -382,6 +385,38 @@ export async function summaries(
     ),
     partner: { id: r.partner_id, role: r.partner_role },
   }));
+}
+
+/**
+ * How many messages `viewer` has not read: exactly the sum of `summaries`' unread counts (the
+ * same conversations, the same care-team rule for STAFF), counted in one statement from the
+ * unread index by receiver. It reads no message text, so it shows none and logs nothing
+ * (preview-audit.ts logs the list's previews, issue 38).
+ */
+export async function unreadTotal(
+  executor: Db,
+  viewer: { role: Role; userId: number; now: Date },
+): Promise<number> {
+  let q = executor
+    .selectFrom('messages as u')
+    .innerJoin('conversations as c', 'c.id', 'u.conversation_id')
+    .innerJoin('users as p', (join) =>
+      join.on(
+        sql<boolean>`p.id = case when c.user_low_id = ${viewer.userId} then c.user_high_id else c.user_low_id end`,
+      ),
+    )
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('u.receiver_id', '=', viewer.userId)
+    .where(sql<boolean>`not u.is_read`)
+    .where((eb) =>
+      eb.or([eb('c.user_low_id', '=', viewer.userId), eb('c.user_high_id', '=', viewer.userId)]),
+    );
+  if (viewer.role === 'STAFF')
+    q = q.where((eb) =>
+      eb.or([eb('p.role', '<>', 'USER'), careTeamFilter(viewer, sql.ref('p.id'), viewer.now)]),
+    );
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 const lastRowOf = (m: MessageRow | undefined): LastRow => ({

@@ -11,7 +11,9 @@
 //     the idempotency key the JSON sendMessage already has;
 //   - `receiverId` as an optional multipart field of uploadWithText (checked when sent);
 //   - `?after=<messageId>` on GET conversations/:id: only the messages after that id;
-//   - a 409 of createConversation carries `conversationId` of the existing conversation.
+//   - a 409 of createConversation carries `conversationId` of the existing conversation;
+//   - `?partnerId=<userId>` on GET conversations: only the conversation with that user;
+//   - `GET unread-count`: `{ unreadMessages }`, the list's unread counts summed (the badge).
 import {
   createConversationFieldsSchema,
   endpointDefs,
@@ -95,13 +97,22 @@ export function createMessagingModule(options: MessagingModuleOptions = {}): App
       app,
       endpointDefs.conversations,
       { audit: { records: ['CONVERSATION_LIST_VIEWED'] } },
-      async (request) => {
+      async (request, _reply, { query }) => {
         const viewer = viewerOf(request);
-        const list = await messaging.list(viewer);
+        // `?partnerId=` (a coach's client page): her one conversation with that user, so one
+        // preview row is logged, not one per client of her list.
+        const list = await messaging.list(viewer, { partnerId: query.partnerId });
         await recordListPreviews(ctx.activity, viewer, list, request.ip);
         return list.map((r) => r.conversation);
       },
     );
+
+    // The badge of every signed-in page (issue 38): the list's unread counts summed in the
+    // database. A number, no message text and no names, so no preview is shown and no preview
+    // row is logged (preview-audit.ts); the list, when the panel opens, logs what it shows.
+    defineRoute(app, endpointDefs.unreadCount, { audit: 'none' }, async (request) => ({
+      unreadMessages: await messaging.unreadCount(viewerOf(request)),
+    }));
 
     // The people one may write to: for staff a list of clients by name, so one access row per
     // client on it (design §4.14, issue 34), as the client list writes.

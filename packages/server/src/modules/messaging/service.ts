@@ -30,6 +30,7 @@ import {
   participantConversation,
   summaries,
   toMessage,
+  unreadTotal,
   validId,
   type ConversationRow,
   type Db,
@@ -91,8 +92,17 @@ export class MessagingService {
    * The caller's conversations, newest message first, each without its messages, with its
    * partner's id and role (from the same query) for the activity log of staff's list.
    */
-  list(viewer: Viewer): Promise<{ conversation: Conversation; partner: Partner }[]> {
-    return summaries(this.db, viewer.userId, undefined, { ...viewer, now: this.clock.now() });
+  list(
+    viewer: Viewer,
+    filter: { partnerId?: number } = {},
+  ): Promise<{ conversation: Conversation; partner: Partner }[]> {
+    const at = { ...viewer, now: this.clock.now() };
+    return summaries(this.db, viewer.userId, undefined, at, filter);
+  }
+
+  /** The sum of the list's unread counts, without the list (the badge of every page). */
+  unreadCount(viewer: Viewer): Promise<number> {
+    return unreadTotal(this.db, { ...viewer, now: this.clock.now() });
   }
 
   /**

@@ -35,9 +35,12 @@ export const resetLinkDescription = (email: string): string =>
 /** A square icon button at least the target size. */
 const ICON_BUTTON = 'h-target min-w-target px-2';
 
-/** The conversation with this client, `null` when there is none, `undefined` while loading. */
+/**
+ * The conversation with this client, `null` when there is none, `undefined` while loading: the
+ * list filtered to her on the server, not the coach's whole list (issue 38).
+ */
 export function useClientConversation(clientId: number) {
-  const { conversations, error } = useConversations();
+  const { conversations, error } = useConversations({ partnerId: clientId });
   if (error) return null;
   if (!conversations) return undefined;
   return conversations.find((c) => c.partner.id === clientId) ?? null;

@@ -1,6 +1,12 @@
 import { createContext, useContext } from 'react';
 import { useSWRConfig } from 'swr';
-import { CONVERSATIONS_KEY, touchConversation, upsertConversation } from '@halsa/api';
+import {
+  CONVERSATIONS_KEY,
+  partnerConversationsKey,
+  touchConversation,
+  UNREAD_COUNT_KEY,
+  upsertConversation,
+} from '@halsa/api';
 import type { Conversation, Id } from '@halsa/api/contract';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 
@@ -22,8 +28,9 @@ export const ConversationsLiveContext = createContext(false);
  * `/topic/users/{userId}/conversations`. A conversation replaces the one with its id or is
  * prepended (list re-sorted, newest first) with the server's unread count; a message moves its
  * conversation up and raises the unread count when it is an unread message to me. Anything
- * else, or a list not loaded yet, revalidates the list; so does every reconnect. Socket
- * failures are silent (spec §8).
+ * else, or a list not loaded yet, revalidates the list; so does every reconnect. Every event
+ * and reconnect also asks the badge's count again (UNREAD_COUNT_KEY), and a conversation event
+ * its partner's filtered list (issue 38). Socket failures are silent (spec §8).
  */
 export function useConversationsLive(userId: Id | null | undefined): void {
   const { cache, mutate } = useSWRConfig();
@@ -35,12 +42,17 @@ export function useConversationsLive(userId: Id | null | undefined): void {
     body: unknown,
     { conversationSchema, messageSchema }: Awaited<ReturnType<typeof loadContract>>,
   ): void => {
+    // The badge's count (issue 38) is asked again on every event: a new message, a read (the
+    // server sends the summary again) or an edit; it is one count, no list and no log row.
+    void mutate(UNREAD_COUNT_KEY);
+    const conversation = conversationSchema.safeParse(body);
+    // A client page showing this partner's conversation (`?partnerId=`) sees it appear or change.
+    if (conversation.success) void mutate(partnerConversationsKey(conversation.data.partner.id));
     const cached: unknown = cache.get(CONVERSATIONS_KEY)?.data;
     if (!Array.isArray(cached)) {
       void mutate(CONVERSATIONS_KEY);
       return;
     }
-    const conversation = conversationSchema.safeParse(body);
     if (conversation.success) {
       void mutate<Conversation[]>(
         CONVERSATIONS_KEY,
@@ -72,5 +84,5 @@ export function useConversationsLive(userId: Id | null | undefined): void {
     void loadContract().then((schemas) => applyMessage(body, schemas));
   });
 
-  useRevalidateOnReconnect(keptLiveAbove ? [] : [CONVERSATIONS_KEY]);
+  useRevalidateOnReconnect(keptLiveAbove ? [] : [CONVERSATIONS_KEY, UNREAD_COUNT_KEY]);
 }

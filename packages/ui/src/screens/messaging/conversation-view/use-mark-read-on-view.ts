@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
-import { CONVERSATIONS_KEY, markMessageRead, resetUnread } from '@halsa/api';
+import { CONVERSATIONS_KEY, markMessageRead, resetUnread, UNREAD_COUNT_KEY } from '@halsa/api';
 import type { Conversation, Id } from '@halsa/api/contract';
 
 /**
  * Marks every shown, unread message to me as read (spec §4), once per message: `PUT …/messages/
- * {id}`; after success the list's unread count of the conversation is reset. A failure is only
+ * {id}`; after success the list's unread count of the conversation is reset and the badge's count asked again. A failure is only
  * logged ('Failed to mark as read', spec §8); nothing changes on screen.
  *
  * The cached conversation is deliberately not changed locally (the screen does not show the
@@ -35,6 +35,8 @@ export function useMarkReadOnView(
             (list) => resetUnread(list, conversationId),
             { revalidate: false },
           );
+          // The badge counts on the server (issue 38): asked again, not adjusted here.
+          await mutate(UNREAD_COUNT_KEY);
         })
         .catch((error: unknown) => {
           console.error('Failed to mark as read', error);

@@ -15,9 +15,9 @@ import {
   openConversation,
   useAccessReviewCount,
   useAfterUsable,
-  useConversations,
   useLogout,
   useNotifications,
+  useUnreadCount,
   useUserStats,
 } from '@halsa/api';
 import { CONVERSATION_PARAM, type SessionUser } from '@halsa/api/contract';
@@ -60,9 +60,9 @@ export interface AppShellProps {
  * menu), the notification panel under the bell, the sidebar, the main area with the current
  * route, and the floating messaging widget. Use it as the element of a layout route:
  * `<Route element={<AppShell user={user} />}>…signed-in routes…</Route>`.
- * It keeps the notifications live over `/user/queue/notifications` and the conversation list
- * over `/topic/users/{id}/conversations` (the widget button's unread badge), and provides `user` to the
- * screens below it (`useShellUser()`).
+ * It keeps the notifications live over `/user/queue/notifications` and the conversations (the
+ * widget button's unread count, and the list once loaded) over `/topic/users/{id}/conversations`,
+ * and provides `user` to the screens below it (`useShellUser()`).
  */
 export function AppShell({ user, messagesTab, children }: AppShellProps) {
   // The bell's and the widget's counts load once the page itself is usable (after-usable.tsx in
@@ -75,8 +75,9 @@ export function AppShell({ user, messagesTab, children }: AppShellProps) {
   // Not while the staff rule holds her back (design §4.17): the server refuses both until she has
   // set up a passkey or an authenticator app, and a refused SUBSCRIBE would close the socket.
   const heldBack = user.mustSetUpStrongSignIn === true;
-  const { conversations } = useConversations({ enabled: usable && !heldBack });
-  const unreadMessages = conversations?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
+  // The count alone (issue 38): the whole list, with a log row per client it previews, is
+  // fetched only when the widget's panel shows it.
+  const unreadMessages = useUnreadCount({ enabled: usable && !heldBack }).unreadMessages ?? 0;
   const { trigger: logout, isMutating: loggingOut } = useLogout();
   const toast = useToast();
   // ADMIN's menu: 'Logguppföljning' with the emergency accesses not yet reviewed (design
