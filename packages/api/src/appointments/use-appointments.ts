@@ -1,14 +1,8 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { call, type ApiError } from '../client.ts';
-import type { Appointment, AppointmentListQuery } from '../contract/appointments.ts';
+import type { Appointment, AppointmentWindow } from '../contract/appointments.ts';
 import type { Id } from '../contract/common.ts';
 import { keyFor } from '../keys.ts';
-
-/**
- * Which part of the list (issue 38): `from` (upcoming and recent meetings), or `before`
- * (+ `beforeId`, `size`) for a page of earlier ones; none: the server's default window.
- */
-export type AppointmentWindow = Omit<AppointmentListQuery, 'userId'>;
 
 const queryOf = (userId: Id | null | undefined, window: AppointmentWindow) => {
   const query = { ...(userId == null ? {} : { userId }), ...window };

@@ -133,6 +133,8 @@ export const appointmentListQuerySchema = z
     message: APPOINTMENT_MESSAGES.beforeIdAlone,
   });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+/** Which page of the list, the query without the client (`from`/`afterId`, `before`/`beforeId`, `size`). */
+export type AppointmentWindow = Omit<AppointmentListQuery, 'userId'>;
 
 const fields = {
   startsAt: timestampSchema,

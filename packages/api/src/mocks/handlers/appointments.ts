@@ -7,7 +7,7 @@ import {
   APPOINTMENT_PAGE,
   appointmentListQuerySchema,
   type Appointment,
-  type AppointmentListQuery,
+  type AppointmentWindow,
   type AppointmentUpdate,
 } from '../../contract/index.ts';
 import { findUser, mockState, MOCK_NOW, nextMockId } from '../state.ts';
@@ -15,8 +15,6 @@ import { on } from './endpoint.ts';
 import { idParam, isStaff, readJson, readQuery, viewer } from './request.ts';
 import { errorResponse, HttpResponse, nowIso } from './respond.ts';
 import { scenariosFor } from './scenarios.ts';
-
-type AppointmentWindowQuery = Omit<AppointmentListQuery, 'userId'>;
 
 const notifyClient = (clientId: number, message: string) => {
   // Only the signed-in user's notices are kept in the mocks.
@@ -59,7 +57,7 @@ const byStart = (a: Appointment, b: Appointment) =>
  * (by default the mocks' now) or after (`from`, `afterId`), or the latest `size` before
  * `before` or (`before`, `beforeId`). `list` is by start and id, oldest first.
  */
-function inWindow(list: Appointment[], page: AppointmentWindowQuery): Appointment[] {
+function inWindow(list: Appointment[], page: AppointmentWindow): Appointment[] {
   const size = page.size ?? APPOINTMENT_PAGE;
   const key = (a: Appointment) => [Date.parse(a.startsAt), a.id] as const;
   if (page.before !== undefined) {

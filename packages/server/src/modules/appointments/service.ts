@@ -9,7 +9,7 @@ import {
   APPOINTMENT_PAGE,
   type Appointment,
   type AppointmentCreate,
-  type AppointmentListQuery,
+  type AppointmentWindow,
   type AppointmentUpdate,
   type Role,
 } from '@halsa/api/contract';
@@ -41,9 +41,6 @@ const COLUMNS = [
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 const blank = (v: string | null | undefined) =>
   v === undefined || v === null || v === '' ? null : v;
-
-/** Which page of the list (the query of `GET /api/v1/user/appointments`, issue 38). */
-export type AppointmentPage = Omit<AppointmentListQuery, 'userId'>;
 
 /** Who is changing meetings: the signed-in STAFF or ADMIN. */
 export type AppointmentActor = { userId: number; role: string };
@@ -94,7 +91,7 @@ export class AppointmentService {
   async list(
     clientId: number | null,
     viewer: { userId: number; role: Role },
-    page: AppointmentPage = {},
+    page: AppointmentWindow = {},
   ): Promise<Appointment[]> {
     let q = this.select();
     if (clientId !== null) q = q.where('a.client_user_id', '=', clientId);

@@ -5,8 +5,9 @@ import type { Conversation, Id } from '@halsa/api/contract';
 
 /**
  * Marks every shown, unread message to me as read (spec §4), once per message: `PUT …/messages/
- * {id}`; after success the list's unread count of the conversation is reset and the badge's count asked again. A failure is only
- * logged ('Failed to mark as read', spec §8); nothing changes on screen.
+ * {id}`; after success the list's unread count of the conversation is reset and the badge's
+ * count asked again. A failure is only logged ('Failed to mark as read', spec §8); nothing
+ * changes on screen.
  *
  * The cached conversation is deliberately not changed locally (the screen does not show the
  * read flag): a local SWR mutation makes SWR drop the answer of a revalidation already under
