@@ -11,7 +11,6 @@
 // first client render matches the HTML on screen; its #root stays `inert` until then. A signed-in
 // shell's skeleton is replaced, not hydrated, once the session and the page's code are in.
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadSession } from '@halsa/api';
 import type { SessionUser } from '@halsa/api/contract';
@@ -51,6 +50,15 @@ const tree = (knownUser?: SessionUser) => (
   </StrictMode>
 );
 
+// React DOM, three quarters of the code this page starts with, sets itself up (its CommonJS
+// module runs, and compiles, when first required) in a task of its own, after a yield, not in
+// this entry's evaluation: on a slowed phone that was one task of 100–110 ms, 40 % of it React
+// DOM (issue 39). Its code sits in the React chunk (vite.config.ts), loaded with this entry, so
+// the import() fetches nothing.
+const reactDom = new Promise((resolve) => setTimeout(resolve)).then(
+  () => import('react-dom/client'),
+);
+
 const early = signedInShell ? SignedInApp.preload() : preloadSignedOut(location.pathname);
 // A chunk that fails here is loaded (and its failure reported) again when React renders it.
 const settled = early.catch(() => undefined);
@@ -58,14 +66,17 @@ const settled = early.catch(() => undefined);
 // Hydrated as a transition: React then yields to the browser every few milliseconds instead of
 // hydrating the whole page in one task (issue 39: a 180–340 ms task on a slowed phone). #root
 // stays inert until it is done, so nothing typed is lost meanwhile.
-if (prerendered) void settled.then(() => startTransition(() => void hydrateRoot(root, tree())));
-else if (skeleton) {
+if (prerendered) {
+  void Promise.all([reactDom, settled]).then(([{ hydrateRoot }]) =>
+    startTransition(() => void hydrateRoot(root, tree())),
+  );
+} else if (skeleton) {
   // A signed-in shell paints the skeleton of its page (scripts/prerender.mjs) until the session
   // and the page's code are in; then the app replaces it in one step, with the page drawn. The
   // render is a transition: React yields to the browser between pieces of work instead of
   // blocking a phone's main thread for the whole tree (the skeleton is on screen meanwhile).
-  void Promise.all([session, settled]).then(([user]) => {
+  void Promise.all([reactDom, session, settled]).then(([{ createRoot }, user]) => {
     const app = createRoot(root);
     startTransition(() => app.render(tree(user ?? undefined)));
   });
-} else createRoot(root).render(tree());
+} else void reactDom.then(({ createRoot }) => createRoot(root).render(tree()));
