@@ -1,7 +1,7 @@
 // The signed-in app (spec §2.4, §2.5): live connection, session user, the shell layout and
 // the route table with each route's roles. Loaded lazily by app.tsx once a user is known.
-import { useMemo, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { DeferUntilUsable } from '@halsa/api';
 import type { Client, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
@@ -14,6 +14,7 @@ import { RequireRole } from './guards/require-role';
 import { preloadOpenedData, preloadOpenedScreen } from './opened-page';
 import { lazyPage, screen, TermsOfUse, Unsubscribe } from './router';
 import { SessionUserProvider } from './session/session-context';
+import { useMatchedRoutes } from './use-matched-routes';
 import { WhenShown } from './when-shown';
 
 // The widget's Meddelande tab loads when it is first opened: it validates live messages and its
@@ -198,7 +199,7 @@ const screenRoutes: RouteObject[] = signedIn.map(({ path, roles, Screen }) => ({
 }));
 
 /**
- * The signed-in route table as route objects, made once per user (useMemo below), not as
+ * The signed-in route table as route objects, made once per user (routesByUser below), not as
  * `<Route>` elements: `<Routes>` turns its children into these objects again on every render,
  * and on a slowed phone that walk over the twenty-odd routes was most of the first render's
  * longest piece of work (issue 39).
@@ -213,9 +214,17 @@ function routesOf(user: SessionUser): RouteObject[] {
   ];
 }
 
+/**
+ * Kept per user outside React: a first render that React starts again (a transition's restart
+ * after a lazy part suspends) keeps no useMemo, and new routes would be matched again.
+ */
+const routesByUser = new WeakMap<SessionUser, RouteObject[]>();
+
+/** The routes of `user`, matched once per address (use-matched-routes.ts), not per render. */
 function SignedInRoutes({ user }: { user: SessionUser }) {
-  const routes = useMemo(() => routesOf(user), [user]);
-  return useRoutes(routes);
+  let routes = routesByUser.get(user);
+  if (!routes) routesByUser.set(user, (routes = routesOf(user)));
+  return useMatchedRoutes(routes);
 }
 
 export default function SignedInApp({ user }: { user: SessionUser }) {
