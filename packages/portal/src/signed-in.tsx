@@ -13,8 +13,8 @@ import { paths, signedInPages, type SignedInPageId } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
 import { preloadOpenedData, preloadOpenedScreen } from './opened-page';
 import { lazyPage, screen, TermsOfUse, Unsubscribe } from './router';
-import { SessionUserProvider } from './session/session-context';
-import { useMatchedRoutes } from './use-matched-routes';
+import { SessionUserProvider, useSessionUser } from './session/session-context';
+import { matchRoutesOnce, useMatchedRoutes } from './use-matched-routes';
 import { WhenShown } from './when-shown';
 
 // The widget's Meddelande tab loads when it is first opened: it validates live messages and its
@@ -198,32 +198,33 @@ const screenRoutes: RouteObject[] = signedIn.map(({ path, roles, Screen }) => ({
   element: <RequireRole roles={roles}>{lazyPage(<Screen />)}</RequireRole>,
 }));
 
-/**
- * The signed-in route table as route objects, made once per user (routesByUser below), not as
- * `<Route>` elements: `<Routes>` turns its children into these objects again on every render,
- * and on a slowed phone that walk over the twenty-odd routes was most of the first render's
- * longest piece of work (issue 39).
- */
-function routesOf(user: SessionUser): RouteObject[] {
-  return [
-    { path: '/', element: toOverview },
-    { element: <AppShell user={user} messagesTab={messagesTab} />, children: screenRoutes },
-    { path: paths.termsOfUse, element: lazyPage(<TermsOfUse />) },
-    { path: paths.unsubscribe, element: lazyPage(<Unsubscribe signedIn />) },
-    { path: '*', element: toOverview },
-  ];
+/** The shell of the signed-in user (session-context.tsx): the routes need no user of their own. */
+function Shell() {
+  return <AppShell user={useSessionUser()} messagesTab={messagesTab} />;
 }
 
 /**
- * Kept per user outside React: a first render that React starts again (a transition's restart
- * after a lazy part suspends) keeps no useMemo, and new routes would be matched again.
+ * The signed-in route table as route objects, made once, not as `<Route>` elements: `<Routes>`
+ * turns its children into these objects again on every render, and on a slowed phone that walk
+ * over the twenty-odd routes was most of the first render's longest piece of work (issue 39).
+ * The same for every user (the shell reads hers from the session context), so it is matched
+ * against the opened address before the first render, below.
  */
-const routesByUser = new WeakMap<SessionUser, RouteObject[]>();
+const routes: RouteObject[] = [
+  { path: '/', element: toOverview },
+  { element: <Shell />, children: screenRoutes },
+  { path: paths.termsOfUse, element: lazyPage(<TermsOfUse />) },
+  { path: paths.unsubscribe, element: lazyPage(<Unsubscribe signedIn />) },
+  { path: '*', element: toOverview },
+];
 
-/** The routes of `user`, matched once per address (use-matched-routes.ts), not per render. */
-function SignedInRoutes({ user }: { user: SessionUser }) {
-  let routes = routesByUser.get(user);
-  if (!routes) routesByUser.set(user, (routes = routesOf(user)));
+// Matching the table flattens and ranks it, cold code on a phone: in the traces at 7x the
+// biggest piece of the first render's longest task (issue 39). Made here, in a task of its own
+// while the opened screen's chunk loads, the first render finds the opened address matched.
+if (typeof window !== 'undefined') setTimeout(() => matchRoutesOnce(routes, location.pathname));
+
+/** The routes, matched once per address (use-matched-routes.ts), not per render. */
+function SignedInRoutes() {
   return useMatchedRoutes(routes);
 }
 
@@ -236,7 +237,7 @@ export default function SignedInApp({ user }: { user: SessionUser }) {
     <DeferUntilUsable>
       <LiveProvider user={user}>
         <SessionUserProvider user={user}>
-          <SignedInRoutes user={user} />
+          <SignedInRoutes />
         </SessionUserProvider>
       </LiveProvider>
     </DeferUntilUsable>

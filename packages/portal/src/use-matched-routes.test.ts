@@ -16,7 +16,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { renderRoutes, useMatchedRoutes } from './use-matched-routes';
+import { matchRoutesOnce, renderRoutes, useMatchedRoutes } from './use-matched-routes';
 
 /** What a route element can read from the router. */
 function Probe({ name, children }: { name: string; children?: ReactNode }) {
@@ -110,6 +110,13 @@ describe('useMatchedRoutes', () => {
         h(Router, { location: '/klienter/12', navigator: browserNavigator }, client),
       ),
     ).toContain('data-name="client"');
+    // A match made ahead (signed-in.tsx, before the first render) is the one rendered.
+    const ahead: RouteObject[] = [...routes];
+    const matches = matchRoutesOnce(ahead, '/klienter/12/journal/7');
+    expect(matchRoutesOnce(ahead, '/klienter/12/journal/7')).toBe(matches);
+    expect(matches?.map((m) => m.route)).toEqual([routes[1], routes[1]?.children?.[3]]);
+    const note = renderRoutes(ahead, '/klienter/12/journal/7', browserNavigator);
+    expect(renderRoutes(ahead, '/klienter/12/journal/7', browserNavigator)).toBe(note);
     // Another table at the same pathname has its own match.
     expect(renderRoutes([...routes], '/klienter/12', browserNavigator)).not.toBe(client);
   });

@@ -4,9 +4,10 @@
 // 23–30 ms of one task on a phone slowed 4×, paid again by every render of the routes (a
 // transition's restarts, an answer that renders the app above them, a changed ?query).
 //
-// Here the rendered matches of the last address are kept per route table: a render at the same
-// pathname returns the same element, so React also skips the route elements below it (what
-// changed, the location, reaches the components that read it through the router's context).
+// Here the match of the last address is kept per route table, and its rendered element: a
+// render at the same pathname returns the same element, so React also skips the route elements
+// below it (what changed, the location, reaches the components that read it through the
+// router's context). The first match can be made ahead, outside a render (matchRoutesOnce).
 // The matches are made and rendered as useRoutes makes them: a top-level table, pathnames
 // re-encoded by the router's navigator.
 import { useContext, type ReactElement } from 'react';
@@ -16,16 +17,34 @@ import {
   UNSAFE_NavigationContext,
   useLocation,
   type Navigator,
+  type RouteMatch,
   type RouteObject,
 } from 'react-router';
 
 interface Rendered {
-  pathname: string;
+  matches: RouteMatch[] | null;
   navigator: Navigator;
   element: ReactElement | null;
 }
 
+const lastMatched = new WeakMap<
+  RouteObject[],
+  { pathname: string; matches: RouteMatch[] | null }
+>();
 const lastRendered = new WeakMap<RouteObject[], Rendered>();
+
+/**
+ * matchRoutes(routes, pathname), kept for the last pathname of each route table. The signed-in
+ * app calls it once in a task of its own before its first render (signed-in.tsx), so that render
+ * finds the match made.
+ */
+export function matchRoutesOnce(routes: RouteObject[], pathname: string): RouteMatch[] | null {
+  const kept = lastMatched.get(routes);
+  if (kept?.pathname === pathname) return kept.matches;
+  const matches = matchRoutes(routes, { pathname });
+  lastMatched.set(routes, { pathname, matches });
+  return matches;
+}
 
 /** useRoutes' re-encoding of a matched pathname (its `%`, `?` and `#` first, as it does). */
 function encoded(navigator: Navigator, pathname: string): string {
@@ -40,9 +59,9 @@ export function renderRoutes(
   pathname: string,
   navigator: Navigator,
 ): ReactElement | null {
+  const matches = matchRoutesOnce(routes, pathname);
   const kept = lastRendered.get(routes);
-  if (kept?.pathname === pathname && kept.navigator === navigator) return kept.element;
-  const matches = matchRoutes(routes, { pathname });
+  if (kept?.matches === matches && kept.navigator === navigator) return kept.element;
   const element = renderMatches(
     matches?.map((match) => ({
       ...match,
@@ -50,7 +69,7 @@ export function renderRoutes(
       pathnameBase: match.pathnameBase === '/' ? '/' : encoded(navigator, match.pathnameBase),
     })) ?? null,
   );
-  lastRendered.set(routes, { pathname, navigator, element });
+  lastRendered.set(routes, { matches, navigator, element });
   return element;
 }
 
