@@ -1,7 +1,7 @@
 // The signed-in app (spec §2.4, §2.5): live connection, session user, the shell layout and
 // the route table with each route's roles. Loaded lazily by app.tsx once a user is known.
-import { useMemo, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { DeferUntilUsable } from '@halsa/api';
 import type { Client, SessionUser } from '@halsa/api/contract';
 import { LiveProvider } from '@halsa/api/live';
@@ -13,7 +13,8 @@ import { paths, signedInPages, type SignedInPageId } from '@halsa/ui/config';
 import { RequireRole } from './guards/require-role';
 import { preloadOpenedData, preloadOpenedScreen } from './opened-page';
 import { lazyPage, screen, TermsOfUse, Unsubscribe } from './router';
-import { SessionUserProvider } from './session/session-context';
+import { SessionUserProvider, useSessionUser } from './session/session-context';
+import { matchRoutesOnce, useMatchedRoutes } from './use-matched-routes';
 import { WhenShown } from './when-shown';
 
 // The widget's Meddelande tab loads when it is first opened: it validates live messages and its
@@ -197,25 +198,34 @@ const screenRoutes: RouteObject[] = signedIn.map(({ path, roles, Screen }) => ({
   element: <RequireRole roles={roles}>{lazyPage(<Screen />)}</RequireRole>,
 }));
 
-/**
- * The signed-in route table as route objects, made once per user (useMemo below), not as
- * `<Route>` elements: `<Routes>` turns its children into these objects again on every render,
- * and on a slowed phone that walk over the twenty-odd routes was most of the first render's
- * longest piece of work (issue 39).
- */
-function routesOf(user: SessionUser): RouteObject[] {
-  return [
-    { path: '/', element: toOverview },
-    { element: <AppShell user={user} messagesTab={messagesTab} />, children: screenRoutes },
-    { path: paths.termsOfUse, element: lazyPage(<TermsOfUse />) },
-    { path: paths.unsubscribe, element: lazyPage(<Unsubscribe signedIn />) },
-    { path: '*', element: toOverview },
-  ];
+/** The shell of the signed-in user (session-context.tsx): the routes need no user of their own. */
+function Shell() {
+  return <AppShell user={useSessionUser()} messagesTab={messagesTab} />;
 }
 
-function SignedInRoutes({ user }: { user: SessionUser }) {
-  const routes = useMemo(() => routesOf(user), [user]);
-  return useRoutes(routes);
+/**
+ * The signed-in route table as route objects, made once, not as `<Route>` elements: `<Routes>`
+ * turns its children into these objects again on every render, and on a slowed phone that walk
+ * over the twenty-odd routes was most of the first render's longest piece of work (issue 39).
+ * The same for every user (the shell reads hers from the session context), so it is matched
+ * against the opened address before the first render, below.
+ */
+const routes: RouteObject[] = [
+  { path: '/', element: toOverview },
+  { element: <Shell />, children: screenRoutes },
+  { path: paths.termsOfUse, element: lazyPage(<TermsOfUse />) },
+  { path: paths.unsubscribe, element: lazyPage(<Unsubscribe signedIn />) },
+  { path: '*', element: toOverview },
+];
+
+// Matching the table flattens and ranks it, cold code on a phone: in the traces at 7x the
+// biggest piece of the first render's longest task (issue 39). Made here, in a task of its own
+// while the opened screen's chunk loads, the first render finds the opened address matched.
+if (typeof window !== 'undefined') setTimeout(() => matchRoutesOnce(routes, location.pathname));
+
+/** The routes, matched once per address (use-matched-routes.ts), not per render. */
+function SignedInRoutes() {
+  return useMatchedRoutes(routes);
 }
 
 export default function SignedInApp({ user }: { user: SessionUser }) {
@@ -227,7 +237,7 @@ export default function SignedInApp({ user }: { user: SessionUser }) {
     <DeferUntilUsable>
       <LiveProvider user={user}>
         <SessionUserProvider user={user}>
-          <SignedInRoutes user={user} />
+          <SignedInRoutes />
         </SessionUserProvider>
       </LiveProvider>
     </DeferUntilUsable>
