@@ -6,6 +6,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { authScenarios, labScenarios } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { LabResultsScreen } from './lab-results';
+import { ALL_PARTS } from './all-parts';
 
 const meta = {
   title: 'Provsvar/Labbrapport (FHIR)',
@@ -116,7 +117,9 @@ export const Blodtryck: Story = {
     await waitFor(() => expect(chart.querySelector('canvas')).not.toBeNull(), {
       timeout: 15_000,
     });
-    // one value of eGFR and Kalium so far: no trend yet
+    // one value of eGFR and Kalium so far: no trend yet (the line comes with the last trend card,
+    // before her files: the page draws its parts one at a time, issue 39)
+    await canvas.findByRole('heading', { level: 2, name: 'Dina filer' }, ALL_PARTS);
     await expect(
       canvas.getByText(
         'Bara ett värde hittills för eGFR, Kalium. Utvecklingen visas när det finns fler provsvar.',
