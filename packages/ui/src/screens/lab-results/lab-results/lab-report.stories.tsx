@@ -21,9 +21,9 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
-/** The body rows of a table, each cell's text. */
+/** The body rows of a table, each cell's text (a trend's table comes with its card). */
 async function rows(canvas: Canvas, name: string): Promise<string[][]> {
-  const table = await canvas.findByRole('table', { name });
+  const table = await canvas.findByRole('table', { name }, ALL_PARTS);
   return within(table)
     .getAllByRole('row')
     .slice(1)
@@ -91,7 +91,7 @@ export const Textsvar: Story = {
 export const Blodtryck: Story = {
   name: 'Blodtryck som en trend',
   play: async ({ canvas }) => {
-    const heading = await canvas.findByRole('heading', { level: 3, name: 'Blodtryck' });
+    const heading = await canvas.findByRole('heading', { level: 3, name: 'Blodtryck' }, ALL_PARTS);
     const card = within(heading.closest('article')!);
     await expect(
       card.getByText('3 mätningar från 10 mars 2026 till 2 november 2026.'),
@@ -132,7 +132,7 @@ export const Blodtryck: Story = {
 export const DelvisaDatum: Story = {
   name: 'Delvisa datum och jämförelser i trenden',
   play: async ({ canvas }) => {
-    const heading = await canvas.findByRole('heading', { level: 3, name: 'Vitamin D' });
+    const heading = await canvas.findByRole('heading', { level: 3, name: 'Vitamin D' }, ALL_PARTS);
     const card = within(heading.closest('article')!);
     await expect(
       card.getByText(

@@ -151,7 +151,11 @@ export const PdfVisas: Story = {
 export const TrendSomTabell: Story = {
   name: 'Trend som tabell',
   play: async ({ canvas, userEvent }) => {
-    const toggle = await canvas.findByRole('button', { name: 'Visa som tabell (Hemoglobin (Hb))' });
+    const toggle = await canvas.findByRole(
+      'button',
+      { name: 'Visa som tabell (Hemoglobin (Hb))' },
+      ALL_PARTS,
+    );
     await userEvent.click(toggle);
     await expect(
       canvas.getByRole('button', { name: 'Dölj tabellen (Hemoglobin (Hb))' }),
