@@ -13,7 +13,8 @@ import * as accessLog from '../src/screens/profile/my-account/access-log.stories
 holdStill();
 
 const shots: WidthShot[] = [
-  ['personal-provsvar', clientLab, 'PersonalSerVarden', 'Utveckling över tid'],
+  // her files come last, after every trend card (issue 39)
+  ['personal-provsvar', clientLab, 'PersonalSerVarden', 'Filer'],
   ['nodatkomst-banner', careTeam, 'NodatkomstOppen', 'Avsluta nu'],
   ['logguppfoljning', review, 'Lista', 'provsvar, klientöversikt och journal'],
   ['vem-har-last', accessLog, 'MedNodatkomst', 'Skäl: Akut vårdbehov'],

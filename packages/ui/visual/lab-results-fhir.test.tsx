@@ -54,7 +54,8 @@ describe('labbrapport', () => {
   for (const width of WIDTHS) {
     test(`Hennes sida ${width}`, async () => {
       await page.viewport(width, PAGE_HEIGHT);
-      const container = await mountStory(labReport, 'Labbrapport', 'Utveckling över tid');
+      // her files come last, after every trend card (issue 39)
+      const container = await mountStory(labReport, 'Labbrapport', 'Dina filer');
       // charts load as they come near the screen: bring each into view, then back to the top
       const charts = [...container.querySelectorAll('[data-testid="trend-chart"]')];
       for (const chart of charts) {

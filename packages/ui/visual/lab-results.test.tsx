@@ -9,10 +9,13 @@ import * as labResults from '../src/screens/lab-results/lab-results/lab-results.
 
 holdStill();
 
-/** The stories shot: the text that says the data has arrived, and whether charts are drawn. */
+/**
+ * The stories shot: the text that says the data has arrived, and whether charts are drawn. Her
+ * files are the page's last part (the trend cards come one at a time before them, issue 39).
+ */
 const shots: [string, string, number][] = [
-  ['Provsvar', 'Utveckling över tid', 2],
-  ['EttProvsvar', 'Utveckling över tid', 0],
+  ['Provsvar', 'Dina filer', 2],
+  ['EttProvsvar', 'Dina filer', 0],
   ['BaraDokument', 'Dina filer', 0],
   ['Tom', 'Inga provsvar ännu', 0],
   ['Fel', 'Kunde inte hämta provsvar', 0],
@@ -49,7 +52,7 @@ describe('provsvar 320 px', () => {
   });
   test('SenasteVarden320', async () => {
     await page.viewport(320, 1400);
-    const container = await mountStory(labResults, 'Provsvar', 'Utveckling över tid');
+    const container = await mountStory(labResults, 'Provsvar', 'Dina filer');
     const table = container.querySelector('table')!;
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(320);
     await document.fonts.ready;

@@ -104,7 +104,8 @@ const pages: Page[] = [
     name: 'Provsvar',
     module: labResults,
     story: 'Provsvar',
-    ready: 'Utveckling över tid',
+    // her files come last, after every trend card (issue 39)
+    ready: 'Dina filer',
     also: ['Kolesterol'],
   },
   {

@@ -43,7 +43,9 @@ export async function mountStory(
   container.style.cssText = containerCss;
   document.body.append(container);
   await render(<Story />, { container });
-  await expect.element(page.getByText(ready, { exact }).first()).toBeVisible();
+  // 10 s, not expect.element's 1 s: some screens draw their parts a frame apart (lab results'
+  // trend cards and files, issue 39), and on a loaded machine frames come slowly.
+  await expect.element(page.getByText(ready, { exact }).first(), { timeout: 10_000 }).toBeVisible();
   await document.fonts.ready;
   return container;
 }

@@ -13,6 +13,7 @@ import {
 } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { ClientLabResults } from './client-lab-results';
+import { ALL_PARTS } from '../lab-results/all-parts';
 
 const meta = {
   title: 'Provsvar/Klientens provsvar för personal',
@@ -30,8 +31,8 @@ type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
 async function latestRows(canvas: Canvas): Promise<string[][]> {
   const table = await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
-  // the trends and files follow the table as a render of their own (issue 39)
-  await canvas.findByRole('heading', { level: 2, name: 'Filer' });
+  // the trend cards and then the files follow the table, a frame apart (issue 39)
+  await canvas.findByRole('heading', { level: 2, name: 'Filer' }, ALL_PARTS);
   return within(table)
     .getAllByRole('row')
     .slice(1)
@@ -73,7 +74,7 @@ export const PersonalLaddarNer: Story = {
   name: 'Personal laddar ner utan att markera filen öppnad',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(
-      await canvas.findByRole('button', { name: 'Ladda ner Provsvar_2026-11-02.csv' }),
+      await canvas.findByRole('button', { name: 'Ladda ner Provsvar_2026-11-02.csv' }, ALL_PARTS),
     );
     await new Promise((r) => setTimeout(r, 300));
     await expect(mockState.labResults[3]!.files[0]!.openedAt).toBeNull();

@@ -4,6 +4,7 @@ import { FakeLiveClient, FakeLiveProvider, LiveDestinations } from '@halsa/api/l
 import { authScenarios, labScenarios, mockState } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { LabResultsScreen } from './lab-results';
+import { ALL_PARTS } from './all-parts';
 
 const meta = {
   title: 'Provsvar/Mina provsvar',
@@ -21,8 +22,8 @@ type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 /** The body rows of the latest-values table, as [analysis, value, range, flag, date]. */
 async function latestRows(canvas: Canvas): Promise<string[][]> {
   const table = await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
-  // the trends and files follow the table as a render of their own (issue 39)
-  await canvas.findByRole('heading', { level: 2, name: 'Dina filer' });
+  // the trend cards and then the files follow the table, a frame apart (issue 39)
+  await canvas.findByRole('heading', { level: 2, name: 'Dina filer' }, ALL_PARTS);
   return within(table)
     .getAllByRole('row')
     .slice(1)
@@ -123,7 +124,7 @@ export const Provsvar: Story = {
 export const NyFilOppnas: Story = {
   name: 'Ny fil öppnas',
   play: async ({ canvas, userEvent }) => {
-    await expect(await canvas.findByText('Ny')).toBeVisible();
+    await expect(await canvas.findByText('Ny', undefined, ALL_PARTS)).toBeVisible();
     await userEvent.click(
       canvas.getByRole('button', { name: 'Ladda ner Provsvar_2026-11-02.csv' }),
     );
@@ -137,7 +138,7 @@ export const PdfVisas: Story = {
   name: 'PDF visas',
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(
-      await canvas.findByRole('button', { name: 'Visa Blodprov_2026-10-12.pdf' }),
+      await canvas.findByRole('button', { name: 'Visa Blodprov_2026-10-12.pdf' }, ALL_PARTS),
     );
     const frame = await canvas.findByTitle('PDF: Blodprov_2026-10-12.pdf');
     await expect(frame.getAttribute('src')).toMatch(/^blob:/);
@@ -150,7 +151,11 @@ export const PdfVisas: Story = {
 export const TrendSomTabell: Story = {
   name: 'Trend som tabell',
   play: async ({ canvas, userEvent }) => {
-    const toggle = await canvas.findByRole('button', { name: 'Visa som tabell (Hemoglobin (Hb))' });
+    const toggle = await canvas.findByRole(
+      'button',
+      { name: 'Visa som tabell (Hemoglobin (Hb))' },
+      ALL_PARTS,
+    );
     await userEvent.click(toggle);
     await expect(
       canvas.getByRole('button', { name: 'Dölj tabellen (Hemoglobin (Hb))' }),
@@ -186,7 +191,7 @@ export const BaraDokument: Story = {
   parameters: mocks(authScenarios.asUser, labScenarios.documentsOnly),
   play: async ({ canvas }) => {
     await expect(
-      await canvas.findByRole('button', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }),
+      await canvas.findByRole('button', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }, ALL_PARTS),
     ).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Senaste värden' })).toBeNull();
     await expect(canvas.getByText('Ny')).toBeVisible();
@@ -254,7 +259,7 @@ export const NedladdningMisslyckas: Story = {
   ),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(
-      await canvas.findByRole('button', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }),
+      await canvas.findByRole('button', { name: 'Ladda ner Blodprov_2026-10-12.pdf' }, ALL_PARTS),
     );
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Kunde inte ladda ner filen');
     await expect(canvas.getByRole('heading', { name: 'Senaste värden' })).toBeVisible();
@@ -274,7 +279,7 @@ export const NyttProvsvarIRealtid: Story = {
     ),
   ],
   play: async ({ canvas }) => {
-    const list = await canvas.findByRole('list');
+    const list = await canvas.findByRole('list', undefined, ALL_PARTS);
     await expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     const overview = mockState.labResults[3]!;
     overview.files = [

@@ -1,7 +1,7 @@
 // The trends of /lab-results: each analysis (or panel) with two or more samples in the one chart
 // figure (components/chart), its values also as a table.
 import { labFlag } from '@halsa/api';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { ChartFigure } from '../../../components/chart/chart-figure';
 import type { LineChartProps } from '../../../components/chart/line-chart';
 import type { TableColumn } from '../../../primitives/table/table';
@@ -83,8 +83,11 @@ function chartOf(trend: Trend): LineChartProps {
   };
 }
 
-/** One analysis (or one panel's analyses) across her uploads: the chart, and as a table. */
-function TrendCard({ trend }: { trend: Trend }) {
+/**
+ * One analysis (or one panel's analyses) across her uploads: the chart, and as a table. Kept as
+ * it is while its trend is the same object, so drawing the next card builds only that one.
+ */
+const TrendCard = memo(function TrendCard({ trend }: { trend: Trend }) {
   const { name, samples, series } = trend;
   const chart = useMemo(() => chartOf(trend), [trend]);
   const columns = useMemo(() => columnsOf(trend), [trend]);
@@ -110,18 +113,30 @@ function TrendCard({ trend }: { trend: Trend }) {
       rowKey={(s) => s.key}
     />
   );
+});
+
+/** The trends drawn as cards: every analysis or panel with two or more samples. */
+export const withTrend = (trends: readonly Trend[]) => trends.filter((t) => t.samples.length > 1);
+
+export interface TrendsProps {
+  trends: readonly Trend[];
+  /**
+   * How many of the cards are drawn so far (all by default): the page draws them one at a time
+   * (issue 39). The line on the analyses with one value comes with the last card.
+   */
+  drawn?: number;
 }
 
 /** A trend for every analysis or panel with two or more samples; a line for those with one. */
-export function Trends({ trends }: { trends: readonly Trend[] }) {
-  const withTrend = trends.filter((t) => t.samples.length > 1);
+export function Trends({ trends, drawn = Infinity }: TrendsProps) {
+  const cards = withTrend(trends);
   const single = trends.filter((t) => t.samples.length === 1);
   return (
     <div className="flex flex-col gap-4">
-      {withTrend.map((t) => (
+      {cards.slice(0, drawn).map((t) => (
         <TrendCard key={t.key} trend={t} />
       ))}
-      {single.length > 0 ? (
+      {single.length > 0 && drawn >= cards.length ? (
         <p className="text-sm text-fg-muted">
           Bara ett värde hittills för {single.map((t) => t.name).join(', ')}. Utvecklingen visas när
           det finns fler provsvar.
