@@ -15,21 +15,40 @@ import type { Db } from '../src/db/index.ts';
 import { sha256 } from '../src/security/tokens.ts';
 import { createTestDb, describeDb, insertUser, type TestDb } from './helpers.ts';
 
-/** Counts the statements sent through it (every kind: select, update, raw…). */
-function counting(db: Db): { db: Db; statements: () => number; reset: () => void } {
+/**
+ * Counts the statements sent through it (every kind: select, update, raw…); `holdNext` keeps
+ * the next statement's result from its caller until released, once it has been read.
+ */
+function counting(db: Db) {
   let n = 0;
+  let hold: { reached: () => void; released: Promise<void> } | undefined;
   const plugin: KyselyPlugin = {
     transformQuery: ({ node }): RootOperationNode => {
       n += 1;
       return node;
     },
-    transformResult: async ({ result }) => result,
+    transformResult: async ({ result }) => {
+      const held = hold;
+      hold = undefined;
+      if (held) {
+        held.reached();
+        await held.released;
+      }
+      return result;
+    },
   };
   return {
     db: db.withPlugin(plugin),
     statements: () => n,
     reset: () => {
       n = 0;
+    },
+    holdNext: () => {
+      let reached!: () => void;
+      let release!: () => void;
+      const read = new Promise<void>((r) => (reached = r));
+      hold = { reached, released: new Promise<void>((r) => (release = r)) };
+      return { read, release };
     },
   };
 }
@@ -173,24 +192,30 @@ describeDb('session cache', () => {
   });
 
   it('a logout while a lookup is in flight: later calls get null, nothing stays cached', async () => {
-    const { sessions } = setUp(true);
+    const { counted, sessions } = setUp(true);
     const { token } = await sessions.create(userId, meta);
+    const held = counted.holdNext();
     const before = sessions.resolve(token);
+    await held.read;
     await sessions.destroyByToken(token);
-    const after = sessions.resolve(token);
     // The call that came after the logout does not share the lookup begun before it.
-    await before;
+    const after = sessions.resolve(token);
+    held.release();
+    expect(await before).not.toBeNull();
     expect(await after).toBeNull();
     expect(await sessions.resolve(token)).toBeNull();
   });
 
   it('a profile change while a lookup is in flight: the lookup keeps nothing', async () => {
-    const { sessions } = setUp(true);
+    const { counted, sessions } = setUp(true);
     const { token } = await sessions.create(userId, meta);
+    const held = counted.holdNext();
     const before = sessions.resolve(token);
+    await held.read;
     await t.db.updateTable('users').set({ first_name: 'Cissi' }).where('id', '=', userId).execute();
     await sessions.forgetUser(userId);
-    await before;
+    held.release();
+    expect((await before)?.firstName).toBe('Cecilia');
     expect((await sessions.resolve(token))?.firstName).toBe('Cissi');
     await t.db
       .updateTable('users')
