@@ -15,6 +15,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { MAX_DB_ID } from '../db/ids.ts';
 import { HttpError } from '../http/errors.ts';
+import { mustSetUpStrongSignIn, requireStrongSignIn, strongSignInRequired } from './strong-rule.ts';
 
 /** The 403 a STAFF member outside the client's care team gets, with the code the page reads. */
 export const noCareRelation = () =>
@@ -171,30 +172,37 @@ export type ClientIdQuery = Expression<{ id: number }>;
  * Refuses a STAFF member outside the client's care team with the 403 of design §4.14: the
  * client by id, or by a query that finds her (checked in the same statement). A user id that is
  * not a client (another staff member, or none) is not refused here: the route's own checks
- * answer for it.
+ * answer for it. With `strongRule` the clinic's staff rule (strong-rule.ts) is asked in the same
+ * statement and refuses first, as when it was asked before (one round trip instead of two).
  */
 export async function requireCareRelation(
   db: Db,
-  viewer: { role: Role; userId: number },
+  viewer: { role: Role; userId: number; strongSignIn?: boolean },
   client: number | null | ClientIdQuery,
   now: Date,
+  { strongRule = false }: { strongRule?: boolean } = {},
 ): Promise<void> {
-  if (viewer.role !== 'STAFF' || client === null) return;
-  let ok: boolean | undefined;
-  if (typeof client === 'number') {
-    // Not an id a row can have (int4): nobody's; the route answers 404 for it.
-    if (client > MAX_DB_ID) return;
-    const row = await sql<{ ok: boolean }>`
-      select (not exists (select 1 from users u where u.id = ${client} and u.role = 'USER')
-              or ${staffMayRead(viewer.userId, client, now)}) as ok`.execute(db);
-    ok = row.rows[0]?.ok;
-  } else {
-    // One round trip: the client looked up (a conversation's partner…) and the rule, together.
-    // No row: not a client of hers to check (the route answers for it).
-    const row = await sql<{ ok: boolean }>`
-      select coalesce((select ${staffMayRead(viewer.userId, sql.ref('x.id'), now)}
-                       from (${client}) as x limit 1), true) as ok`.execute(db);
-    ok = row.rows[0]?.ok;
+  // Not a client to check; a number that is not an id a row can have (int4) is nobody's, and
+  // the route answers 404 for it.
+  if (
+    viewer.role !== 'STAFF' ||
+    client === null ||
+    (typeof client === 'number' && client > MAX_DB_ID)
+  ) {
+    if (strongRule) await requireStrongSignIn(db, viewer);
+    return;
   }
-  if (!ok) throw noCareRelation();
+  const mustSetUp = strongRule ? mustSetUpStrongSignIn(viewer) : sql<boolean>`false`;
+  const ok =
+    typeof client === 'number'
+      ? sql<boolean>`(not exists (select 1 from users u where u.id = ${client} and u.role = 'USER')
+          or ${staffMayRead(viewer.userId, client, now)})`
+      : // The client looked up (a conversation's partner…) and the rule, together. No row: not
+        // a client of hers to check (the route answers for it).
+        sql<boolean>`coalesce((select ${staffMayRead(viewer.userId, sql.ref('x.id'), now)}
+          from (${client}) as x limit 1), true)`;
+  const row = await sql<{ must_set_up: boolean; ok: boolean }>`
+    select ${mustSetUp} as must_set_up, ${ok} as ok`.execute(db);
+  if (row.rows[0]?.must_set_up) throw strongSignInRequired();
+  if (!row.rows[0]?.ok) throw noCareRelation();
 }

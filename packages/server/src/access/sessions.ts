@@ -3,6 +3,7 @@
 // deletes the row.
 import { SESSION_END_REASONS, type SessionEndReason } from '@halsa/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { HOUR, MINUTE } from '../clock.ts';
 import type { Db } from '../db/index.ts';
@@ -34,11 +35,20 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * HOUR;
 /** last_seen_at is written at most this often, so a busy session is not a write per call. */
 const TOUCH_INTERVAL_MS = MINUTE;
 /**
+ * Each session touches (and, with REDIS_URL, re-reads) a little before the minute is out, by a
+ * spread of up to this much taken from its id hash (`touchAfterMs`): sessions signed in in the
+ * same second (a bench, a restart, a deploy) then do not all miss the cache and write in the
+ * same second (issue 38). Earlier, never later: last_seen_at never lags a busy session by more
+ * than TOUCH_INTERVAL_MS, so the idle timeout counts as before.
+ */
+export const TOUCH_JITTER_MS = 15_000;
+/**
  * A resolved session is reused in-process for this long, so a busy client is not one query
  * per call. This process forgets entries at once on logout, password change and profile
  * change. With REDIS_URL every other instance is told at once too (session-invalidation.ts)
- * and the entry lives until the next last_seen_at touch; while that channel is not live the
- * cache is not used at all. Without REDIS_URL (one instance) entries live this long.
+ * and the entry lives until the session's next last_seen_at touch (`touchAfterMs`); while that
+ * channel is not live the cache is not used at all. Without REDIS_URL (one instance) entries
+ * live this long, less up to a quarter by the same spread.
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -53,9 +63,24 @@ const ENDED_MAX = 10_000;
 
 interface CachedSession {
   ctx: SessionContext;
+  /** Until when the entry is used (excluded): the touch moment, or the short TTL's end. */
+  freshUntil: number;
   cachedAt: number;
   lastSeen: number;
   expiresAt: number;
+}
+
+/** This session's place in the spread, 0 ≤ f < 1, from its id hash (the same on every instance). */
+const spreadOf = (idHash: string): number => parseInt(idHash.slice(0, 8), 16) / 2 ** 32;
+
+/** How long after its last_seen_at this session is touched again (45–60 s, `TOUCH_JITTER_MS`). */
+export const touchAfterMs = (idHash: string): number =>
+  TOUCH_INTERVAL_MS - Math.floor(spreadOf(idHash) * TOUCH_JITTER_MS);
+
+/** A lookup of one session in flight; `stale` once an invalidation came while it ran. */
+interface Lookup {
+  done: Promise<SessionContext | null>;
+  stale: boolean;
 }
 
 export interface SessionContext {
@@ -72,6 +97,7 @@ export interface SessionContext {
 
 export class SessionService {
   readonly #cache = new Map<string, CachedSession>();
+  readonly #lookups = new Map<string, Lookup>();
   readonly #ended = new Map<string, { reason: SessionEndReason; until: number }>();
   #invalidation: SessionInvalidation | undefined;
 
@@ -95,7 +121,7 @@ export class SessionService {
    * remember why sessions ended (`e`, `<reason>:<idHash>,<idHash>…`).
    */
   dropLocal(kind: 's' | 'u' | 'e', id: string): void {
-    if (kind === 's') this.#cache.delete(id);
+    if (kind === 's') this.#dropLocal(id);
     else if (kind === 'u' && /^\d+$/.test(id)) this.#forgetLocal(Number(id));
     else if (kind === 'e') {
       const [reason, hashes = ''] = id.split(':');
@@ -176,12 +202,15 @@ export class SessionService {
       .where('id_hash', '=', idHash)
       .returning('user_id')
       .executeTakeFirst();
-    this.#cache.delete(idHash);
+    this.#dropLocal(idHash);
     await this.#invalidation?.publish('s', idHash);
     return row ? token : null;
   }
 
-  /** The live session for a cookie value, or null (expired ones are deleted). */
+  /**
+   * The live session for a cookie value, or null (expired ones are deleted). Concurrent calls of
+   * one session (a page fires several at once) share one lookup, and so one touch.
+   */
   async resolve(token: string | undefined): Promise<SessionContext | null> {
     if (!token || token.length > 200) return null;
     const idHash = sha256(token);
@@ -189,13 +218,49 @@ export class SessionService {
     const shared = this.#invalidation;
     const cached = shared && !shared.listening ? undefined : this.#cache.get(idHash);
     if (cached) {
-      const ttl = shared ? TOUCH_INTERVAL_MS : SESSION_CACHE_TTL_MS;
-      const fresh = now - cached.cachedAt < ttl && now >= cached.cachedAt;
+      const fresh = now < cached.freshUntil && now >= cached.cachedAt;
       const live = cached.expiresAt > now && cached.lastSeen + IDLE_TIMEOUT_MS > now;
-      if (fresh && live && now - cached.lastSeen < TOUCH_INTERVAL_MS) return cached.ctx;
+      if (fresh && live) return cached.ctx;
       this.#cache.delete(idHash);
     }
+    const running = this.#lookups.get(idHash);
+    if (running) return running.done;
+    const lookup: Lookup = { done: Promise.resolve(null), stale: false };
+    lookup.done = this.#lookup(idHash, now, lookup).finally(() => {
+      if (this.#lookups.get(idHash) === lookup) this.#lookups.delete(idHash);
+    });
+    this.#lookups.set(idHash, lookup);
+    return lookup.done;
+  }
+
+  /**
+   * One statement reads the session and, when its touch is due (`touchAfterMs`), writes
+   * last_seen_at and the user's last_active_at. A touch that another instance made meanwhile
+   * makes the row no longer match, so the session is not touched twice.
+   */
+  async #lookup(idHash: string, now: number, lookup: Lookup): Promise<SessionContext | null> {
+    const at = new Date(now);
     const row = await this.db
+      .with('touched', (db) =>
+        db
+          .updateTable('sessions')
+          .set({ last_seen_at: at })
+          .where('id_hash', '=', idHash)
+          .where('last_seen_at', '<=', new Date(now - touchAfterMs(idHash)))
+          .where('last_seen_at', '>', new Date(now - IDLE_TIMEOUT_MS))
+          .where('expires_at', '>', at)
+          .where('user_id', 'in', (eb) =>
+            eb.selectFrom('users').select('id').where('deactivated_at', 'is', null),
+          )
+          .returning('user_id'),
+      )
+      .with('active', (db) =>
+        db
+          .updateTable('users')
+          .set({ last_active_at: at })
+          .where('id', 'in', db.selectFrom('touched').select('touched.user_id'))
+          .returning('id'),
+      )
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select([
@@ -209,6 +274,7 @@ export class SessionService {
         'u.last_name',
         'u.email',
         'u.image_file_id',
+        sql<boolean>`exists (select 1 from active)`.as('touched'),
       ])
       .where('s.id_hash', '=', idHash)
       .where('u.deactivated_at', 'is', null)
@@ -219,21 +285,8 @@ export class SessionService {
       await this.rememberEnded('EXPIRED', [idHash]);
       return null;
     }
-    let lastSeen = row.last_seen_at.getTime();
-    if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-      const at = new Date(now);
-      lastSeen = now;
-      await this.db
-        .updateTable('sessions')
-        .set({ last_seen_at: at })
-        .where('id_hash', '=', idHash)
-        .execute();
-      await this.db
-        .updateTable('users')
-        .set({ last_active_at: at })
-        .where('id', '=', row.user_id)
-        .execute();
-    }
+    // The statement's own read sees the row as it was before its touch.
+    const lastSeen = row.touched ? now : row.last_seen_at.getTime();
     const ctx: SessionContext = {
       idHash,
       userId: row.user_id,
@@ -244,12 +297,35 @@ export class SessionService {
       imageFileId: row.image_file_id,
       strongSignIn: row.strong_sign_in,
     };
+    // Logout, rotation or a profile change while it ran: answer this call, keep nothing.
+    if (lookup.stale) return ctx;
     if (this.#cache.size >= SESSION_CACHE_MAX) {
       const oldest = this.#cache.keys().next().value;
       if (oldest !== undefined) this.#cache.delete(oldest);
     }
-    this.#cache.set(idHash, { ctx, cachedAt: now, lastSeen, expiresAt: row.expires_at.getTime() });
+    let freshUntil = lastSeen + touchAfterMs(idHash);
+    if (!this.#invalidation) {
+      const ttl = SESSION_CACHE_TTL_MS - Math.floor((spreadOf(idHash) * SESSION_CACHE_TTL_MS) / 4);
+      freshUntil = Math.min(freshUntil, now + ttl);
+    }
+    this.#cache.set(idHash, {
+      ctx,
+      freshUntil,
+      cachedAt: now,
+      lastSeen,
+      expiresAt: row.expires_at.getTime(),
+    });
     return ctx;
+  }
+
+  /** Forgets a session here: its cached entry, and a lookup in flight keeps nothing. */
+  #dropLocal(idHash: string): void {
+    this.#cache.delete(idHash);
+    const lookup = this.#lookups.get(idHash);
+    if (lookup) {
+      lookup.stale = true;
+      this.#lookups.delete(idHash);
+    }
   }
 
   /**
@@ -264,6 +340,9 @@ export class SessionService {
   #forgetLocal(userId: number): void {
     for (const [key, entry] of this.#cache)
       if (entry.ctx.userId === userId) this.#cache.delete(key);
+    // Whose session a lookup in flight reads is not known yet: none of them keeps its answer.
+    for (const lookup of this.#lookups.values()) lookup.stale = true;
+    this.#lookups.clear();
   }
 
   async destroyByToken(token: string | undefined): Promise<void> {
@@ -272,7 +351,7 @@ export class SessionService {
   }
 
   async destroy(idHash: string): Promise<void> {
-    this.#cache.delete(idHash);
+    this.#dropLocal(idHash);
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     await this.#invalidation?.publish('s', idHash);
   }

@@ -4,7 +4,7 @@
 // marks `clientData` (http/route.ts), so no route can forget it; the session answers say it as
 // `mustSetUpStrongSignIn`, so the portal leads her to /profile/security.
 import { SECURITY_MESSAGES, STRONG_SIGN_IN_REQUIRED, type Role } from '@halsa/api/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -26,6 +26,16 @@ export interface StrongSignInState {
   mustSetUp: boolean;
 }
 
+/** The clinic's staff rule is on (a fresh clinic without its settings row: on). */
+const staffRuleOn = sql<boolean>`coalesce(
+  (select s.staff_strong_required from clinic_settings s where s.id = 1), true)`;
+
+/** `userId` has a passkey or a confirmed authenticator app. */
+const hasStrongMethod = (userId: number) =>
+  sql<boolean>`exists (select 1 from sign_in_methods m
+    where m.user_id = ${userId}
+      and (m.kind = 'PASSKEY' or (m.kind = 'TOTP' and m.confirmed_at is not null)))`;
+
 /**
  * One query: the clinic's rule and whether she has a strong method. A session whose sign-in was
  * strong on its own (`strongSignIn`: e-legitimation, design §4.18) is never held back.
@@ -36,13 +46,7 @@ export async function strongSignInState(
 ): Promise<StrongSignInState> {
   if (user.role === 'USER') return { strongRequired: false, mustSetUp: false };
   const row = await sql<{ required: boolean; strong: boolean }>`
-    select
-      coalesce((select s.staff_strong_required from clinic_settings s where s.id = 1), true)
-        as required,
-      exists (select 1 from sign_in_methods m
-              where m.user_id = ${user.userId}
-                and (m.kind = 'PASSKEY' or (m.kind = 'TOTP' and m.confirmed_at is not null)))
-        as strong`
+    select ${staffRuleOn} as required, ${hasStrongMethod(user.userId)} as strong`
     .execute(db)
     .then((r) => r.rows[0]);
   const required = row?.required ?? true;
@@ -52,11 +56,25 @@ export async function strongSignInState(
   };
 }
 
+/**
+ * `mustSetUp` of strongSignInState as an SQL expression, for a statement that asks a route's
+ * other access check too (requireCareRelation): one round trip for both.
+ */
+export function mustSetUpStrongSignIn(user: {
+  userId: number;
+  role: Role;
+  strongSignIn?: boolean;
+}): RawBuilder<boolean> {
+  if (user.role === 'USER' || user.strongSignIn === true) return sql<boolean>`false`;
+  return sql<boolean>`(${staffRuleOn} and not ${hasStrongMethod(user.userId)})`;
+}
+
 /** Refuses a STAFF or ADMIN who must set up a strong method first (client-data routes). */
 export async function requireStrongSignIn(
   db: Db,
   session: { userId: number; role: Role; strongSignIn?: boolean },
 ): Promise<void> {
-  if (session.role === 'USER') return;
+  // A sign-in strong on its own is never held back: nothing to ask the database.
+  if (session.role === 'USER' || session.strongSignIn === true) return;
   if ((await strongSignInState(db, session)).mustSetUp) throw strongSignInRequired();
 }

@@ -198,29 +198,41 @@ export function defineRoute<const D extends EndpointDef>(
       // The clinic's staff rule (design §4.17): no client data for STAFF or ADMIN without a
       // passkey or an authenticator app while it is on. Here, so no client-data route skips it;
       // messaging's routes (clientMessages) carry clients' messages and names too.
-      if (
-        (def.clientData || def.clientMessages) &&
-        request.session &&
-        request.session.role !== 'USER'
-      ) {
-        await requireStrongSignIn(app.ctx.db, request.session);
-      }
+      const session = request.session;
+      const strongRule =
+        (def.clientData === true || def.clientMessages === true) &&
+        session !== null &&
+        session.role !== 'USER';
+      const careCheck =
+        careTeam && careTeam !== 'filtered' && session?.role === 'STAFF' ? careTeam : undefined;
+      // STAFF on a route about one client, with valid input: the staff rule is asked in the
+      // care-team check's statement below, and still refuses first.
+      const strongWithCare = strongRule && careCheck !== undefined && !request.validationError;
+      if (strongRule && !strongWithCare) await requireStrongSignIn(app.ctx.db, session);
       if (request.validationError) throw inputError(def, request);
       const input = {
         params: def.params ? request.params : undefined,
         query: def.query ? request.query : undefined,
         body: def.request && def.body !== 'multipart' ? request.body : undefined,
       } as RouteInput<D>;
-      if (careTeam && careTeam !== 'filtered' && request.session?.role === 'STAFF') {
+      if (careCheck && session) {
         const t = benchTimings.now();
-        const clientId = await careTeam.client(input, request);
-        await requireCareRelation(app.ctx.db, request.session, clientId, app.ctx.clock.now());
+        let clientId: Awaited<ReturnType<typeof careCheck.client>>;
+        try {
+          clientId = await careCheck.client(input, request);
+        } catch (error) {
+          // The staff rule answers before whatever finding the client refused.
+          if (strongWithCare) await requireStrongSignIn(app.ctx.db, session);
+          throw error;
+        }
+        await requireCareRelation(app.ctx.db, session, clientId, app.ctx.clock.now(), {
+          strongRule: strongWithCare,
+        });
         benchTimings.since(`http.careTeamCheck ${def.method} ${def.path}`, t);
       }
       const th = benchTimings.now();
       const result = await handler(request, reply, input);
       benchTimings.since(`http.handler ${def.method} ${def.path}`, th);
-      const session = request.session;
       if (isDeclaredRow(audit) && session && session.role !== 'USER' && reply.statusCode < 400) {
         const call = { input, session, result };
         const subject = audit.subject(call);
