@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { appointmentScenarios, authScenarios } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { AppointmentsScreen } from './appointments';
 import { NO_MORE_EARLIER, NO_MORE_LATER, SHOW_EARLIER, SHOW_LATER } from './meeting-pages';
+import { pickClient } from './story-setup';
 
 // A page at a time (issue 38): 'Kommande möten' and 'Tidigare möten' each show 20 meetings, and
 // 'Visa fler kommande möten' / 'Visa tidigare möten' fetch the next 20 until no more come. The
@@ -105,5 +106,37 @@ export const PersonalAllaKlienter: Story = {
     await userEvent.click(past.getByRole('button', { name: SHOW_EARLIER }));
     await expect(await past.findByText(NO_MORE_EARLIER)).toBeVisible();
     await expect(past.getAllByRole('listitem')).toHaveLength(26);
+  },
+};
+
+/**
+ * Staff book a meeting above an opened second page: the first page's last meeting moves down to
+ * the second, whose cursor follows the page above as it is now, so none falls between the pages.
+ */
+export const BokningOvanforOppnadSida: Story = {
+  name: 'Personal – bokning ovanför en öppnad sida',
+  parameters: mocks(authScenarios.asStaff, appointmentScenarios.later),
+  play: async (context) => {
+    const { canvas, canvasElement, userEvent } = context;
+    const form = await pickClient(context, 'lind', 'Anna Lindqvist');
+    const upcoming = await sectionOf(canvasElement, 'Kommande möten');
+    await userEvent.click(await upcoming.findByRole('button', { name: SHOW_LATER }));
+    await expect(await upcoming.findByText(NO_MORE_LATER)).toBeVisible();
+    const before = upcoming.getAllByRole('listitem').map((li) => li.textContent);
+    await expect(before).toHaveLength(27);
+    await userEvent.type(form.getByLabelText('Datum'), '2026-12-01');
+    await userEvent.type(form.getByLabelText('Tid'), '10:15');
+    await userEvent.type(form.getByLabelText('Plats'), 'Rum 2');
+    await userEvent.click(form.getByRole('button', { name: 'Boka' }));
+    await expect(await canvas.findByText('Mötet är bokat.')).toBeVisible();
+    await waitFor(() => expect(upcoming.getAllByRole('listitem')).toHaveLength(28), {
+      timeout: 5000,
+    });
+    const after = upcoming.getAllByRole('listitem').map((li) => li.textContent);
+    // Every meeting shown before is shown still, once, and the new one in its place by time.
+    await expect(after.filter((text) => !text?.includes('Plats: Rum 2'))).toEqual(before);
+    await expect(after.findIndex((text) => text?.includes('Plats: Rum 2'))).toBe(
+      before.findIndex((text) => text?.includes('10 december 2026')),
+    );
   },
 };
