@@ -20,13 +20,17 @@ export const cancelAppointment = (id: Id): Promise<Appointment> =>
 export const downloadAppointmentIcs = (id: Id): Promise<Blob> =>
   call('appointmentIcs', { params: { id } });
 
-/** After any change every appointments list (all clients' and one client's) is revalidated. */
-function useRevalidateAppointments() {
+/**
+ * Every appointments list (all clients' and one client's) is fetched again, after a change here
+ * and on an APPOINTMENT notice (the screen). Those on screen keep what they show until the answer
+ * comes, so pages opened with 'Visa fler …' stay open and take the change in; those not on screen
+ * are fetched again when shown. Never `mutate(filter, undefined, …)`: that first sets every list
+ * to `undefined`, which put /appointments back on its spinner and its lists back at their first
+ * pages after each booking. The promise ends when the lists on screen have their answers.
+ */
+export function useRevalidateAppointments() {
   const { mutate } = useSWRConfig();
-  return () =>
-    mutate((key) => typeof key === 'string' && key.startsWith(APPOINTMENTS_KEY_PREFIX), undefined, {
-      revalidate: true,
-    });
+  return () => mutate((key) => typeof key === 'string' && key.startsWith(APPOINTMENTS_KEY_PREFIX));
 }
 
 export function useCreateAppointment() {

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { appointmentScenarios, authScenarios } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { AppointmentsScreen } from './appointments';
 import { NO_MORE_EARLIER, NO_MORE_LATER, SHOW_EARLIER, SHOW_LATER } from './meeting-pages';
+import { pickClient } from './story-setup';
 
 // A page at a time (issue 38): 'Kommande möten' and 'Tidigare möten' each show 20 meetings, and
 // 'Visa fler kommande möten' / 'Visa tidigare möten' fetch the next 20 until no more come. The
@@ -105,5 +106,44 @@ export const PersonalAllaKlienter: Story = {
     await userEvent.click(past.getByRole('button', { name: SHOW_EARLIER }));
     await expect(await past.findByText(NO_MORE_EARLIER)).toBeVisible();
     await expect(past.getAllByRole('listitem')).toHaveLength(26);
+  },
+};
+
+/**
+ * Staff book a meeting above an opened second page: the first page's last meeting moves down to
+ * the second, whose cursor follows the page above as it is now, so none falls between the pages.
+ * The list is read afresh after the booking (not through the section found before it), so a list
+ * rebuilt at its first page by the booking's revalidation shows as 20 meetings, not as the
+ * detached old section's 27.
+ */
+export const BokningOvanforOppnadSida: Story = {
+  name: 'Personal – bokning ovanför en öppnad sida',
+  parameters: mocks(authScenarios.asStaff, appointmentScenarios.later),
+  play: async (context) => {
+    const { canvas, canvasElement, userEvent } = context;
+    const form = await pickClient(context, 'lind', 'Anna Lindqvist');
+    const upcoming = async () => sectionOf(canvasElement, 'Kommande möten');
+    const texts = async () =>
+      (await upcoming()).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    await userEvent.click(await (await upcoming()).findByRole('button', { name: SHOW_LATER }));
+    await expect(await (await upcoming()).findByText(NO_MORE_LATER)).toBeVisible();
+    const before = await texts();
+    await expect(before).toHaveLength(27);
+    await userEvent.type(form.getByLabelText('Datum'), '2026-12-01');
+    await userEvent.type(form.getByLabelText('Tid'), '10:15');
+    await userEvent.type(form.getByLabelText('Plats'), 'Rum 2');
+    await userEvent.click(form.getByRole('button', { name: 'Boka' }));
+    await expect(await canvas.findByText('Mötet är bokat.')).toBeVisible();
+    // Both pages stay open: 28 meetings, the second page's end still says there are no more.
+    await waitFor(async () => expect(await texts()).toHaveLength(28), { timeout: 5000 });
+    await expect((await upcoming()).getByText(NO_MORE_LATER)).toBeVisible();
+    const after = await texts();
+    // Every meeting shown before is shown still, once, and the new one in its place by time:
+    // after 26 November, before 3 December.
+    await expect(after.filter((text) => !text.includes('Plats: Rum 2'))).toEqual(before);
+    const booked = after.findIndex((text) => text.includes('Plats: Rum 2'));
+    await expect(after[booked]).toContain('1 december 2026');
+    await expect(after[booked - 1]).toContain('26 november 2026');
+    await expect(after[booked + 1]).toContain('3 december 2026');
   },
 };

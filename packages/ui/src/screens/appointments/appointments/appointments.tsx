@@ -7,19 +7,18 @@
 // the whole register).
 import {
   APPOINTMENT_PAGE,
-  APPOINTMENTS_KEY_PREFIX,
   appointmentsKey,
   displayName,
   notificationSchema,
   useAppointments,
   useClient,
   useCreateAppointment,
+  useRevalidateAppointments,
   useSession,
 } from '@halsa/api';
 import { LiveDestinations, useRevalidateOnReconnect, useTopic } from '@halsa/api/live';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { Alert } from '../../../primitives/alert/alert';
 import { Button } from '../../../primitives/button/button';
 import { EmptyState } from '../../../primitives/empty-state/empty-state';
@@ -145,9 +144,7 @@ export function AppointmentsScreen({ now = () => new Date() }: { now?: () => Dat
   const later = useAppointments(listFor, firstLater);
   const earlier = useAppointments(listFor, firstEarlier);
   const error = later.error ?? earlier.error;
-  const { mutate } = useSWRConfig();
-  const revalidateAll = () =>
-    mutate((key) => typeof key === 'string' && key.startsWith(APPOINTMENTS_KEY_PREFIX));
+  const revalidateAll = useRevalidateAppointments();
   const filterBy = (id: number | null) =>
     setParams(
       (current) => {
