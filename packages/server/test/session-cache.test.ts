@@ -53,6 +53,39 @@ function counting(db: Db) {
   };
 }
 
+/**
+ * `db` whose DELETE statements wait for `gate` before they are sent: a logout whose DELETE has
+ * not committed yet, while other calls go on.
+ */
+function gatedDeletes(db: Db, gate: Promise<void>): Db {
+  const wrap = <T extends object>(builder: T): T =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (prop === 'execute' || prop === 'executeTakeFirst')
+          return async (...args: unknown[]) => {
+            await gate;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return (...args: unknown[]) => {
+          const next: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return next && typeof next === 'object' ? wrap(next) : next;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== 'function') return value;
+      if (prop === 'deleteFrom')
+        return (...args: unknown[]) =>
+          wrap((value as (...a: unknown[]) => object).apply(target, args));
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
 /** A live Redis channel, as far as the cache is concerned (REDIS_URL mode). */
 const listening: SessionInvalidation = {
   listening: true,
@@ -222,5 +255,24 @@ describeDb('session cache', () => {
       .set({ first_name: 'Cecilia' })
       .where('id', '=', userId)
       .execute();
+  });
+  it('a call made while a logout is under way is not cached past the logout', async () => {
+    for (const shared of [true, false]) {
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const sessions = new SessionService(gatedDeletes(t.db, gate), new FakeClock(), {
+        name: 'halsa_session',
+        secure: false,
+      });
+      if (shared) sessions.useInvalidation(listening);
+      const { token } = await sessions.create(userId, meta);
+      const logout = sessions.destroyByToken(token);
+      // The logout has begun, its DELETE is not committed: this call may still see the row…
+      expect(await sessions.resolve(token)).not.toBeNull();
+      open();
+      await logout;
+      // …but once the logout has answered, no call does.
+      expect(await sessions.resolve(token)).toBeNull();
+    }
   });
 });

@@ -353,6 +353,9 @@ export class SessionService {
   async destroy(idHash: string): Promise<void> {
     this.#dropLocal(idHash);
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    // Again once the row is gone: a call made while the DELETE ran may have read it and cached
+    // it, or be reading it still; neither may serve a call after the logout.
+    this.#dropLocal(idHash);
     await this.#invalidation?.publish('s', idHash);
   }
 
