@@ -275,4 +275,37 @@ describeDb('session cache', () => {
       expect(await sessions.resolve(token)).toBeNull();
     }
   });
+
+  it('while the channel is not live, a call does not share a lookup begun before another instance\'s logout', async () => {
+    const deaf: SessionInvalidation = { ...listening, listening: false };
+    const counted = counting(t.db);
+    const clock = new FakeClock();
+    const here = new SessionService(counted.db, clock, { name: 'halsa_session', secure: false });
+    const there = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
+    here.useInvalidation(deaf);
+    there.useInvalidation(deaf);
+    const { token } = await there.create(userId, meta);
+    const held = counted.holdNext();
+    const before = here.resolve(token);
+    await held.read;
+    // The other instance logs out; its message is lost (this one is not listening).
+    await there.destroyByToken(token);
+    const after = here.resolve(token);
+    held.release();
+    expect(await before).not.toBeNull();
+    expect(await after).toBeNull();
+  });
+  it('what an instance read while its channel was not live is not served once it is live again', async () => {
+    const channel = { ...listening, listening: false };
+    const clock = new FakeClock();
+    const here = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
+    const there = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
+    here.useInvalidation(channel);
+    const { token } = await there.create(userId, meta);
+    expect(await here.resolve(token)).not.toBeNull();
+    // The other instance logs out while this one is not listening; its message is lost.
+    await there.destroyByToken(token);
+    channel.listening = true;
+    expect(await here.resolve(token)).toBeNull();
+  });
 });

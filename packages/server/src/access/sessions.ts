@@ -216,7 +216,16 @@ export class SessionService {
     const idHash = sha256(token);
     const now = this.clock.now().getTime();
     const shared = this.#invalidation;
-    const cached = shared && !shared.listening ? undefined : this.#cache.get(idHash);
+    // While the channel is not live a logout elsewhere is not heard: every call reads on its own
+    // and nothing read before or meanwhile is kept, so no call is answered by a lookup begun
+    // before such a logout, nor (once the channel is live again) by what was read while deaf.
+    if (shared && !shared.listening) {
+      this.#cache.clear();
+      for (const lookup of this.#lookups.values()) lookup.stale = true;
+      this.#lookups.clear();
+      return this.#lookup(idHash, now, { done: Promise.resolve(null), stale: true });
+    }
+    const cached = this.#cache.get(idHash);
     if (cached) {
       const fresh = now < cached.freshUntil && now >= cached.cachedAt;
       const live = cached.expiresAt > now && cached.lastSeen + IDLE_TIMEOUT_MS > now;
