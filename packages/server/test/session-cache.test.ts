@@ -89,6 +89,7 @@ function gatedDeletes(db: Db, gate: Promise<void>): Db {
 /** A live Redis channel, as far as the cache is concerned (REDIS_URL mode). */
 const listening: SessionInvalidation = {
   listening: true,
+  generation: 1,
   publish: async () => {},
   close: async () => {},
 };
@@ -276,7 +277,7 @@ describeDb('session cache', () => {
     }
   });
 
-  it('while the channel is not live, a call does not share a lookup begun before another instance\'s logout', async () => {
+  it("while the channel is not live, a call does not share a lookup begun before another instance's logout", async () => {
     const deaf: SessionInvalidation = { ...listening, listening: false };
     const counted = counting(t.db);
     const clock = new FakeClock();
@@ -306,6 +307,19 @@ describeDb('session cache', () => {
     // The other instance logs out while this one is not listening; its message is lost.
     await there.destroyByToken(token);
     channel.listening = true;
+    expect(await here.resolve(token)).toBeNull();
+  });
+  it('a channel that was down for a moment, with no call meanwhile: what was cached before is not served', async () => {
+    const channel = { ...listening };
+    const clock = new FakeClock();
+    const here = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
+    const there = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
+    here.useInvalidation(channel);
+    const { token } = await there.create(userId, meta);
+    expect(await here.resolve(token)).not.toBeNull();
+    // The connection drops and comes back; the logout's message, sent meanwhile, is lost.
+    await there.destroyByToken(token);
+    channel.generation += 1;
     expect(await here.resolve(token)).toBeNull();
   });
 });

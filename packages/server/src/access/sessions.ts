@@ -100,6 +100,8 @@ export class SessionService {
   readonly #lookups = new Map<string, Lookup>();
   readonly #ended = new Map<string, { reason: SessionEndReason; until: number }>();
   #invalidation: SessionInvalidation | undefined;
+  /** The channel's generation the cache was filled in. */
+  #generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -114,6 +116,7 @@ export class SessionService {
   /** Shares invalidations with the other instances (REDIS_URL); see session-invalidation.ts. */
   useInvalidation(invalidation: SessionInvalidation): void {
     this.#invalidation = invalidation;
+    this.#generation = invalidation.generation;
   }
 
   /**
@@ -220,10 +223,13 @@ export class SessionService {
     // and nothing read before or meanwhile is kept, so no call is answered by a lookup begun
     // before such a logout, nor (once the channel is live again) by what was read while deaf.
     if (shared && !shared.listening) {
-      this.#cache.clear();
-      for (const lookup of this.#lookups.values()) lookup.stale = true;
-      this.#lookups.clear();
+      this.#dropAllLocal();
       return this.#lookup(idHash, now, { done: Promise.resolve(null), stale: true });
+    }
+    // Live again since this instance last looked: messages may have been lost meanwhile.
+    if (shared && shared.generation !== this.#generation) {
+      this.#dropAllLocal();
+      this.#generation = shared.generation;
     }
     const cached = this.#cache.get(idHash);
     if (cached) {
@@ -325,6 +331,13 @@ export class SessionService {
       expiresAt: row.expires_at.getTime(),
     });
     return ctx;
+  }
+
+  /** Forgets every session here: the cache, and no lookup in flight keeps its answer. */
+  #dropAllLocal(): void {
+    this.#cache.clear();
+    for (const lookup of this.#lookups.values()) lookup.stale = true;
+    this.#lookups.clear();
   }
 
   /** Forgets a session here: its cached entry, and a lookup in flight keeps nothing. */
