@@ -122,6 +122,15 @@ describeDb('session cache', () => {
     return { clock, counted, sessions };
   };
 
+  /** Two instances on one database: `here` (through `hereDb`) hears `channel`; `there` logs out. */
+  const twoInstances = (channel: SessionInvalidation, hereDb: Db = t.db) => {
+    const clock = new FakeClock();
+    const cookie = { name: 'halsa_session', secure: false };
+    const here = new SessionService(hereDb, clock, cookie);
+    here.useInvalidation(channel);
+    return { here, there: new SessionService(t.db, clock, cookie) };
+  };
+
   const lastSeenAt = async (token: string) =>
     (
       await t.db
@@ -280,11 +289,7 @@ describeDb('session cache', () => {
   it("while the channel is not live, a call does not share a lookup begun before another instance's logout", async () => {
     const deaf: SessionInvalidation = { ...listening, listening: false };
     const counted = counting(t.db);
-    const clock = new FakeClock();
-    const here = new SessionService(counted.db, clock, { name: 'halsa_session', secure: false });
-    const there = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
-    here.useInvalidation(deaf);
-    there.useInvalidation(deaf);
+    const { here, there } = twoInstances(deaf, counted.db);
     const { token } = await there.create(userId, meta);
     const held = counted.holdNext();
     const before = here.resolve(token);
@@ -298,10 +303,7 @@ describeDb('session cache', () => {
   });
   it('what an instance read while its channel was not live is not served once it is live again', async () => {
     const channel = { ...listening, listening: false };
-    const clock = new FakeClock();
-    const here = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
-    const there = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
-    here.useInvalidation(channel);
+    const { here, there } = twoInstances(channel);
     const { token } = await there.create(userId, meta);
     expect(await here.resolve(token)).not.toBeNull();
     // The other instance logs out while this one is not listening; its message is lost.
@@ -311,10 +313,7 @@ describeDb('session cache', () => {
   });
   it('a channel that was down for a moment, with no call meanwhile: what was cached before is not served', async () => {
     const channel = { ...listening };
-    const clock = new FakeClock();
-    const here = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
-    const there = new SessionService(t.db, clock, { name: 'halsa_session', secure: false });
-    here.useInvalidation(channel);
+    const { here, there } = twoInstances(channel);
     const { token } = await there.create(userId, meta);
     expect(await here.resolve(token)).not.toBeNull();
     // The connection drops and comes back; the logout's message, sent meanwhile, is lost.
