@@ -53,9 +53,43 @@ function counting(db: Db) {
   };
 }
 
+/**
+ * `db` whose DELETE statements wait for `gate` before they are sent: a logout whose DELETE has
+ * not committed yet, while other calls go on.
+ */
+function gatedDeletes(db: Db, gate: Promise<void>): Db {
+  const wrap = <T extends object>(builder: T): T =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (prop === 'execute' || prop === 'executeTakeFirst')
+          return async (...args: unknown[]) => {
+            await gate;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return (...args: unknown[]) => {
+          const next: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return next && typeof next === 'object' ? wrap(next) : next;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== 'function') return value;
+      if (prop === 'deleteFrom')
+        return (...args: unknown[]) =>
+          wrap((value as (...a: unknown[]) => object).apply(target, args));
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
 /** A live Redis channel, as far as the cache is concerned (REDIS_URL mode). */
 const listening: SessionInvalidation = {
   listening: true,
+  generation: 1,
   publish: async () => {},
   close: async () => {},
 };
@@ -86,6 +120,15 @@ describeDb('session cache', () => {
     });
     if (shared) sessions.useInvalidation(listening);
     return { clock, counted, sessions };
+  };
+
+  /** Two instances on one database: `here` (through `hereDb`) hears `channel`; `there` logs out. */
+  const twoInstances = (channel: SessionInvalidation, hereDb: Db = t.db) => {
+    const clock = new FakeClock();
+    const cookie = { name: 'halsa_session', secure: false };
+    const here = new SessionService(hereDb, clock, cookie);
+    here.useInvalidation(channel);
+    return { here, there: new SessionService(t.db, clock, cookie) };
   };
 
   const lastSeenAt = async (token: string) =>
@@ -222,5 +265,60 @@ describeDb('session cache', () => {
       .set({ first_name: 'Cecilia' })
       .where('id', '=', userId)
       .execute();
+  });
+  it('a call made while a logout is under way is not cached past the logout', async () => {
+    for (const shared of [true, false]) {
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const sessions = new SessionService(gatedDeletes(t.db, gate), new FakeClock(), {
+        name: 'halsa_session',
+        secure: false,
+      });
+      if (shared) sessions.useInvalidation(listening);
+      const { token } = await sessions.create(userId, meta);
+      const logout = sessions.destroyByToken(token);
+      // The logout has begun, its DELETE is not committed: this call may still see the row…
+      expect(await sessions.resolve(token)).not.toBeNull();
+      open();
+      await logout;
+      // …but once the logout has answered, no call does.
+      expect(await sessions.resolve(token)).toBeNull();
+    }
+  });
+
+  it("while the channel is not live, a call does not share a lookup begun before another instance's logout", async () => {
+    const deaf: SessionInvalidation = { ...listening, listening: false };
+    const counted = counting(t.db);
+    const { here, there } = twoInstances(deaf, counted.db);
+    const { token } = await there.create(userId, meta);
+    const held = counted.holdNext();
+    const before = here.resolve(token);
+    await held.read;
+    // The other instance logs out; its message is lost (this one is not listening).
+    await there.destroyByToken(token);
+    const after = here.resolve(token);
+    held.release();
+    expect(await before).not.toBeNull();
+    expect(await after).toBeNull();
+  });
+  it('what an instance read while its channel was not live is not served once it is live again', async () => {
+    const channel = { ...listening, listening: false };
+    const { here, there } = twoInstances(channel);
+    const { token } = await there.create(userId, meta);
+    expect(await here.resolve(token)).not.toBeNull();
+    // The other instance logs out while this one is not listening; its message is lost.
+    await there.destroyByToken(token);
+    channel.listening = true;
+    expect(await here.resolve(token)).toBeNull();
+  });
+  it('a channel that was down for a moment, with no call meanwhile: what was cached before is not served', async () => {
+    const channel = { ...listening };
+    const { here, there } = twoInstances(channel);
+    const { token } = await there.create(userId, meta);
+    expect(await here.resolve(token)).not.toBeNull();
+    // The connection drops and comes back; the logout's message, sent meanwhile, is lost.
+    await there.destroyByToken(token);
+    channel.generation += 1;
+    expect(await here.resolve(token)).toBeNull();
   });
 });

@@ -81,4 +81,42 @@ describeDb('STAFF access checks: one statement, the staff rule first', () => {
     expect((await conversation(999_999, staff)).statusCode).toBe(404);
     expect(await accessStatements(() => client(t.users.klient.id, staff))).toBe(1);
   });
+  it('an open emergency access: the staff rule still refuses first, then the access lets her read', async () => {
+    await t.db.db.deleteFrom('sign_in_methods').execute();
+    const now = t.clock.now();
+    await t.db.db
+      .insertInto('emergency_accesses')
+      .values({
+        staff_id: t.users.staff.id,
+        client_id: outside,
+        reason: 'URGENT_CARE',
+        opened_at: now,
+        expires_at: new Date(now.getTime() + 60 * 60_000),
+      })
+      .execute();
+    const staff = await login(t, t.users.staff.email);
+    const weak = await client(outside, staff);
+    expect(weak.statusCode, weak.body).toBe(403);
+    expect(weak.json()).toEqual(STRONG_403);
+    await addTotp(t, staff);
+    const read = await client(outside, staff);
+    expect(read.statusCode, read.body).toBe(200);
+    await t.db.db.deleteFrom('emergency_accesses').execute();
+    const closed = await client(outside, staff);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json()).toEqual(CARE_403);
+  });
+
+  it('ADMIN without a strong method: the staff rule, for any id; with one, no care-team rule', async () => {
+    await t.db.db.deleteFrom('sign_in_methods').execute();
+    const admin = await login(t, t.users.admin.email);
+    for (const id of [outside, t.users.klient.id, 999_999, 'inte-ett-id']) {
+      const res = await client(id, admin);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual(STRONG_403);
+    }
+    await addTotp(t, admin);
+    expect((await client(outside, admin)).statusCode).toBe(200);
+    expect((await client(999_999, admin)).statusCode).toBe(404);
+  });
 });

@@ -16,6 +16,11 @@ export interface SessionInvalidation {
   /** True while invalidations from other instances are being received. */
   readonly listening: boolean;
   /**
+   * Counts the times the channel became live: when it changed, messages may have been missed
+   * in between (even when no call came while it was not live), so what was cached is dropped.
+   */
+  readonly generation: number;
+  /**
    * Tells every other instance to forget a session (`s`) or all of a user's sessions (`u`), or
    * why sessions ended (`e`, `<reason>:<idHash>,…`; SessionService.endedReason).
    */
@@ -28,6 +33,7 @@ export class RedisSessionInvalidation implements SessionInvalidation {
   readonly #channel: string;
   readonly #origin = Math.random().toString(36).slice(2, 12);
   #listening = false;
+  #generation = 0;
   #subscribed = false;
   #closed = false;
   /** Resolves once the subscription is active (never rejects). */
@@ -47,7 +53,7 @@ export class RedisSessionInvalidation implements SessionInvalidation {
     });
     redis.subscriber.on('ready', () => {
       // ioredis re-sends SUBSCRIBE on every reconnect before further commands.
-      if (this.#subscribed && !this.#closed) this.#listening = true;
+      if (this.#subscribed && !this.#closed) this.#live();
     });
     this.ready = redis
       .subscribe(this.#channel, (text) => {
@@ -60,12 +66,21 @@ export class RedisSessionInvalidation implements SessionInvalidation {
       .then((subscribed) => {
         if (!subscribed) return;
         this.#subscribed = true;
-        this.#listening = !this.#closed;
+        if (!this.#closed) this.#live();
       });
+  }
+
+  #live(): void {
+    this.#generation += 1;
+    this.#listening = true;
   }
 
   get listening(): boolean {
     return this.#listening;
+  }
+
+  get generation(): number {
+    return this.#generation;
   }
 
   async publish(kind: InvalidationKind, id: string): Promise<void> {

@@ -100,6 +100,8 @@ export class SessionService {
   readonly #lookups = new Map<string, Lookup>();
   readonly #ended = new Map<string, { reason: SessionEndReason; until: number }>();
   #invalidation: SessionInvalidation | undefined;
+  /** The channel's generation the cache was filled in. */
+  #generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -114,6 +116,7 @@ export class SessionService {
   /** Shares invalidations with the other instances (REDIS_URL); see session-invalidation.ts. */
   useInvalidation(invalidation: SessionInvalidation): void {
     this.#invalidation = invalidation;
+    this.#generation = invalidation.generation;
   }
 
   /**
@@ -216,7 +219,19 @@ export class SessionService {
     const idHash = sha256(token);
     const now = this.clock.now().getTime();
     const shared = this.#invalidation;
-    const cached = shared && !shared.listening ? undefined : this.#cache.get(idHash);
+    // While the channel is not live a logout elsewhere is not heard: every call reads on its own
+    // and nothing read before or meanwhile is kept, so no call is answered by a lookup begun
+    // before such a logout, nor (once the channel is live again) by what was read while deaf.
+    if (shared && !shared.listening) {
+      this.#dropAllLocal();
+      return this.#lookup(idHash, now, { done: Promise.resolve(null), stale: true });
+    }
+    // Live again since this instance last looked: messages may have been lost meanwhile.
+    if (shared && shared.generation !== this.#generation) {
+      this.#dropAllLocal();
+      this.#generation = shared.generation;
+    }
+    const cached = this.#cache.get(idHash);
     if (cached) {
       const fresh = now < cached.freshUntil && now >= cached.cachedAt;
       const live = cached.expiresAt > now && cached.lastSeen + IDLE_TIMEOUT_MS > now;
@@ -318,6 +333,13 @@ export class SessionService {
     return ctx;
   }
 
+  /** Forgets every session here: the cache, and no lookup in flight keeps its answer. */
+  #dropAllLocal(): void {
+    this.#cache.clear();
+    for (const lookup of this.#lookups.values()) lookup.stale = true;
+    this.#lookups.clear();
+  }
+
   /** Forgets a session here: its cached entry, and a lookup in flight keeps nothing. */
   #dropLocal(idHash: string): void {
     this.#cache.delete(idHash);
@@ -353,6 +375,9 @@ export class SessionService {
   async destroy(idHash: string): Promise<void> {
     this.#dropLocal(idHash);
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    // Again once the row is gone: a call made while the DELETE ran may have read it and cached
+    // it, or be reading it still; neither may serve a call after the logout.
+    this.#dropLocal(idHash);
     await this.#invalidation?.publish('s', idHash);
   }
 
