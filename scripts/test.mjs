@@ -70,6 +70,9 @@ if (want('budget')) await run('budget', 'pnpm', ['run', '-s', 'budget']);
 
 let counts = { passed: 0, failed: 0, skipped: 0 };
 let layers = '';
+// Each failed test and file (from Vitest's JSON report), printed at the very end: the last lines
+// are what a CI log keeps, and a count alone does not say what to fix.
+let failures = [];
 if (want('vitest')) {
   const dir = mkdtempSync(join(tmpdir(), 'halsa-test-'));
   const out = join(dir, 'vitest.json');
@@ -101,6 +104,7 @@ if (want('vitest')) {
       failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     };
+    failures = failedIn(report);
   } catch {
     counts.failed += 1;
     console.error('No Vitest report was written.');
@@ -108,6 +112,25 @@ if (want('vitest')) {
 }
 
 await Promise.all(beside);
+
+/** "file > test: first line of the error" for each failed test, or the file when it failed whole. */
+function failedIn(report) {
+  const root = process.cwd() + '/';
+  const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = String(file.name ?? '').replace(root, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      const why = firstLine(t.failureMessages?.[0]).slice(0, 200);
+      lines.push(`${name} > ${t.fullName ?? t.title}${why ? `: ${why}` : ''}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed') {
+      lines.push(`${name} (the file): ${firstLine(file.message).slice(0, 200)}`);
+    }
+  }
+  return lines;
+}
 
 // Lighthouse mobile on the compiled server in production mode (issue 14), after the browser
 // tests and the steps beside them so that nothing shares the CPU with it.
@@ -125,5 +148,9 @@ const failed = Math.max(
   counts.failed,
   failedSteps && counts.failed === 0 ? failedSteps : counts.failed,
 );
+if (failures.length > 0) {
+  console.log(`failed (${failures.length}):`);
+  for (const line of failures) console.log(`  ✘ ${line}`);
+}
 console.log(`${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
