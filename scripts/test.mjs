@@ -116,7 +116,10 @@ await Promise.all(beside);
 /** "file > test: first line of the error" for each failed test, or the file when it failed whole. */
 function failedIn(report) {
   const root = process.cwd() + '/';
-  const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
   const lines = [];
   for (const file of report.testResults ?? []) {
     const name = String(file.name ?? '').replace(root, '');

@@ -3,6 +3,7 @@
 // (p50/p95/p99 and the product/floor ratio), the pages' times, both highest sustained rates and
 // their ratio (goal ≥ 50 %), errors, log rows written per second, lost log rows and audit:verify.
 import type { ChainReport } from '../src/audit/chain.ts';
+import type { LoadStats, Target } from './capacity-load.ts';
 import { percentile, sortedOf, type Step } from './capacity-steps.ts';
 
 const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
@@ -32,10 +33,34 @@ export function printStep(s: Step, index: number): void {
   for (const [what, n] of Object.entries(s.stats.errors)) console.log(`      fel: ${what} × ${n}`);
 }
 
-/** The step the figures are read at: the last sustained one, else the one with fewest users. */
+/** The uncounted warm-up before the first step: its rate and worst p99, to see the cold start. */
+export function printWarmup(target: Target, users: number, stats: LoadStats): void {
+  let worst = { label: '', p99: 0 };
+  for (const [label, times] of Object.entries(stats.calls)) {
+    const p99 = percentile(sortedOf(times), 99);
+    if (p99 > worst.p99) worst = { label, p99 };
+  }
+  const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0);
+  console.log(
+    `  ${target === 'floor' ? 'golv' : 'produkt'} uppvärmning: ${users} användare, räknas inte · ` +
+      `värst p99 ${ms(worst.p99)} ms (${worst.label || '–'}) · ${errors} fel`,
+  );
+}
+
+/** The step the figures are read at: the most users that held (the later when measured twice), else the least load. */
 export const readAt = (steps: Step[]): Step | undefined =>
-  steps.filter((s) => s.sustained).at(-1) ??
-  [...steps].sort((a, b) => a.users - b.users || a.seconds - b.seconds)[0];
+  steps
+    .filter((s) => s.sustained)
+    .reduce<Step | undefined>(
+      (best, s) => (!best || s.users >= best.users ? s : best),
+      undefined,
+    ) ?? [...steps].sort((a, b) => a.users - b.users || a.seconds - b.seconds)[0];
+
+/** The wall: the fewest users at which a step failed twice (one that held when measured again is no wall). */
+export const wallOf = (steps: Step[]): Step | undefined =>
+  steps
+    .filter((s) => !s.sustained && !steps.some((t) => t.users === s.users && t.sustained))
+    .reduce<Step | undefined>((low, s) => (!low || s.users < low.users ? s : low), undefined);
 
 const best = (steps: Step[]) => Math.max(0, ...steps.filter((s) => s.sustained).map(pageRate));
 
@@ -85,9 +110,7 @@ export function printSummary(o: Summary): number {
   const f = nearest(o.floor, p.users);
   const sustained = p.sustained;
   // The first users that failed twice (a step that held when measured again is no wall).
-  const broke = o.product.find(
-    (s) => !s.sustained && !o.product.some((t) => t.users === s.users && t.sustained),
-  );
+  const broke = wallOf(o.product);
   if (broke && broke !== p) {
     const fb = nearest(o.floor, broke.users);
     console.log(

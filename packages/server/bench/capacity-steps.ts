@@ -102,6 +102,10 @@ export interface RampOptions {
   max: number;
   seconds: number;
   settleSeconds: number;
+  /** Uncounted seconds at `start` users before the first measured step (a cold start). */
+  warmupSeconds: number;
+  /** The gap between a held and a failed step is halved until it is at most this many users. */
+  resolution: number;
   limitMs: number;
   /** Rows written so far (the activity log for the product, the floor's table for the floor). */
   countRows: () => Promise<number>;
@@ -110,6 +114,7 @@ export interface RampOptions {
   onStepStart?: (target: Target, users: number) => Promise<void> | void;
   onStepEnd?: (step: Step) => Promise<void> | void;
   print: (step: Step, index: number) => void;
+  printWarmup?: (target: Target, users: number, stats: LoadStats) => void;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -123,9 +128,15 @@ export const sortedOf = (values: readonly number[] | undefined): number[] =>
 /**
  * Steps the users up against `target` until a step is not sustained or `max` is passed. A step
  * that fails is measured once more and counts as failed only when that fails too (on a shared
- * machine one stall of another process is a p99 of a few hundred samples). With `halve`, when
- * the first step already fails, the users are halved down to one until a step holds, so the
- * highest sustained rate is a number to compare before and after, not zero.
+ * machine one stall of another process is a p99 of a few hundred samples).
+ *
+ * Before the first measured step the start's users run `warmupSeconds` uncounted: fresh
+ * instances on a large database answer their first minute from a cold cache (seen at 200 000
+ * clients: p99 9–11 s on every call), which is no capacity figure. With `halve`, when the first
+ * step already fails, the users are halved down to one until a step holds, so the highest
+ * sustained rate is a number to compare before and after, not zero. Once a step has held and a
+ * higher one failed, the gap between them is measured again in halves until it is at most
+ * `resolution` users: a product that fails at 300 and holds at 150 is read between them, not at 150.
  */
 export async function ramp(
   load: LoadProcess,
@@ -145,15 +156,35 @@ export async function ramp(
     }
     return step.sustained;
   };
-  let held = false;
-  for (let users = o.start; users <= o.max; users += o.step) {
-    if (!(await run(users))) break;
-    held = true;
+  if (o.warmupSeconds > 0) {
+    load.set(o.start, target);
+    await sleep(o.warmupSeconds * 1000);
+    const warm = await load.collect();
+    o.printWarmup?.(target, o.start, warm);
   }
-  if (halve && !held) {
-    for (let users = Math.floor(o.start / 2); users >= 1; users = Math.floor(users / 2)) {
-      if (await run(users)) break;
+  let held: number | undefined;
+  let failed: number | undefined;
+  for (let users = o.start; users <= o.max; users += o.step) {
+    if (!(await run(users))) {
+      failed = users;
+      break;
     }
+    held = users;
+  }
+  if (halve && held === undefined) {
+    for (let users = Math.floor(o.start / 2); users >= 1; users = Math.floor(users / 2)) {
+      if (await run(users)) {
+        held = users;
+        break;
+      }
+      failed = users;
+    }
+  }
+  const resolution = Math.max(1, o.resolution);
+  while (held !== undefined && failed !== undefined && failed - held > resolution) {
+    const users = Math.round((held + failed) / 2);
+    if (await run(users)) held = users;
+    else failed = users;
   }
   return steps;
 }

@@ -9,8 +9,10 @@
 // (capacity-pages.ts): clients /overview, /lab-results and a conversation in the widget; coaches
 // /clients, a client's page, its Journal and Lab Resultat tabs, and a message. It steps the
 // number of users up (capacity-steps.ts) until the p99 of any call passes --limit-ms (300) or an
-// error appears (a failed step is measured again once; when the first step already fails, it
-// halves the users until a step holds), then does the same against the floor from the step the
+// error appears (after an uncounted warm-up at the start's users; a failed step is measured again
+// once; when the first step already fails, it halves the users until a step holds; then the gap
+// between the last held and the first failed step is halved down to --resolution users), then
+// does the same against the floor from the step the
 // product's figures are read at: per call a bare route behind the same nginx on the same
 // PostgreSQL (`/floor` + the path, capacity-floor.ts: one indexed query of the same rows, one
 // plain log row). Printed (capacity-report.ts): per step page loads/s, calls/s, the worst
@@ -28,7 +30,9 @@
 //   options: --database NAME (halsa_capacity) --reseed --postgres ADMIN_URL --redis URL
 //            --clients N (20000) --logs N (100 a client) --messages N per client (3)
 //            --start USERS (10) --step USERS (10) --max-users N (400) --step-seconds S (20)
-//            --settle-seconds S (5) --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
+//            --settle-seconds S (5) --warmup-seconds S (30, uncounted, before the first step)
+//            --resolution USERS (step/4: a held and a failed step are bisected to this gap)
+//            --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
 //            --abort-after S (1800) --batch N (min(5000, clients/4)) --batch-concurrency N (4)
 //            --verbose
 import { existsSync } from 'node:fs';
@@ -50,7 +54,7 @@ import {
   writeSessions,
 } from './capacity-people.ts';
 import { runPlans } from './capacity-plans.ts';
-import { printStep, printSummary, readAt } from './capacity-report.ts';
+import { printStep, printSummary, printWarmup, readAt, wallOf } from './capacity-report.ts';
 import { CAPACITY_DB, CAPACITY_SECRET, openCapacityDb, seedOptionsFrom } from './capacity-seed.ts';
 import { LoadProcess, ramp, type RampOptions, type Step } from './capacity-steps.ts';
 
@@ -71,6 +75,8 @@ const { values } = parseArgs({
     'max-users': { type: 'string', default: '400' },
     'step-seconds': { type: 'string', default: '20' },
     'settle-seconds': { type: 'string', default: '5' },
+    'warmup-seconds': { type: 'string', default: '30' },
+    resolution: { type: 'string' },
     'think-ms': { type: 'string', default: '2000' },
     'coach-share': { type: 'string', default: '0.2' },
     'limit-ms': { type: 'string', default: '300' },
@@ -183,6 +189,8 @@ async function runLoad(): Promise<void> {
       max: maxUsers,
       seconds: Number(values['step-seconds']),
       settleSeconds: Number(values['settle-seconds']),
+      warmupSeconds: Number(values['warmup-seconds']),
+      resolution: Number(values.resolution ?? Math.max(1, Math.round(Number(values.step) / 4))),
       limitMs: Number(values['limit-ms']),
       countRows,
       coachesIn: (users) => people.slice(0, users).filter((p) => p.role === 'STAFF').length,
@@ -199,6 +207,7 @@ async function runLoad(): Promise<void> {
         obs = undefined;
       },
       print: printStep,
+      printWarmup,
     });
     console.log('Produkten:');
     const product = await ramp(
@@ -258,9 +267,7 @@ async function runLoad(): Promise<void> {
  */
 function printObservedAt(product: Step[], floor: Step[], observed: Map<Step, ObservedReport>) {
   const at = readAt(product);
-  const wall = product.find(
-    (s) => !s.sustained && !product.some((t) => t.users === s.users && t.sustained),
-  );
+  const wall = wallOf(product);
   const floorAt = at
     ? (floor.filter((s) => s.users === at.users && s.sustained).at(-1) ??
       floor.filter((s) => s.users === at.users).at(-1))

@@ -1,0 +1,90 @@
+// bench:capacity's ramp (bench/capacity-steps.ts): which users it measures, in which order, and
+// which step the summary reads. A fake load answers every call at a p99 that depends only on the
+// users, so a product with a known capacity must be read at that capacity, not at the step below
+// it or below a halving.
+import { describe, expect, it } from 'vitest';
+import type { LoadStats, Target } from '../bench/capacity-load.ts';
+import { readAt, wallOf } from '../bench/capacity-report.ts';
+import { ramp, type LoadProcess, type RampOptions } from '../bench/capacity-steps.ts';
+
+/** A load generator whose calls take 10 ms up to `capacity` users and 900 ms above it. */
+function fakeLoad(capacity: number, coldCollects = 0) {
+  let users = 0;
+  let collects = 0;
+  const setTo: number[] = [];
+  const load = {
+    set(n: number, _target: Target) {
+      users = n;
+      setTo.push(n);
+    },
+    async collect(): Promise<LoadStats> {
+      collects += 1;
+      const cold = collects <= coldCollects;
+      const ms = cold || users > capacity ? 900 : 10;
+      return {
+        type: 'stats',
+        calls: { 'GET /api/x': Array.from({ length: 100 }, () => ms) },
+        pages: {},
+        errors: {},
+        expectedLogRows: 0,
+        floorOkCalls: 0,
+        loop: { p99: 0, max: 0 },
+      };
+    },
+  };
+  return { load: load as unknown as LoadProcess, setTo };
+}
+
+const options = (o: Partial<RampOptions> = {}): RampOptions => ({
+  start: 150,
+  step: 25,
+  max: 400,
+  seconds: 0,
+  settleSeconds: 0,
+  warmupSeconds: 0,
+  resolution: 6,
+  limitMs: 300,
+  countRows: async () => 0,
+  coachesIn: () => 0,
+  print: () => undefined,
+  ...o,
+});
+
+describe('bench:capacity ramp', () => {
+  it('steps up to the wall, then halves the gap to the resolution', async () => {
+    const { load } = fakeLoad(212);
+    const steps = await ramp(load, 'product', options(), true);
+    const measured = [...new Set(steps.map((s) => s.users))];
+    // 150, 175, 200 hold; 225 fails twice; then 213 fails, 207 holds (gap 6 ≤ 6).
+    expect(measured).toEqual([150, 175, 200, 225, 213, 207]);
+    expect(readAt(steps)?.users).toBe(207);
+    expect(wallOf(steps)?.users).toBe(213);
+  });
+
+  it('halves when the first step fails, then reads between the halving and the failure', async () => {
+    const { load } = fakeLoad(100);
+    const steps = await ramp(load, 'product', options({ start: 300 }), true);
+    const measured = [...new Set(steps.map((s) => s.users))];
+    expect(measured.slice(0, 3)).toEqual([300, 150, 75]);
+    const at = readAt(steps)!;
+    expect(at.sustained).toBe(true);
+    expect(at.users).toBeGreaterThan(100 - 6);
+    expect(at.users).toBeLessThanOrEqual(100);
+    expect(wallOf(steps)!.users - at.users).toBeLessThanOrEqual(6);
+  });
+
+  it('warms up uncounted at the start before the first measured step', async () => {
+    // The first collect is cold: with the warm-up it is the warm-up's; without it (two cold
+    // collects: a step's settle and its measured part) the cold answer is the first step's figure.
+    const { load, setTo } = fakeLoad(400, 1);
+    const steps = await ramp(load, 'product', options({ warmupSeconds: 0.001, max: 175 }), true);
+    expect(setTo[0]).toBe(150);
+    expect(steps.map((s) => [s.users, s.sustained])).toEqual([
+      [150, true],
+      [175, true],
+    ]);
+    const { load: cold } = fakeLoad(400, 2);
+    const unwarmed = await ramp(cold, 'product', options({ max: 175 }), true);
+    expect(unwarmed[0]!.sustained).toBe(false);
+  });
+});
