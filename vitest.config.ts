@@ -105,6 +105,8 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: browser(),
+          // Twice Vitest's 15 s: the CI machine ran stories three times slower than this one.
+          testTimeout: 30_000,
           // One page for all story files instead of a fresh iframe (and React, MSW, the ui
           // graph evaluated again) per file: every story already starts from reset mock state
           // and its own isolated providers (.storybook/preview.tsx).
@@ -119,6 +121,8 @@ export default defineConfig({
         test: {
           name: 'visual',
           include: ['packages/ui/visual/**/*.test.tsx'],
+          // As the stories: a screenshot that waits for a stable page on a slow CI machine.
+          testTimeout: 30_000,
           browser: {
             ...browser(),
             viewport: { width: 800, height: 600 },

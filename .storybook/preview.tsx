@@ -1,9 +1,16 @@
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { configure } from 'storybook/test';
 import { defaultHandlers, resetMockState } from '@halsa/api/mocks';
 import { AppProviders } from '@halsa/ui/app-providers.tsx';
 import '@halsa/ui/styles.css';
+
+// A play function's findBy…/waitFor waits up to 5 s, not Testing Library's 1 s: the CI machine
+// ran the stories three times slower than a development machine (the slowest story file 65 s
+// against 20 s), so a screen that appears in 400 ms here took over a second there. A wait still
+// fails when what it waits for never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every story gets the providers the portal uses and a memory router.
 // A story picks its URL with parameters.route = { path: '/clients/:id/*', url: '/clients/1/overview' }.
