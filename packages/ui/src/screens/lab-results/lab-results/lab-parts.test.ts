@@ -33,11 +33,12 @@ function added(before: Shown | undefined, after: Shown, hasTexts: boolean): stri
 }
 
 describe('lab results drawn one part a frame', () => {
-  it('the demo (6 analyses, 6 trends): rows a few at a time, each chart then its table, the files last', () => {
-    expect(ROWS_PER_PART).toBe(3);
+  it('the demo (6 analyses, 6 trends): rows two at a time, each chart then its table, the files last', () => {
+    expect(ROWS_PER_PART).toBe(2);
     expect(steps({ rows: 6, texts: 0, cards: 6 })).toEqual([
-      ['rows 1-3'],
-      ['rows 4-6'],
+      ['rows 1-2'],
+      ['rows 3-4'],
+      ['rows 5-6'],
       ['card 1'],
       ['table 1'],
       ['card 2'],
@@ -64,8 +65,9 @@ describe('lab results drawn one part a frame', () => {
 
   it('a lab report with text results: they come after the last rows, before the trends', () => {
     expect(steps({ rows: 7, texts: 2, cards: 1 })).toEqual([
-      ['rows 1-3'],
-      ['rows 4-6'],
+      ['rows 1-2'],
+      ['rows 3-4'],
+      ['rows 5-6'],
       ['rows 7-7'],
       ['texts'],
       ['card 1'],

@@ -3,10 +3,13 @@
 
 /**
  * Rows of the latest values drawn in one frame (issue 39). On a phone each row is a card of
- * about 22 elements: the demo's 6 analyses in one frame were 155 elements to style and lay out
- * (37-46 ms on a CPU slowed 4×, at load 7); 3 rows are about what a phone shows first.
+ * about 22 elements. The first frame also pays a fixed cost (its first layout of the block,
+ * 15-20 ms of it at 4×), so the rows per frame were measured (CPU time of the frame's task,
+ * Chromium slowed 4×, the demo's 6 analyses, load 7-10 on 2 cores): all 6 in one frame 37-57 ms,
+ * 3 rows 37-68, 2 rows 25-35, 1 row 26-33 (and three times the frames). Later slices of 2 rows
+ * are 7-21 ms.
  */
-export const ROWS_PER_PART = 3;
+export const ROWS_PER_PART = 2;
 
 export interface PartsShown {
   /** Rows of the latest values. */
