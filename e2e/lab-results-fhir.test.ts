@@ -86,6 +86,9 @@ describe('lab reports (FHIR)', () => {
       .click();
     await karin.waitForURL(/\/lab-results$/);
     await karin.getByRole('table', { name: 'Senaste värdet för varje analys' }).waitFor();
+    // every part: the values come two rows a frame, each trend's table a frame after its chart,
+    // her files last (issue 39)
+    await karin.getByRole('heading', { level: 2, name: 'Dina filer' }).waitFor();
 
     // flags against the lab's ranges, comparators as written, dates in Swedish
     expect(await latestRow(karin, 'Haematocrit')).toEqual([

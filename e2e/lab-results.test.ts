@@ -65,6 +65,9 @@ describe('lab results', () => {
     await page.waitForURL(/\/lab-results$/);
     const table = page.getByRole('table', { name: 'Senaste värdet för varje analys' });
     await table.waitFor();
+    // every part: the values come two rows a frame, each trend's table a frame after its chart,
+    // her files last (issue 39)
+    await page.getByRole('heading', { level: 2, name: 'Dina filer' }).waitFor();
     const kolesterol = table.getByRole('row').filter({ hasText: 'Kolesterol' });
     await expect(kolesterol.textContent()).resolves.toContain('6,4 mmol/L');
     await expect(kolesterol.textContent()).resolves.toContain('Över referensintervallet');
@@ -89,6 +92,8 @@ describe('lab results', () => {
     await newest.getByText('Ny', { exact: true }).waitFor({ state: 'detached' });
     await page.reload();
     await page.getByRole('table', { name: 'Senaste värdet för varje analys' }).waitFor();
+    // her files are the last part drawn: counting 'Ny' before they are there proves nothing
+    await page.getByRole('listitem').filter({ hasText: 'Provsvar november.csv' }).waitFor();
     await expect(
       page
         .getByRole('listitem')

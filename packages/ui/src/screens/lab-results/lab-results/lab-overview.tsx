@@ -15,10 +15,11 @@ import {
 import { afterNextFrame } from '../../../lib/after-next-frame';
 import { Spinner } from '../../../primitives/spinner/spinner';
 import { groupAnalyses, groupTrends, latestTexts } from '../analyses';
+import { partsShown } from './lab-parts';
 import { Trends, withTrend } from './trends';
 import { TextValuesTable, ValuesTable } from './values-table';
 
-/** Every part is drawn: the trend cards and the files. */
+/** Every part is drawn: the latest values, the trend cards and the files. */
 const ALL = Infinity;
 
 export interface LabOverviewProps {
@@ -40,26 +41,39 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
   const analyses = useMemo(() => (overview ? groupAnalyses(overview.values) : []), [overview]);
   const trends = useMemo(() => groupTrends(analyses), [analyses]);
   const texts = useMemo(() => latestTexts(overview?.textValues ?? []), [overview]);
-  // The trends and files follow the latest values, one part at a time: each trend card, then
-  // the files, as a render of its own after the frame that drew the part before it (issue 39).
-  // Drawn together they were one frame of 556 elements and 746 layout objects with the demo's
-  // trends (31-45 ms on a CPU in Lighthouse's traces, 220-315 ms at 7×); a card alone is 55-90
-  // elements and the files 110, 5-12 ms on a CPU each, at load 20 on 2 cores. Each part waits
-  // for the frame with the one before: started at once, nothing kept its render and commit
-  // from landing before that frame, which would then style and lay out both in one task.
-  // Added below what is on screen, they move nothing. Once all are drawn, later answers (her
-  // files, a new upload) draw everything at once, so the elements on screen stay.
+  // The block comes one part at a time, each a render of its own after the frame that drew the
+  // part before it (issue 39): the latest values a slice of rows at a time, then each trend
+  // card's chart and heading, its hidden table ('Visa som tabell') a frame later, then the
+  // files. Drawn together they were one frame of 556 elements and 746 layout objects with the
+  // demo's trends (31-45 ms on a CPU in Lighthouse's traces, 220-315 ms at 7×); a card alone was
+  // 55-90 elements, the values 177. Each part waits for the frame with the one before: started
+  // at once, nothing kept its render and commit from landing before that frame, which would
+  // then style and lay out both in one task. Added below what is on screen, they move nothing.
+  // Once all are drawn, later answers (her files, a new upload) draw everything at once, so the
+  // elements on screen stay. The final DOM is the same as drawn at once.
   const cards = useMemo(() => withTrend(trends).length, [trends]);
-  const [drawn, setDrawn] = useState(0);
-  const complete = drawn === ALL;
+  const [step, setStep] = useState(0);
+  const rowCount = analyses.length;
+  const textCount = texts.length;
+  const shown = partsShown(step, { rows: rowCount, texts: textCount, cards });
+  const complete = step === ALL;
   useEffect(() => {
     if (!overview || complete) return;
-    return afterNextFrame(() => startTransition(() => setDrawn((n) => (n >= cards ? ALL : n + 1))));
-  }, [overview, drawn, cards, complete]);
+    const sizes = { rows: rowCount, texts: textCount, cards };
+    return afterNextFrame(() =>
+      startTransition(() => setStep((n) => (partsShown(n + 1, sizes).all ? ALL : n + 1))),
+    );
+  }, [overview, step, complete, rowCount, textCount, cards]);
   // The tables and trends as the same elements while their data is the same: the screen around
   // them renders again, synchronously, as its other calls answer (the session, her notices
   // marked read, the files); React then skips these parts instead of building them again
   // (issue 39: 50–90 ms tasks on a slowed phone).
+  const rowsShown = shown.rows;
+  const textsShown = shown.texts;
+  const latestShown = useMemo(
+    () => (rowsShown < analyses.length ? analyses.slice(0, rowsShown) : analyses),
+    [analyses, rowsShown],
+  );
   const values = useMemo(
     () =>
       analyses.length > 0 || texts.length > 0 ? (
@@ -67,12 +81,14 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
           <h2 id={`${headingId}-values`} className="text-xl font-semibold">
             Senaste värden
           </h2>
-          {analyses.length > 0 ? <ValuesTable analyses={analyses} /> : null}
-          {texts.length > 0 ? <TextValuesTable values={texts} /> : null}
+          {analyses.length > 0 ? <ValuesTable analyses={latestShown} /> : null}
+          {texts.length > 0 && textsShown ? <TextValuesTable values={texts} /> : null}
         </section>
       ) : null,
-    [analyses, texts, headingId],
+    [analyses.length, latestShown, texts, textsShown, headingId],
   );
+  const cardsShown = shown.cards;
+  const tablesShown = shown.tables;
   const trendsPart = useMemo(
     () =>
       analyses.length > 0 ? (
@@ -80,17 +96,17 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
           <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
             Utveckling över tid
           </h2>
-          <Trends trends={trends} drawn={drawn} />
+          <Trends trends={trends} drawn={cardsShown} tables={tablesShown} />
         </section>
       ) : null,
-    [analyses.length, trends, headingId, drawn],
+    [analyses.length, trends, headingId, cardsShown, tablesShown],
   );
   if (!overview) return <Spinner label="Hämtar provsvar…" />;
   return (
     <>
       {values}
-      {drawn > 0 ? trendsPart : null}
-      {complete ? (
+      {cardsShown > 0 || (cards === 0 && shown.texts) ? trendsPart : null}
+      {shown.files ? (
         <section aria-labelledby={`${headingId}-files`} className="flex flex-col gap-3">
           <h2 id={`${headingId}-files`} className="text-xl font-semibold">
             {filesHeading}

@@ -36,6 +36,8 @@ export const MobilBedomningRyms: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('table', { name: 'Senaste värdet för varje analys' });
+    // every row: the values come a few rows a frame, the files last (issue 39)
+    await canvas.findByRole('heading', { level: 2, name: 'Dina filer' }, ALL_PARTS);
     const badges = [...table.querySelectorAll<HTMLElement>('[data-flag]')];
     await expect(badges.length).toBeGreaterThan(1);
     for (const badge of badges) {

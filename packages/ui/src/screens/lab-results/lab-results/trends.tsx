@@ -87,7 +87,13 @@ function chartOf(trend: Trend): LineChartProps {
  * One analysis (or one panel's analyses) across her uploads: the chart, and as a table. Kept as
  * it is while its trend is the same object, so drawing the next card builds only that one.
  */
-const TrendCard = memo(function TrendCard({ trend }: { trend: Trend }) {
+const TrendCard = memo(function TrendCard({
+  trend,
+  tableDrawn,
+}: {
+  trend: Trend;
+  tableDrawn: boolean;
+}) {
   const { name, samples, series } = trend;
   const chart = useMemo(() => chartOf(trend), [trend]);
   const columns = useMemo(() => columnsOf(trend), [trend]);
@@ -111,6 +117,7 @@ const TrendCard = memo(function TrendCard({ trend }: { trend: Trend }) {
       columns={columns}
       rows={samples}
       rowKey={(s) => s.key}
+      tableDrawn={tableDrawn}
     />
   );
 });
@@ -125,16 +132,21 @@ export interface TrendsProps {
    * (issue 39). The line on the analyses with one value comes with the last card.
    */
   drawn?: number;
+  /**
+   * How many of the drawn cards have their table drawn too (all by default): a card's chart
+   * first, its hidden table ('Visa som tabell') a frame later (issue 39).
+   */
+  tables?: number;
 }
 
 /** A trend for every analysis or panel with two or more samples; a line for those with one. */
-export function Trends({ trends, drawn = Infinity }: TrendsProps) {
+export function Trends({ trends, drawn = Infinity, tables = Infinity }: TrendsProps) {
   const cards = withTrend(trends);
   const single = trends.filter((t) => t.samples.length === 1);
   return (
     <div className="flex flex-col gap-4">
-      {cards.slice(0, drawn).map((t) => (
-        <TrendCard key={t.key} trend={t} />
+      {cards.slice(0, drawn).map((t, i) => (
+        <TrendCard key={t.key} trend={t} tableDrawn={i < tables} />
       ))}
       {single.length > 0 && drawn >= cards.length ? (
         <p className="text-sm text-fg-muted">
