@@ -3,6 +3,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { defaultHandlers, resetMockState } from '@halsa/api/mocks';
 import { AppProviders } from '@halsa/ui/app-providers.tsx';
+import { loadWidgetTabs } from '@halsa/ui/components/widget/widget.tsx';
 import '@halsa/ui/styles.css';
 
 // Every story gets the providers the portal uses and a memory router.
@@ -27,7 +28,9 @@ const preview: Preview = {
   beforeEach: () => {
     resetMockState();
   },
-  loaders: [storyHandlersFirst, mswLoader()],
+  // The widget's tabs are a chunk of their own (widget.tsx): in before every story, so a widget
+  // that starts open, or is opened by a play function, draws them at once as before.
+  loaders: [storyHandlersFirst, mswLoader(), async () => ({ widgetTabs: await loadWidgetTabs() })],
   parameters: {
     a11y: { test: 'error' },
     msw: { handlers: { defaults: defaultHandlers } },
