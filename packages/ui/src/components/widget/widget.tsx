@@ -14,6 +14,7 @@ import {
   useStartSchedule,
 } from '@halsa/api';
 import type { WidgetIntent } from './widget-events';
+import type * as WidgetTabsExports from './widget-tabs';
 
 export type WidgetTab = 'hem' | 'meddelande';
 
@@ -38,7 +39,7 @@ export function widgetButtonLabel(open: boolean, unreadMessages: number): string
   return `${OPEN_WIDGET_LABEL}, ${unreadCountText(unreadMessages)}`;
 }
 
-type WidgetTabsModule = typeof import('./widget-tabs');
+type WidgetTabsModule = typeof WidgetTabsExports;
 let widgetTabs: WidgetTabsModule | undefined;
 let widgetTabsLoading: Promise<WidgetTabsModule> | undefined;
 
