@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { configure } from 'storybook/test';
 import { defaultHandlers, resetMockState } from '@halsa/api/mocks';
 import { AppProviders } from '@halsa/ui/app-providers.tsx';
+import { loadWidgetTabs } from '@halsa/ui/components/widget/widget.tsx';
 import '@halsa/ui/styles.css';
 
 // A play function's findBy…/waitFor waits up to 5 s, not Testing Library's 1 s: the CI machine
@@ -34,7 +35,9 @@ const preview: Preview = {
   beforeEach: () => {
     resetMockState();
   },
-  loaders: [storyHandlersFirst, mswLoader()],
+  // The widget's tabs are a chunk of their own (widget.tsx): in before every story, so a widget
+  // that starts open, or is opened by a play function, draws them at once as before.
+  loaders: [storyHandlersFirst, mswLoader(), async () => ({ widgetTabs: await loadWidgetTabs() })],
   parameters: {
     a11y: { test: 'error' },
     msw: { handlers: { defaults: defaultHandlers } },

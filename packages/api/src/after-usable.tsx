@@ -6,7 +6,14 @@
 // moment stays reached for the life of the tab: later pages and components start at once.
 //
 // Outside it (stories, component tests) everything starts at once, as before.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** Runs `run` now or later; the returned function cancels it if it has not run yet. */
 export type Schedule = (run: () => void) => () => void;
@@ -63,13 +70,18 @@ export function useStartSchedule(): Schedule {
   return useContext(ScheduleContext);
 }
 
-/** False until the page is usable (true at once outside <DeferUntilUsable>). */
+/**
+ * False until the page is usable (true at once outside <DeferUntilUsable>). The render that
+ * follows (the shell's counts, their hooks starting) is a transition: on a slowed phone it was
+ * one task of 20-25 ms CPU at 4x, the top bar, the menu and the widget again (issue 39); React
+ * now yields to the browser between its pieces.
+ */
 export function useAfterUsable(): boolean {
   const schedule = useStartSchedule();
   const [ready, setReady] = useState(() => schedule === now || reached);
   useEffect(() => {
     if (ready) return;
-    return schedule(() => setReady(true));
+    return schedule(() => startTransition(() => setReady(true)));
   }, [schedule, ready]);
   return ready;
 }

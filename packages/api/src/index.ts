@@ -4,7 +4,7 @@ export { ApiError, DEFAULT_FALLBACK, getApiBase, isApiError } from './client.ts'
 export { upload, type UploadProgress } from './upload.ts';
 export { SESSION_KEY } from './keys.ts';
 export { saveBlob } from './download.ts';
-export { DeferUntilUsable, useAfterUsable } from './after-usable.tsx';
+export { DeferUntilUsable, useAfterUsable, useStartSchedule } from './after-usable.tsx';
 export * from './auth/index.ts';
 export * from './profile/index.ts';
 export * from './notifications/index.ts';

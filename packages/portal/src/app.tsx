@@ -46,15 +46,24 @@ export function App({ assumeSignedOut = false, knownUser, onMounted }: AppProps)
   // phone's main thread (issue 39). The same element lets React skip them; the screen's own
   // boundary says when it is on screen (onShown), and only then is #root no longer inert.
   const signedOutRoutes = useMemo(() => <SignedOutRoutes onShown={onMounted} />, [onMounted]);
+  // The session's answer re-renders this component after the first commit, when the lookup that
+  // main.tsx waited for is taken by useSession (SWR's store, an urgent update): the same user
+  // object, so the same element, and React skips the whole signed-in tree instead of rendering
+  // it again in one task inside the first passive-effects flush (issue 39).
+  const signedIn = useMemo(
+    () =>
+      user ? (
+        <Suspense fallback={null}>
+          <SignedInApp user={user} />
+        </Suspense>
+      ) : null,
+    [user],
+  );
   const shown = !assumeSignedOut || Boolean(user);
   useEffect(() => {
     if (shown) onMounted?.();
   }, [shown, onMounted]);
   if (user === undefined && session.isLoading && !assumeSignedOut) return null;
   if (!user) return signedOutRoutes;
-  return (
-    <Suspense fallback={null}>
-      <SignedInApp user={user} />
-    </Suspense>
-  );
+  return signedIn;
 }

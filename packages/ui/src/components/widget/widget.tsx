@@ -1,13 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser, UserStats } from '@halsa/api/contract';
 import { cn } from '../../lib/cn';
-import { formatNumber } from '../../lib/format';
 import { CloseIcon } from '../../lib/icons';
 import { CountBadge, unreadCountText } from '../../primitives/badge/badge';
-import { Button } from '../../primitives/button/button';
 import { Spinner } from '../../primitives/spinner/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../primitives/tabs/tabs';
-import { DailyTip } from '../daily-tip/daily-tip';
 import type { HealthTip } from '../daily-tip/tips';
 import { ChatIcon } from '../top-bar/shell-icons';
 import {
@@ -15,8 +11,10 @@ import {
   START_CONVERSATION_EVENT,
   parseOpenConversationDetail,
   parseStartConversationDetail,
+  useStartSchedule,
 } from '@halsa/api';
 import type { WidgetIntent } from './widget-events';
+import type * as WidgetTabsExports from './widget-tabs';
 
 export type WidgetTab = 'hem' | 'meddelande';
 
@@ -39,6 +37,26 @@ export function widgetButtonLabel(open: boolean, unreadMessages: number): string
   if (open) return CLOSE_WIDGET_LABEL;
   if (unreadMessages <= 0) return OPEN_WIDGET_LABEL;
   return `${OPEN_WIDGET_LABEL}, ${unreadCountText(unreadMessages)}`;
+}
+
+type WidgetTabsModule = typeof WidgetTabsExports;
+let widgetTabs: WidgetTabsModule | undefined;
+let widgetTabsLoading: Promise<WidgetTabsModule> | undefined;
+
+/**
+ * Loads the panel's tabs (widget-tabs.tsx, a chunk of its own, issue 39) once; a load that
+ * failed is tried again on the next call. Stories call it before they render, so a widget that
+ * starts open draws its tabs in its first render.
+ */
+export function loadWidgetTabs(): Promise<WidgetTabsModule> {
+  widgetTabsLoading ??= import('./widget-tabs').then(
+    (loaded) => (widgetTabs = loaded),
+    (error: unknown) => {
+      widgetTabsLoading = undefined;
+      throw error;
+    },
+  );
+  return widgetTabsLoading;
 }
 
 export interface WidgetUserStats {
@@ -65,30 +83,6 @@ export interface WidgetProps {
   className?: string;
 }
 
-function NewUserCounts({ stats, isLoading, error }: WidgetUserStats) {
-  let body: ReactNode;
-  if (stats) {
-    body = (
-      <p>
-        Nya användare: Vecka <strong>{formatNumber(stats.weekly)}</strong>, Månad{' '}
-        <strong>{formatNumber(stats.monthly)}</strong>, År{' '}
-        <strong>{formatNumber(stats.yearly)}</strong>
-      </p>
-    );
-  } else if (error) {
-    body = <p className="text-fg-muted">{error.message}</p>;
-  } else if (isLoading) {
-    body = <Spinner label="Hämtar antal nya användare…" showLabel size="sm" />;
-  } else {
-    return null;
-  }
-  return (
-    <div data-testid="new-user-counts" className="rounded-card bg-surface-muted px-4 py-3">
-      {body}
-    </div>
-  );
-}
-
 /**
  * The floating messaging widget (spec §2.7): a round button at the bottom right
  * ('Öppna meddelanden' / 'Stäng meddelanden') and a non-modal dialog with the tabs 'Hem' and
@@ -112,6 +106,31 @@ export function Widget({
   // closing it): a closed widget costs a page's first render only its button (issue 26).
   const [drawn, setDrawn] = useState(defaultOpen);
   if (open && !drawn) setDrawn(true);
+  // The tabs' code: already in (loaded before, or by a story), or loaded when the page is usable
+  // (in an idle moment after it) or at the first opening, whichever comes first.
+  const [loadedTabs, setLoadedTabs] = useState(widgetTabs);
+  const tabs = loadedTabs ?? widgetTabs;
+  const schedule = useStartSchedule();
+  useEffect(() => {
+    if (tabs) return;
+    let live = true;
+    const load = () =>
+      void loadWidgetTabs().then(
+        (loaded) => {
+          if (live) setLoadedTabs(loaded);
+        },
+        () => {},
+      );
+    if (drawn) load();
+    const cancel = schedule(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(load);
+      else setTimeout(load);
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [tabs, drawn, schedule]);
   const [tab, setTab] = useState<WidgetTab>(defaultTab);
   const [intent, setIntent] = useState<WidgetIntent | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -187,8 +206,11 @@ export function Widget({
     };
   }, []);
 
-  const messages = typeof messagesTab === 'function' ? messagesTab(intent) : (messagesTab ?? null);
-  const showsTip = user.role === 'USER' || user.role === 'ADMIN';
+  const messages = (typeof messagesTab === 'function' ? messagesTab(intent) : messagesTab) ?? (
+    <div className="flex justify-center py-6">
+      <Spinner label={MESSAGES_LOADING_TEXT} showLabel />
+    </div>
+  );
 
   return (
     <div className={className}>
@@ -220,49 +242,15 @@ export function Widget({
             <CloseIcon />
           </button>
         </div>
-        {drawn ? (
-          <Tabs
-            value={tab}
-            onValueChange={(value) => setTab(value as WidgetTab)}
-            // A shrinking flex column down to the open conversation: on a short screen its
-            // message log gives up height first, so the send box stays in view.
-            className="flex min-h-0 flex-col"
-          >
-            <TabsList aria-label="Meddelandewidget" className="shrink-0 px-4">
-              <TabsTrigger value="hem" className="short:h-control-sm">
-                Hem
-              </TabsTrigger>
-              <TabsTrigger value="meddelande" className="short:h-control-sm">
-                Meddelande
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent
-              value="hem"
-              className="min-h-0 space-y-4 overflow-y-auto px-4 pb-4 short:pt-2 short:pb-2"
-            >
-              <div>
-                <h3 className="text-xl font-semibold">Välkommen {user.firstName}</h3>
-                <p className="text-fg-muted">Hur kan vi hjälpa?</p>
-              </div>
-              {user.role === 'ADMIN' ? <NewUserCounts {...userStats} /> : null}
-              {showsTip ? <DailyTip headingLevel={4} tip={dailyTip} /> : null}
-              <Button variant="secondary" size="sm" onClick={() => setTab('meddelande')}>
-                Till meddelanden
-              </Button>
-            </TabsContent>
-            {/* Kept mounted, so an open conversation survives a visit to Hem. */}
-            <TabsContent
-              value="meddelande"
-              forceMount
-              className="flex min-h-0 flex-col overflow-y-auto px-4 pb-4 data-[state=inactive]:hidden short:pt-2 short:pb-2"
-            >
-              {messages ?? (
-                <div className="flex justify-center py-6">
-                  <Spinner label={MESSAGES_LOADING_TEXT} showLabel />
-                </div>
-              )}
-            </TabsContent>
-          </Tabs>
+        {drawn && tabs ? (
+          <tabs.WidgetTabs
+            user={user}
+            userStats={userStats}
+            tab={tab}
+            onTabChange={setTab}
+            messages={messages}
+            dailyTip={dailyTip}
+          />
         ) : null}
       </section>
       <button
