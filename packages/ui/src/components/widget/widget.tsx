@@ -111,6 +111,8 @@ export function Widget({
   const [loadedTabs, setLoadedTabs] = useState(widgetTabs);
   const tabs = loadedTabs ?? widgetTabs;
   const schedule = useStartSchedule();
+  // Each opening tries again a load that failed (a phone that lost its network for a moment).
+  const [openings, setOpenings] = useState(0);
   useEffect(() => {
     if (tabs) return;
     let live = true;
@@ -130,7 +132,7 @@ export function Widget({
       live = false;
       cancel();
     };
-  }, [tabs, drawn, schedule]);
+  }, [tabs, drawn, schedule, openings]);
   const [tab, setTab] = useState<WidgetTab>(defaultTab);
   const [intent, setIntent] = useState<WidgetIntent | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -142,6 +144,7 @@ export function Widget({
 
   const show = () => {
     setOpen(true);
+    setOpenings((n) => n + 1);
     setFocusRequest((n) => n + 1);
   };
 
@@ -184,6 +187,7 @@ export function Widget({
       setIntent(next);
       setTab('meddelande');
       setOpen(true);
+      setOpenings((n) => n + 1);
       setFocusRequest((n) => n + 1);
     };
     const onOpenConversation = (event: Event) => {
@@ -251,6 +255,11 @@ export function Widget({
             messages={messages}
             dailyTip={dailyTip}
           />
+        ) : drawn ? (
+          // Opened before the tabs' code is in: a spinner for that moment, never an empty panel.
+          <div className="flex justify-center py-6">
+            <Spinner label={MESSAGES_LOADING_TEXT} showLabel />
+          </div>
         ) : null}
       </section>
       <button
