@@ -56,7 +56,10 @@ export function OverviewScreen({ user: givenUser }: OverviewScreenProps) {
   // 4x (issue 39). Deferred, the urgent render keeps the spinner and the list is drawn in a
   // transition React can split; the list and its states are the same.
   const notifications = useDeferredValue(answer.notifications);
-  const isLoading = answer.isLoading || notifications !== answer.notifications;
+  // Only the first answer waits behind the spinner; a later one (a notice marked read) keeps the
+  // list on screen until the deferred render has it, never a flash of the spinner.
+  const isLoading =
+    answer.isLoading || (notifications === undefined && answer.notifications !== undefined);
   const { select } = useNotificationActions();
   const shortcutsId = useId();
   const noticesId = useId();
