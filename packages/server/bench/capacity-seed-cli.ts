@@ -50,7 +50,7 @@ const counts = await sql<{ t: string; n: string }>`
 const size = await sql<{ size: string }>`
   select pg_size_pretty(pg_database_size(current_database())) as size`.execute(opened.db);
 console.log(
-  `capacity-seed: ${values.database} klar på ${seconds.toFixed(1)} s (med migrering och ANALYZE), ` +
+  `capacity-seed: ${values.database} klar på ${seconds.toFixed(1)} s (med migrering och VACUUM ANALYZE), ` +
     `${size.rows[0]!.size}: ${counts.rows.map((r) => `${r.t} ${r.n}`).join(', ')}`,
 );
 let failed = false;
