@@ -6,8 +6,17 @@ import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
 /** The route a bench send goes through. */
 export const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
 
-export /** Per instance, the steady phase as it measured it (bench-timings.ts). */
-function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
+/** The GC pauses by V8's kind: `major 2 × 45.1 ms (max 60.2)`. */
+const gcKinds = (t: TimingsSnapshot) =>
+  Object.entries(t.gc.byKind ?? {})
+    .map(
+      ([kind, k]) =>
+        `${kind} ${k.count} × ${(k.totalMs / k.count).toFixed(1)} ms (max ${k.max.toFixed(1)})`,
+    )
+    .join(', ');
+
+/** Per instance, the steady phase as it measured it (bench-timings.ts). */
+export function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
   const f = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '–');
   all.forEach((t, i) => {
     const sends = t.steps[`http.total ${SEND}`]?.n ?? 0;
@@ -16,7 +25,8 @@ function printInstanceTimings(all: TimingsSnapshot[], seconds: number): void {
     console.log(
       `  instans ${i + 1} (stadigt läge, ${seconds} s): event-loop-fördröjning p50 ${f(t.eventLoop.p50)} ms, ` +
         `p99 ${f(t.eventLoop.p99)} ms, max ${f(t.eventLoop.max)} ms; GC ${t.gc.count} pauser, ` +
-        `${f(t.gc.totalMs)} ms totalt, p99 ${f(t.gc.p99)} ms, max ${f(t.gc.max)} ms; ` +
+        `${f(t.gc.totalMs)} ms totalt, p99 ${f(t.gc.p99)} ms, max ${f(t.gc.max)} ms ` +
+        `(${gcKinds(t) || 'inga'}; heap ${t.heapUsedMb.toFixed(0)} MB); ` +
         `CPU ${((t.cpuMs / t.windowMs) * 100).toFixed(0)} % av en kärna; RSS ${t.rssMb.toFixed(0)} MB; ` +
         `${sends} sändningar, databastid per sändning ${f(sends ? dbMs / sends : NaN)} ms ` +
         `(sändningens sats eller transaktion + vårdteamskontrollen)`,

@@ -23,11 +23,23 @@ export interface StepFigures {
   total: number;
 }
 
+/** perf_hooks' `detail.kind` of a 'gc' entry (NODE_PERFORMANCE_GC_*). */
+const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
+
 export interface TimingsSnapshot {
   /** Length of the window (ms). */
   windowMs: number;
   eventLoop: { p50: number; p99: number; max: number; mean: number };
-  gc: { count: number; totalMs: number; p99: number; max: number };
+  gc: {
+    count: number;
+    totalMs: number;
+    p99: number;
+    max: number;
+    /** Pauses by V8's kind (minor: scavenge, major: mark-compact, incremental, weak callbacks). */
+    byKind: Record<string, { count: number; totalMs: number; max: number }>;
+  };
+  /** V8's heap in use at the snapshot (MB): what a major GC has to mark. */
+  heapUsedMb: number;
   steps: Record<string, StepFigures>;
   counts: Record<string, number>;
   cpuMs: number;
@@ -51,6 +63,7 @@ export class BenchTimings {
   #counts = new Map<string, number>();
   #loop: LoopHistogram | undefined;
   #gc: number[] = [];
+  #gcKinds = new Map<string, { count: number; totalMs: number; max: number }>();
   #since = 0;
   #cpu = process.cpuUsage();
 
@@ -65,7 +78,16 @@ export class BenchTimings {
     this.#loop = monitorEventLoopDelay({ resolution: 1 });
     this.#loop.enable();
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) this.#gc.push(entry.duration);
+      for (const entry of list.getEntries()) {
+        this.#gc.push(entry.duration);
+        const kind =
+          GC_KINDS[(entry as { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+        const k = this.#gcKinds.get(kind) ?? { count: 0, totalMs: 0, max: 0 };
+        k.count += 1;
+        k.totalMs += entry.duration;
+        k.max = Math.max(k.max, entry.duration);
+        this.#gcKinds.set(kind, k);
+      }
     });
     observer.observe({ entryTypes: ['gc'] });
     // The observer must not keep a finished process alive.
@@ -104,6 +126,7 @@ export class BenchTimings {
     this.#steps.clear();
     this.#counts.clear();
     this.#gc = [];
+    this.#gcKinds.clear();
     this.#loop?.reset();
     this.#since = performance.now();
     this.#cpu = process.cpuUsage();
@@ -122,7 +145,14 @@ export class BenchTimings {
         max: ns(loop?.max),
         mean: ns(loop?.mean),
       },
-      gc: { count: gc.n, totalMs: gc.total, p99: gc.p99, max: gc.max },
+      gc: {
+        count: gc.n,
+        totalMs: gc.total,
+        p99: gc.p99,
+        max: gc.max,
+        byKind: Object.fromEntries(this.#gcKinds),
+      },
+      heapUsedMb: process.memoryUsage().heapUsed / 1024 / 1024,
       steps: Object.fromEntries([...this.#steps].map(([k, v]) => [k, figures(v)])),
       counts: Object.fromEntries(this.#counts),
       cpuMs: (cpu.user + cpu.system) / 1000,
