@@ -4,12 +4,12 @@
 // their ratio (goal ≥ 50 %), errors, log rows written per second, lost log rows and audit:verify.
 import type { ChainReport } from '../src/audit/chain.ts';
 import type { LoadStats, Target } from './capacity-load.ts';
-import { percentile, sortedOf, type Step } from './capacity-steps.ts';
+import { errorCount, percentile, sortedOf, worstCall, type Step } from './capacity-steps.ts';
 
 const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 const sum = (r: Record<string, number[]>) =>
   Object.values(r).reduce((a, times) => a + times.length, 0);
-const errorsOf = (s: Step) => Object.values(s.stats.errors).reduce((a, b) => a + b, 0);
+const errorsOf = (s: Step) => errorCount(s.stats);
 
 /** p50/p95/p99 of sorted times, as the tables show them (`prefix` names the floor's). */
 const quantiles = (t: readonly number[], prefix = ''): Record<string, string> => ({
@@ -35,12 +35,8 @@ export function printStep(s: Step, index: number): void {
 
 /** The uncounted warm-up before the first step: its rate and worst p99, to see the cold start. */
 export function printWarmup(target: Target, users: number, stats: LoadStats): void {
-  let worst = { label: '', p99: 0 };
-  for (const [label, times] of Object.entries(stats.calls)) {
-    const p99 = percentile(sortedOf(times), 99);
-    if (p99 > worst.p99) worst = { label, p99 };
-  }
-  const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0);
+  const worst = worstCall(stats);
+  const errors = errorCount(stats);
   console.log(
     `  ${target === 'floor' ? 'golv' : 'produkt'} uppvärmning: ${users} användare, räknas inte · ` +
       `värst p99 ${ms(worst.p99)} ms (${worst.label || '–'}) · ${errors} fel`,

@@ -70,7 +70,7 @@ export class LoadProcess {
   #tally(s: LoadStats): LoadStats {
     this.total.expectedLogRows += s.expectedLogRows;
     this.total.floorOkCalls += s.floorOkCalls;
-    this.total.errors += Object.values(s.errors).reduce((a, b) => a + b, 0);
+    this.total.errors += errorCount(s);
     return s;
   }
 
@@ -124,6 +124,20 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export const sortedOf = (values: readonly number[] | undefined): number[] =>
   [...(values ?? [])].sort((a, b) => a - b);
+
+/** The call with the highest p99 in `stats` (a step's or the warm-up's). */
+export function worstCall(stats: LoadStats): { label: string; p99: number } {
+  let worst = { label: '', p99: 0 };
+  for (const [label, times] of Object.entries(stats.calls)) {
+    const p99 = percentile(sortedOf(times), 99);
+    if (p99 > worst.p99) worst = { label, p99 };
+  }
+  return worst;
+}
+
+/** Failed calls in `stats`, all kinds together. */
+export const errorCount = (stats: LoadStats): number =>
+  Object.values(stats.errors).reduce((a, b) => a + b, 0);
 
 /**
  * Steps the users up against `target` until a step is not sustained or `max` is passed. A step
@@ -205,12 +219,8 @@ async function measure(
   const stats = await load.collect();
   const seconds = (performance.now() - started) / 1000;
   const logRows = (await o.countRows()) - rowsBefore;
-  let worst = { label: '', p99: 0 };
-  for (const [label, times] of Object.entries(stats.calls)) {
-    const p99 = percentile(sortedOf(times), 99);
-    if (p99 > worst.p99) worst = { label, p99 };
-  }
-  const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0);
+  const worst = worstCall(stats);
+  const errors = errorCount(stats);
   const step: Step = {
     target,
     users,
