@@ -58,18 +58,19 @@ const shared = {
       'react-dom/client',
       'react/jsx-runtime',
       'react/jsx-dev-runtime',
-      'swr',
-      'swr/mutation',
       'react-router',
-      '@stomp/stompjs',
-      'sockjs-client',
-      '@dnd-kit/core',
-      '@dnd-kit/sortable',
-      'uplot',
-      // The widget's tabs are a chunk of their own (imported at idle or on opening): found mid-run,
-      // Radix Tabs made Vite optimize again and reload, and the browser files running then failed
-      // to import ("Vitest failed to find the runner") on a machine with no cache.
-      // Named through @halsa/ui: the root has no link to it (pnpm), and a bare name is not found.
+      // The packages' own dependencies are named through the package that has them: the root has
+      // no link to them (pnpm), and a bare name is not found ("Failed to resolve dependency"), so
+      // the optimizer met them mid-run, optimized again and reloaded the browser files running
+      // then ("Vitest failed to find the runner") on a machine with no cache. The widget's tabs
+      // (Radix Tabs) are a chunk of their own, imported at idle or on opening.
+      '@halsa/api > swr',
+      '@halsa/api > swr/mutation',
+      '@halsa/api > @stomp/stompjs',
+      '@halsa/api > sockjs-client',
+      '@halsa/ui > @dnd-kit/core',
+      '@halsa/ui > @dnd-kit/sortable',
+      '@halsa/ui > uplot',
       '@halsa/ui > @radix-ui/react-tabs',
     ],
   },
