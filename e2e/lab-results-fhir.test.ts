@@ -132,6 +132,7 @@ describe('lab reports (FHIR)', () => {
     await expect(trend.locator('p').first().textContent()).resolves.toMatch(
       /^3 värden från 16 augusti 2015 till /,
     );
+    await trend.getByRole('button', { name: 'Visa som tabell (Hemoglobin (Hb))' }).click();
     const hbRows = trend
       .getByRole('table', { name: 'Hemoglobin (Hb): alla värden, äldst först' })
       .getByRole('row');

@@ -77,6 +77,7 @@ describe('lab results', () => {
     await page.getByRole('heading', { level: 3, name: 'Kolesterol' }).waitFor();
     await page.locator('[data-testid="trend-chart"]').first().scrollIntoViewIfNeeded();
     await page.locator('[data-testid="trend-chart"] canvas').first().waitFor();
+    await page.getByRole('button', { name: 'Visa som tabell (Kolesterol)' }).click();
     await expect(
       page
         .getByRole('table', { name: 'Kolesterol: alla värden, äldst först' })

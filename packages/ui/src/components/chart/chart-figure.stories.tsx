@@ -71,7 +71,7 @@ export const TvaLinjer: Story = {
   },
 };
 
-/** One line with its reference band: no legend; the table is read by screen readers only. */
+/** One line with its reference band: no legend; the table only when asked for. */
 export const EnLinje: Story = {
   name: 'En linje med referensintervall',
   args: {
@@ -95,14 +95,17 @@ export const EnLinje: Story = {
     rows: [0, 1, 2],
     rowKey: String,
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     const figure = canvas.getByRole('article', { name: 'Hemoglobin (Hb)' });
     await expect(within(figure).queryByRole('list')).toBeNull();
+    await expect(within(figure).queryByRole('table', { hidden: true })).toBeNull();
+    const toggle = within(figure).getByRole('button', {
+      name: 'Visa som tabell (Hemoglobin (Hb))',
+    });
+    await expect(toggle).toBeVisible();
+    await userEvent.click(toggle);
     await expect(
       within(figure).getByRole('table', { name: 'Hemoglobin (Hb): alla värden, äldst först' }),
-    ).toBeInTheDocument();
-    await expect(
-      within(figure).getByRole('button', { name: 'Visa som tabell (Hemoglobin (Hb))' }),
     ).toBeVisible();
   },
 };

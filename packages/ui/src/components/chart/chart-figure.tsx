@@ -1,7 +1,9 @@
 // The one chart figure (issue 37; shadcn's one chart container) of every chart — lab trends and
 // /reports: a card with its heading and summary, a legend naming each line by its style, the line
-// chart (uPlot, loaded only as the figure nears the screen), and the same figures as a Table:
-// read by screen readers always, shown to everyone with 'Visa som tabell'.
+// chart (uPlot, loaded only as the figure nears the screen), and the same figures as a Table,
+// drawn when asked for with 'Visa som tabell', for everyone alike (issue 39: a page of many
+// figures drew every hidden table up front for screen readers; the chart is hidden from them,
+// the summary says what it shows, and the button gives them its figures as it does everyone).
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { Button } from '../../primitives/button/button';
@@ -29,12 +31,6 @@ export interface ChartFigureProps<Row> {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /**
-   * False: only the table's (hidden) place for now, its rows in a later render that passes true
-   * (issue 39: a page of many figures draws each card's chart and heading in one frame and its
-   * table in the next, each a shorter task). Shown on request at once. Default true.
-   */
-  tableDrawn?: boolean;
 }
 
 /** A sample of a line's style for the legend. */
@@ -65,7 +61,6 @@ export function ChartFigure<Row>({
   columns,
   rows,
   rowKey,
-  tableDrawn = true,
 }: ChartFigureProps<Row>) {
   const headingId = useId();
   const tableId = useId();
@@ -115,10 +110,9 @@ export function ChartFigure<Row>({
           <span className="sr-only"> ({title})</span>
         </Button>
       </div>
-      {tableDrawn || showTable ? (
+      {showTable ? (
         <Table
           id={tableId}
-          visuallyHidden={!showTable}
           caption={caption}
           columns={columns}
           rows={rows}
@@ -127,8 +121,8 @@ export function ChartFigure<Row>({
           density="compact"
         />
       ) : (
-        // The hidden table's own box (Table's root when hidden), empty until its rows are drawn.
-        <div id={tableId} className="sr-only" />
+        // The table's place, which the button controls, empty until it is asked for.
+        <div id={tableId} hidden />
       )}
     </article>
   );

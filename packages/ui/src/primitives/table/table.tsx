@@ -38,8 +38,6 @@ export interface TableProps<Row> {
   variant?: 'framed' | 'plain';
   /** 'compact' for long lists of figures. */
   density?: 'normal' | 'compact';
-  /** Read by screen readers only, e.g. a chart's figures until shown on request. */
-  visuallyHidden?: boolean;
   className?: string;
   id?: string;
 }
@@ -55,7 +53,6 @@ export function Table<Row>({
   empty,
   variant = 'framed',
   density = 'normal',
-  visuallyHidden = false,
   className,
   id,
 }: TableProps<Row>) {
@@ -66,8 +63,7 @@ export function Table<Row>({
     <div
       id={id}
       className={cn(
-        // A hidden table must not become a (tiny) scrolling region.
-        visuallyHidden ? 'sr-only' : 'sm:overflow-x-auto',
+        'sm:overflow-x-auto',
         variant === 'framed' && 'rounded-card border border-border bg-surface',
         className,
       )}

@@ -43,10 +43,10 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
   const texts = useMemo(() => latestTexts(overview?.textValues ?? []), [overview]);
   // The block comes one part at a time, each a render of its own after the frame that drew the
   // part before it (issue 39): the latest values a slice of rows at a time, then each trend
-  // card's chart and heading, its hidden table ('Visa som tabell') a frame later, then the
-  // files. Drawn together they were one frame of 556 elements and 746 layout objects with the
-  // demo's trends (31-45 ms on a CPU in Lighthouse's traces, 220-315 ms at 7×); a card alone was
-  // 55-90 elements, the values 177. Each part waits for the frame with the one before: started
+  // card (its table only when asked for, 'Visa som tabell'), then the files. Drawn together
+  // they were one frame of 556 elements and 746 layout objects with the demo's trends (31-45 ms
+  // on a CPU in Lighthouse's traces, 220-315 ms at 7×); a card alone was 55-90 elements with its
+  // hidden table, the values 177. Each part waits for the frame with the one before: started
   // at once, nothing kept its render and commit from landing before that frame, which would
   // then style and lay out both in one task. Added below what is on screen, they move nothing.
   // Once all are drawn, later answers (her files, a new upload) draw everything at once, so the
@@ -88,7 +88,6 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
     [analyses.length, latestShown, texts, textsShown, headingId],
   );
   const cardsShown = shown.cards;
-  const tablesShown = shown.tables;
   const trendsPart = useMemo(
     () =>
       analyses.length > 0 ? (
@@ -96,10 +95,10 @@ export function LabOverview({ overview: latest, filesHeading, files }: LabOvervi
           <h2 id={`${headingId}-trends`} className="text-xl font-semibold">
             Utveckling över tid
           </h2>
-          <Trends trends={trends} drawn={cardsShown} tables={tablesShown} />
+          <Trends trends={trends} drawn={cardsShown} />
         </section>
       ) : null,
-    [analyses.length, trends, headingId, cardsShown, tablesShown],
+    [analyses.length, trends, headingId, cardsShown],
   );
   if (!overview) return <Spinner label="Hämtar provsvar…" />;
   return (

@@ -22,42 +22,34 @@ function steps(sizes: Parameters<typeof partsShown>[1]): string[][] {
 }
 
 function added(before: Shown | undefined, after: Shown, hasTexts: boolean): string[] {
-  const b = before ?? { rows: 0, texts: false, cards: 0, tables: 0, files: false };
+  const b = before ?? { rows: 0, texts: false, cards: 0, files: false };
   return [
     ...(after.rows > b.rows ? [`rows ${b.rows + 1}-${after.rows}`] : []),
     ...(hasTexts && after.texts && !b.texts ? ['texts'] : []),
     ...(after.cards > b.cards ? [`card ${after.cards}`] : []),
-    ...(after.tables > b.tables ? [`table ${after.tables}`] : []),
     ...(after.files && !b.files ? ['files'] : []),
   ];
 }
 
 describe('lab results drawn one part a frame', () => {
-  it('the demo (6 analyses, 6 trends): rows two at a time, each chart then its table, the files last', () => {
+  it('the demo (6 analyses, 6 trends): rows two at a time, a card a frame, the files last', () => {
     expect(ROWS_PER_PART).toBe(2);
     expect(steps({ rows: 6, texts: 0, cards: 6 })).toEqual([
       ['rows 1-2'],
       ['rows 3-4'],
       ['rows 5-6'],
       ['card 1'],
-      ['table 1'],
       ['card 2'],
-      ['table 2'],
       ['card 3'],
-      ['table 3'],
       ['card 4'],
-      ['table 4'],
       ['card 5'],
-      ['table 5'],
       ['card 6'],
-      ['table 6'],
       ['files'],
     ]);
     expect(frames({ rows: 6, texts: 0, cards: 6 }).at(-1)).toEqual({
       rows: 6,
       texts: true,
       cards: 6,
-      tables: 6,
       files: true,
       all: true,
     });
@@ -71,14 +63,13 @@ describe('lab results drawn one part a frame', () => {
       ['rows 7-7'],
       ['texts'],
       ['card 1'],
-      ['table 1'],
       ['files'],
     ]);
   });
 
   it('documents only: the files at once; one value each: no cards, the files next', () => {
     expect(frames({ rows: 0, texts: 0, cards: 0 })).toEqual([
-      { rows: 0, texts: true, cards: 0, tables: 0, files: true, all: true },
+      { rows: 0, texts: true, cards: 0, files: true, all: true },
     ]);
     expect(steps({ rows: 2, texts: 0, cards: 0 })).toEqual([['rows 1-2'], ['files']]);
   });
@@ -88,7 +79,6 @@ describe('lab results drawn one part a frame', () => {
       rows: 40,
       texts: true,
       cards: 12,
-      tables: 12,
       files: true,
       all: true,
     });

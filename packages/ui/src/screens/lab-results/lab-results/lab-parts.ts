@@ -5,7 +5,8 @@
 // slowed 4×, CPU time of each frame's task, medians of 3 loads, load 2-3 on 2 cores): the values
 // in one frame 61 ms → 43 (first 2 rows) + 17 + 17; a trend card 21 ms → its chart 14 + its table
 // 17. More frames cost more in all (each frame styles, lays out and paints): the parts are each
-// well under 50 ms, what blocking time counts.
+// well under 50 ms, what blocking time counts. The cards' tables are no longer drawn up front
+// (components/chart: on request), so a card is one part.
 
 /**
  * Rows of the latest values drawn in one frame (issue 39). On a phone each row is a card of
@@ -22,10 +23,8 @@ export interface PartsShown {
   rows: number;
   /** The text results' table (when there are any): true once every row is drawn. */
   texts: boolean;
-  /** Trend cards, each with its chart and heading. */
+  /** Trend cards, each with its heading, summary and chart. */
   cards: number;
-  /** Trend cards whose hidden table is drawn too. */
-  tables: number;
   /** The files, the last part. */
   files: boolean;
   /** Every part is drawn. */
@@ -37,18 +36,17 @@ export function partsShown(
   step: number,
   sizes: { rows: number; texts: number; cards: number },
 ): PartsShown {
-  // The parts: the latest values a slice of rows at a time, the text results, each trend
-  // card's chart and heading, then its hidden table, and last the files.
+  // The parts: the latest values a slice of rows at a time, the text results, each trend card,
+  // and last the files.
   const rowParts = Math.ceil(sizes.rows / ROWS_PER_PART);
   const textParts = sizes.texts > 0 ? 1 : 0;
-  const total = rowParts + textParts + 2 * sizes.cards + 1;
+  const total = rowParts + textParts + sizes.cards + 1;
   const parts = Math.min(step + 1, total);
   const trendParts = Math.max(0, parts - rowParts - textParts);
   return {
     rows: Math.min(sizes.rows, ROWS_PER_PART * parts),
     texts: parts > rowParts,
-    cards: Math.min(sizes.cards, Math.ceil(trendParts / 2)),
-    tables: Math.min(sizes.cards, Math.floor(trendParts / 2)),
+    cards: Math.min(sizes.cards, trendParts),
     files: parts === total,
     all: parts === total,
   };

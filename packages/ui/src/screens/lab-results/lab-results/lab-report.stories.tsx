@@ -2,7 +2,7 @@
 // results, preliminary and corrected values, blood pressure as one trend of both components,
 // dates as precise as the lab gave them.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authScenarios, labScenarios } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { LabResultsScreen } from './lab-results';
@@ -23,10 +23,14 @@ type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
 /**
  * The body rows of a table, each cell's text, once the whole block is drawn: the latest values
- * come a few rows a frame, a trend's table a frame after its card, the files last (issue 39).
+ * come a few rows a frame, the trend cards a card a frame, the files last (issue 39). A trend's
+ * table ('<analysis>: alla värden, äldst först') is shown first, as she would ask for it.
  */
 async function rows(canvas: Canvas, name: string): Promise<string[][]> {
   await canvas.findByRole('heading', { level: 2, name: 'Dina filer' }, ALL_PARTS);
+  const trend = /^(.*): alla värden, äldst först$/.exec(name)?.[1];
+  if (trend)
+    await userEvent.click(canvas.getByRole('button', { name: `Visa som tabell (${trend})` }));
   const table = canvas.getByRole('table', { name });
   return within(table)
     .getAllByRole('row')

@@ -66,7 +66,7 @@ export const NotisenBlirLast: Story = {
 /** Her page: values in and out of range and without a range, trends, files; the newest is new. */
 export const Provsvar: Story = {
   name: 'Provsvar',
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Provsvar' })).toBeVisible();
     await expect(await latestRows(canvas)).toEqual([
       ['Hemoglobin (Hb)', '142 g/L', '117–153 g/L', 'Inom referensintervallet', '2 november 2026'],
@@ -100,7 +100,13 @@ export const Provsvar: Story = {
       () => expect(canvas.getAllByTestId('trend-chart')[0]!.querySelector('canvas')).not.toBeNull(),
       { timeout: 15_000 },
     );
-    // the table alternative is there for screen readers
+    // the table alternative, drawn when asked for
+    await expect(
+      canvas.queryByRole('table', { name: /alla värden, äldst först$/, hidden: true }),
+    ).toBeNull();
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Visa som tabell (Hemoglobin (Hb))' }),
+    );
     const hb = canvas.getByRole('table', { name: 'Hemoglobin (Hb): alla värden, äldst först' });
     await expect(within(hb).getAllByRole('row')).toHaveLength(4);
     await expect(within(hb).getByText('160 g/L')).toBeInTheDocument();
@@ -205,10 +211,11 @@ export const BaraDokument: Story = {
 export const Manga: Story = {
   name: 'Många',
   parameters: mocks(authScenarios.asUser, labScenarios.many),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     await latestRows(canvas);
     const list = canvas.getByRole('list');
     await expect(within(list).getAllByRole('listitem')).toHaveLength(24);
+    await userEvent.click(canvas.getByRole('button', { name: 'Visa som tabell (Glukos)' }));
     const table = canvas.getByRole('table', { name: 'Glukos: alla värden, äldst först' });
     await expect(within(table).getAllByRole('row')).toHaveLength(25);
     await waitFor(() => expect(canvas.getAllByTestId('trend-chart')).toHaveLength(4));

@@ -1,5 +1,5 @@
 // The trends of /lab-results: each analysis (or panel) with two or more samples in the one chart
-// figure (components/chart), its values also as a table.
+// figure (components/chart), its values also as a table on request.
 import { labFlag } from '@halsa/api';
 import { memo, useMemo } from 'react';
 import { ChartFigure } from '../../../components/chart/chart-figure';
@@ -87,13 +87,7 @@ function chartOf(trend: Trend): LineChartProps {
  * One analysis (or one panel's analyses) across her uploads: the chart, and as a table. Kept as
  * it is while its trend is the same object, so drawing the next card builds only that one.
  */
-const TrendCard = memo(function TrendCard({
-  trend,
-  tableDrawn,
-}: {
-  trend: Trend;
-  tableDrawn: boolean;
-}) {
+const TrendCard = memo(function TrendCard({ trend }: { trend: Trend }) {
   const { name, samples, series } = trend;
   const chart = useMemo(() => chartOf(trend), [trend]);
   const columns = useMemo(() => columnsOf(trend), [trend]);
@@ -117,7 +111,6 @@ const TrendCard = memo(function TrendCard({
       columns={columns}
       rows={samples}
       rowKey={(s) => s.key}
-      tableDrawn={tableDrawn}
     />
   );
 });
@@ -132,21 +125,16 @@ export interface TrendsProps {
    * (issue 39). The line on the analyses with one value comes with the last card.
    */
   drawn?: number;
-  /**
-   * How many of the drawn cards have their table drawn too (all by default): a card's chart
-   * first, its hidden table ('Visa som tabell') a frame later (issue 39).
-   */
-  tables?: number;
 }
 
 /** A trend for every analysis or panel with two or more samples; a line for those with one. */
-export function Trends({ trends, drawn = Infinity, tables = Infinity }: TrendsProps) {
+export function Trends({ trends, drawn = Infinity }: TrendsProps) {
   const cards = withTrend(trends);
   const single = trends.filter((t) => t.samples.length === 1);
   return (
     <div className="flex flex-col gap-4">
-      {cards.slice(0, drawn).map((t, i) => (
-        <TrendCard key={t.key} trend={t} tableDrawn={i < tables} />
+      {cards.slice(0, drawn).map((t) => (
+        <TrendCard key={t.key} trend={t} />
       ))}
       {single.length > 0 && drawn >= cards.length ? (
         <p className="text-sm text-fg-muted">
