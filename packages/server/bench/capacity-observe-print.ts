@@ -13,9 +13,13 @@ export function printObserved(r: ObservedReport): void {
   );
   for (const p of r.processes) {
     console.log(
-      `    instans pid ${p.pid}${p.gone ? ' (avslutad under fönstret)' : ''}: CPU ` +
+      `    ${p.name} (pid ${p.pid})${p.gone ? ' (avslutad under fönstret)' : ''}: CPU ` +
         `${p.cpuPercent.toFixed(0)} % av en kärna (högst ${p.cpuMaxPercent.toFixed(0)} % under 500 ms), ` +
-        `RSS högst ${p.rssMaxMb.toFixed(0)} MB (${p.processes} process${p.processes === 1 ? '' : 'er'})`,
+        `RSS högst ${p.rssMaxMb.toFixed(0)} MB ` +
+        // Summed over a tree, shared memory (PostgreSQL's buffers) counts once per process.
+        (p.processes === 1
+          ? '(1 process)'
+          : `(summa över ${p.processes} processer, delat minne räknat i var och en)`),
     );
   }
   if (r.statements === null) console.log(`    PostgreSQL: ${r.statementsNote}`);

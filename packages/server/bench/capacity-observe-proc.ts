@@ -69,6 +69,7 @@ function treeOf(root: number, children: Map<number, number[]>): number[] {
 
 export interface ProcTrack {
   pid: number;
+  name: string;
   /** Last ticks per process of the tree (a process that ends takes its ticks with it). */
   ticks: Map<number, number>;
   total: number;
@@ -107,6 +108,17 @@ function sampleProcess(t: ProcTrack, children: Map<number, number[]>, first: boo
   t.lastAt = now;
   t.rssMaxKb = Math.max(t.rssMaxKb, rss);
   t.processes = tree.length;
+}
+
+/**
+ * The PostgreSQL server's own pid (the postmaster, whose children are every backend and worker)
+ * from one backend's pid, e.g. `select pg_backend_pid()` on a loopback connection; null when
+ * /proc does not have it (a server on another machine).
+ */
+export function postmasterOf(backendPid: number): number | null {
+  const stat = readText(`/proc/${backendPid}/stat`);
+  const ppid = stat ? parseProcStat(stat)?.ppid : undefined;
+  return ppid && ppid > 1 ? ppid : null;
 }
 
 /** One sample of every tracked pid. */

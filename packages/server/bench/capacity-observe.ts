@@ -1,6 +1,8 @@
 // What bench:capacity watches while a step runs (issue 38 item 1): between start() and stop(),
-// - CPU and RSS of each instance: /proc/<pid>/stat (utime + stime) and /proc/<pid>/status (VmRSS)
-//   every 500 ms, the pid and its children (tsx's esbuild) together;
+// - CPU and RSS of each watched process by name (the instances, the floor's servers, the load
+//   generator, PostgreSQL's server and nginx): /proc/<pid>/stat (utime + stime) and
+//   /proc/<pid>/status (VmRSS) every 500 ms, the pid and its children together (tsx's esbuild,
+//   PostgreSQL's backends, nginx's workers);
 // - PostgreSQL's busiest statements in the window: the delta of pg_stat_statements (the
 //   extension is created when missing; without the library preloaded a line says so);
 // - lock waits: every 200 ms, the backends of the database waiting on a lock (pg_stat_activity
@@ -26,6 +28,8 @@ const CHAIN_LOCK = 4711016;
 const MARK = '/* capacity-observe */';
 
 export interface ProcessFigures {
+  /** What the process is ('instans 1', 'PostgreSQL', …), as printed. */
+  name: string;
   pid: number;
   /** Processes in its tree at the last sample (the pid and its descendants). */
   processes: number;
@@ -35,6 +39,12 @@ export interface ProcessFigures {
   rssMaxMb: number;
   /** The pid ended during the window. */
   gone: boolean;
+}
+
+/** A process to sample, by pid, with the name it is printed under. */
+export interface WatchedProcess {
+  pid: number;
+  name: string;
 }
 
 export interface StatementFigures {
@@ -171,7 +181,7 @@ export class CapacityObserver {
   #own = 0;
 
   private constructor(
-    o: { label?: string; pids: number[] },
+    o: { label?: string; processes: readonly WatchedProcess[] },
     db: pg.Client,
     locksDb: pg.Client,
     redis: Redis | null,
@@ -182,8 +192,9 @@ export class CapacityObserver {
     this.#locksDb = locksDb;
     this.#redis = redis;
     this.#probe = probe;
-    this.#procs = o.pids.map((pid) => ({
+    this.#procs = o.processes.map(({ pid, name }) => ({
       pid,
+      name,
       ticks: new Map(),
       total: 0,
       lastTotal: 0,
@@ -198,7 +209,9 @@ export class CapacityObserver {
   static async start(o: {
     databaseUrl: string;
     redisUrl: string;
-    pids: number[];
+    /** The processes whose CPU and RSS are sampled, each with its tree (tsx's esbuild, nginx's
+     * workers, PostgreSQL's backends). */
+    processes: readonly WatchedProcess[];
     label?: string;
     /** Time the disk's commits during the window (default true). */
     commitProbe?: boolean;
@@ -423,6 +436,7 @@ export class CapacityObserver {
       seconds,
       load: { before: this.#loadBefore, after: os.loadavg()[0]!, cores: os.availableParallelism() },
       processes: this.#procs.map((p) => ({
+        name: p.name,
         pid: p.pid,
         processes: p.processes,
         cpuPercent: (p.total / CLOCK_TICKS / seconds) * 100,

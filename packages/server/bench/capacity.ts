@@ -44,7 +44,8 @@ import type { Db } from '../src/db/index.ts';
 import { Cluster, NGINX } from '../test/cluster-processes.ts';
 import { printBatch, runBatch, type BatchReport } from './capacity-batch.ts';
 import { FLOOR_LOG } from './capacity-floor.ts';
-import { CapacityObserver, type ObservedReport } from './capacity-observe.ts';
+import { CapacityObserver, type ObservedReport, type WatchedProcess } from './capacity-observe.ts';
+import { postmasterOf } from './capacity-observe-proc.ts';
 import { printObserved } from './capacity-observe-print.ts';
 import {
   batchClients,
@@ -158,16 +159,20 @@ async function runLoad(): Promise<void> {
     await cluster.start();
     load = await LoadProcess.start(cluster.url, people, Number(values['think-ms']));
     // What the machine, PostgreSQL and Redis do in each step's measured part (capacity-observe.ts):
-    // the product's instances, the floor's servers and the load generator.
-    const pids = [
-      ...cluster.instances.map((i) => i.process?.pid),
-      ...cluster.instances.map((i) => i.floorProcess?.pid),
-      load.pid,
-    ].filter((pid): pid is number => pid !== undefined);
-    console.log(
-      `  pid: instanser ${cluster.instances.map((i) => i.process?.pid).join(', ')}; golvservrar ` +
-        `${cluster.instances.map((i) => i.floorProcess?.pid).join(', ')}; lastgeneratorn ${load.pid}`,
-    );
+    // the product's instances, the floor's servers, the load generator, and beside them
+    // PostgreSQL's server (every backend: the database's share of the two cores) and nginx.
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    const processes = [
+      ...cluster.instances.map((i, n) => ({ pid: i.process?.pid, name: `instans ${n + 1}` })),
+      ...cluster.instances.map((i, n) => ({
+        pid: i.floorProcess?.pid,
+        name: `golvserver ${n + 1}`,
+      })),
+      { pid: load.pid, name: 'lastgeneratorn' },
+      { pid: postmasterOf(rows[0]!.pid) ?? undefined, name: 'PostgreSQL' },
+      { pid: cluster.nginxPid, name: 'nginx' },
+    ].filter((p): p is WatchedProcess => p.pid !== undefined);
+    console.log(`  pid: ${processes.map((p) => `${p.name} ${p.pid}`).join('; ')}`);
     const observed = new Map<Step, ObservedReport>();
     // The ADMIN's batch runs beside the product's steps, not awaited; it stops starting uploads
     // when the product's steps end, so the floor is measured without it.
@@ -198,7 +203,7 @@ async function runLoad(): Promise<void> {
         obs = await CapacityObserver.start({
           databaseUrl: cluster.databaseUrl,
           redisUrl: values.redis,
-          pids,
+          processes,
           label: `${target === 'product' ? 'produkten' : 'golvet'} vid ${users} användare`,
         });
       },

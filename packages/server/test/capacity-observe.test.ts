@@ -64,7 +64,7 @@ describe('the observer of bench:capacity', () => {
         const obs = await CapacityObserver.start({
           databaseUrl: url,
           redisUrl: 'redis://127.0.0.1:6379',
-          pids: [process.pid],
+          processes: [{ pid: process.pid, name: 'testet' }],
           label: 'test',
         });
         await holder.query('begin');
@@ -86,6 +86,7 @@ describe('the observer of bench:capacity', () => {
         expect(chain).toMatchObject({ waits: 1, maxAtOnce: 1 });
         expect(chain!.maxWaitMs).toBeGreaterThan(300);
         expect(r.log.rows).toBe(3);
+        expect(r.processes[0]!.name).toBe('testet');
         expect(r.processes[0]!.rssMaxMb).toBeGreaterThan(10);
         expect(r.processes[0]!.gone).toBe(false);
         expect(r.processes[0]!.cpuPercent).toBeGreaterThan(0);

@@ -78,6 +78,11 @@ export class Cluster {
   constructor(private readonly options: ClusterOptions) {}
 
   /** The proxy's base URL (what a browser would use). */
+  /** nginx's master process (its workers are its children), while it runs. */
+  get nginxPid(): number | undefined {
+    return this.#nginx?.pid;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.nginxPort}`;
   }
