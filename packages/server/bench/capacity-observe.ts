@@ -27,10 +27,13 @@ const CHAIN_LOCK = 4711016;
 /** Marks the observer's own statements, left out of the busiest ones. */
 const MARK = '/* capacity-observe */';
 
-export interface ProcessFigures {
-  /** What the process is ('instans 1', 'PostgreSQL', …), as printed. */
-  name: string;
+/** A process to sample, by pid, with the name it is printed under ('instans 1', 'PostgreSQL'). */
+export interface WatchedProcess {
   pid: number;
+  name: string;
+}
+
+export interface ProcessFigures extends WatchedProcess {
   /** Processes in its tree at the last sample (the pid and its descendants). */
   processes: number;
   /** CPU over the window, % of one core; and the highest 500 ms sample. */
@@ -39,12 +42,6 @@ export interface ProcessFigures {
   rssMaxMb: number;
   /** The pid ended during the window. */
   gone: boolean;
-}
-
-/** A process to sample, by pid, with the name it is printed under. */
-export interface WatchedProcess {
-  pid: number;
-  name: string;
 }
 
 export interface StatementFigures {

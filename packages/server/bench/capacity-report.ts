@@ -9,7 +9,6 @@ import { errorCount, percentile, sortedOf, worstCall, type Step } from './capaci
 const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 const sum = (r: Record<string, number[]>) =>
   Object.values(r).reduce((a, times) => a + times.length, 0);
-const errorsOf = (s: Step) => errorCount(s.stats);
 
 /** p50/p95/p99 of sorted times, as the tables show them (`prefix` names the floor's). */
 const quantiles = (t: readonly number[], prefix = ''): Record<string, string> => ({
@@ -26,7 +25,7 @@ export function printStep(s: Step, index: number): void {
   console.log(
     `  ${who} steg ${index}: ${s.users} användare (${s.coaches} coacher) · ` +
       `${pageRate(s).toFixed(1)} sidladdningar/s · ${(sum(s.stats.calls) / s.seconds).toFixed(1)} anrop/s · ` +
-      `värst p99 ${ms(s.worst.p99)} ms (${s.worst.label || '–'}) · ${errorsOf(s)} fel · ` +
+      `värst p99 ${ms(s.worst.p99)} ms (${s.worst.label || '–'}) · ${errorCount(s.stats)} fel · ` +
       `${(s.logRows / s.seconds).toFixed(1)} loggrader/s · load ${s.loadAvg.toFixed(1)} · ` +
       `generatorns fördröjning p99 ${ms(s.stats.loop.p99)} ms → ${s.sustained ? 'håller' : 'håller inte'}`,
   );
@@ -147,10 +146,10 @@ export function printSummary(o: Summary): number {
   // The first step that did not hold (the start's, when even halving found none).
   if (broke)
     console.log(
-      `Första väggen: vid ${broke.users} användare ${errorsOf(broke) > 0 ? `${errorsOf(broke)} fel, ` : ''}` +
+      `Första väggen: vid ${broke.users} användare ${errorCount(broke.stats) > 0 ? `${errorCount(broke.stats)} fel, ` : ''}` +
         `${broke.worst.label} p99 ${ms(broke.worst.p99)} ms.`,
     );
-  const errors = [...o.product, ...o.floor].reduce((a, s) => a + errorsOf(s), 0);
+  const errors = [...o.product, ...o.floor].reduce((a, s) => a + errorCount(s.stats), 0);
   console.log(
     `Fel under mätta steg: ${errors}. Loggrader skrivna vid det lästa steget: ` +
       `${(p.logRows / p.seconds).toFixed(1)}/s (golvets egna: ${f ? (f.logRows / f.seconds).toFixed(1) : '–'}/s).`,

@@ -8,7 +8,7 @@ export const SEND = 'POST /api/v1/user/messaging/conversations/:id/messages';
 
 /** The GC pauses by V8's kind: `major 2 × 45.1 ms (max 60.2)`. */
 const gcKinds = (t: TimingsSnapshot) =>
-  Object.entries(t.gc.byKind ?? {})
+  Object.entries(t.gc.byKind)
     .map(
       ([kind, k]) =>
         `${kind} ${k.count} × ${(k.totalMs / k.count).toFixed(1)} ms (max ${k.max.toFixed(1)})`,

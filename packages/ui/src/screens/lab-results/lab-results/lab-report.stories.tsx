@@ -2,7 +2,7 @@
 // results, preliminary and corrected values, blood pressure as one trend of both components,
 // dates as precise as the lab gave them.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { authScenarios, labScenarios } from '@halsa/api/mocks';
 import { mocks } from '../../../testing';
 import { LabResultsScreen } from './lab-results';
@@ -19,14 +19,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+type Play = Pick<Parameters<NonNullable<Story['play']>>[0], 'canvas' | 'userEvent'>;
 
 /**
  * The body rows of a table, each cell's text, once the whole block is drawn: the latest values
  * come a few rows a frame, the trend cards a card a frame, the files last (issue 39). A trend's
  * table ('<analysis>: alla värden, äldst först') is shown first, as she would ask for it.
  */
-async function rows(canvas: Canvas, name: string): Promise<string[][]> {
+async function rows({ canvas, userEvent }: Play, name: string): Promise<string[][]> {
   await canvas.findByRole('heading', { level: 2, name: 'Dina filer' }, ALL_PARTS);
   const trend = /^(.*): alla värden, äldst först$/.exec(name)?.[1];
   if (trend)
@@ -41,8 +41,8 @@ async function rows(canvas: Canvas, name: string): Promise<string[][]> {
 /** The latest values: '<1 mg/L', '>90', 'Preliminärt', 'Rättat 4 nov. 2026', a month, a year. */
 export const Labbrapport: Story = {
   name: 'Jämförelser, preliminärt och rättat',
-  play: async ({ canvas }) => {
-    await expect(await rows(canvas, 'Senaste värdet för varje analys')).toEqual([
+  play: async ({ canvas, userEvent }) => {
+    await expect(await rows({ canvas, userEvent }, 'Senaste värdet för varje analys')).toEqual([
       ['Vitamin D', '62 nmol/L', '50–250 nmol/L', 'Inom referensintervallet', 'november 2026'],
       ['Systoliskt blodtryck', '146 mm[Hg]', 'Saknas', '↑Högt enligt labbet', '2 november 2026'],
       [
@@ -85,8 +85,10 @@ export const Labbrapport: Story = {
 /** Text results as text, the latest per analysis, without a trend. */
 export const Textsvar: Story = {
   name: 'Provsvar i text',
-  play: async ({ canvas }) => {
-    await expect(await rows(canvas, 'Provsvar i text, det senaste för varje analys')).toEqual([
+  play: async ({ canvas, userEvent }) => {
+    await expect(
+      await rows({ canvas, userEvent }, 'Provsvar i text, det senaste för varje analys'),
+    ).toEqual([
       ['Blodgrupp', 'A RhD positiv', '12 maj 2026'],
       ['Urinsticka, nitrit', 'Negativ', 'november 2026'],
       ['Odling, urin', 'Växt av E. coli, >100 000 CFU/mLPreliminärt', '2 november 2026'],
@@ -98,7 +100,7 @@ export const Textsvar: Story = {
 /** Blood pressure: one trend, systolic and diastolic lines in the same chart. */
 export const Blodtryck: Story = {
   name: 'Blodtryck som en trend',
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     const heading = await canvas.findByRole('heading', { level: 3, name: 'Blodtryck' }, ALL_PARTS);
     const card = within(heading.closest('article')!);
     await expect(
@@ -110,7 +112,7 @@ export const Blodtryck: Story = {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Systoliskt blodtryck (heldragen)', 'Diastoliskt blodtryck (streckad)']);
-    await expect(await rows(canvas, 'Blodtryck: alla värden, äldst först')).toEqual([
+    await expect(await rows({ canvas, userEvent }, 'Blodtryck: alla värden, äldst först')).toEqual([
       ['10 mars 2026', '135 mm[Hg]', '88 mm[Hg]'],
       ['12 maj 2026', '128 mm[Hg]', '82 mm[Hg]'],
       ['2 november 2026', '146 mm[Hg]↑Högt enligt labbet', '92 mm[Hg]Avvikande enligt labbet'],
@@ -139,7 +141,7 @@ export const Blodtryck: Story = {
 /** A trend across a year-only and a month-only date; the comparator kept in its table. */
 export const DelvisaDatum: Story = {
   name: 'Delvisa datum och jämförelser i trenden',
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     const heading = await canvas.findByRole('heading', { level: 3, name: 'Vitamin D' }, ALL_PARTS);
     const card = within(heading.closest('article')!);
     await expect(
@@ -147,15 +149,17 @@ export const DelvisaDatum: Story = {
         '2 värden från 2025 till november 2026. Referensintervall: 50–250 nmol/L. Det skuggade fältet visar referensintervallet.',
       ),
     ).toBeVisible();
-    await expect(await rows(canvas, 'Vitamin D: alla värden, äldst först')).toEqual([
+    await expect(await rows({ canvas, userEvent }, 'Vitamin D: alla värden, äldst först')).toEqual([
       ['2025', '41 nmol/L', '↓Under referensintervallet'],
       ['november 2026', '62 nmol/L', 'Inom referensintervallet'],
     ]);
-    await expect(await rows(canvas, 'CRP: alla värden, äldst först')).toEqual([
+    await expect(await rows({ canvas, userEvent }, 'CRP: alla värden, äldst först')).toEqual([
       ['12 maj 2026', '6 mg/L', '↑Över referensintervallet'],
       ['2 november 2026', '<1 mg/L', 'Inom referensintervallet'],
     ]);
-    await expect(await rows(canvas, 'Hemoglobin (Hb): alla värden, äldst först')).toEqual([
+    await expect(
+      await rows({ canvas, userEvent }, 'Hemoglobin (Hb): alla värden, äldst först'),
+    ).toEqual([
       ['12 maj 2026', '138 g/L', 'Inom referensintervallet'],
       ['2 november 2026', '131 g/LPreliminärt', 'Inom referensintervallet'],
     ]);

@@ -21,7 +21,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
-type User = Parameters<NonNullable<Story['play']>>[0]['userEvent'];
+type Play = Pick<Parameters<NonNullable<Story['play']>>[0], 'canvas' | 'userEvent'>;
 
 /** The value shown under a summary label. */
 const summaryValue = (canvas: Canvas, label: string) =>
@@ -30,7 +30,7 @@ const summaryValue = (canvas: Canvas, label: string) =>
     .parentElement!.querySelector('dd')!;
 
 /** The body rows of a figure's table, shown first ('Visa som tabell') when it is not. */
-async function tableRows(canvas: Canvas, userEvent: User, figure: string) {
+async function tableRows({ canvas, userEvent }: Play, figure: string) {
   const article = within(canvas.getByRole('article', { name: figure }));
   const show = article.queryByRole('button', { name: `Visa som tabell (${figure})` });
   if (show) await userEvent.click(show);
@@ -63,7 +63,7 @@ export const MedData: Story = {
     // Each table is drawn when asked for, for everyone alike.
     const messages = canvas.getByRole('article', { name: 'Meddelanden' });
     await expect(within(messages).queryByRole('table', { hidden: true })).toBeNull();
-    const rows = await tableRows(canvas, userEvent, 'Meddelanden');
+    const rows = await tableRows({ canvas, userEvent }, 'Meddelanden');
     await expect(rows).toHaveLength(31);
     await expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('22 okt. 2026');
     await expect(
@@ -101,11 +101,11 @@ export const BytPeriod: Story = {
     await expect(
       await canvas.findByText(/^Perioden 7 november 2026 – 21 november 2026, per dag/),
     ).toBeVisible();
-    await expect(await tableRows(canvas, userEvent, 'Nya klienter')).toHaveLength(15);
+    await expect(await tableRows({ canvas, userEvent }, 'Nya klienter')).toHaveLength(15);
     await expect(summaryValue(canvas, 'Nya klienter')).toHaveTextContent('36');
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Period' }), '3man');
     await expect(await canvas.findByText(/per vecka\.$/)).toBeVisible();
-    const weeks = await tableRows(canvas, userEvent, 'Nya klienter');
+    const weeks = await tableRows({ canvas, userEvent }, 'Nya klienter');
     await expect(weeks).toHaveLength(14);
     await expect(weeks[0]).toHaveTextContent('Vecka 34, 17 aug. 2026');
     await expect(canvas.getByRole('option', { name: '3 månader' })).toHaveProperty(
@@ -124,7 +124,7 @@ export const MangaManader: Story = {
     await expect(
       await canvas.findByText(/^Perioden 1 november 2023 – 21 november 2026, per månad/),
     ).toBeVisible();
-    const rows = await tableRows(canvas, userEvent, 'Signerade journalanteckningar');
+    const rows = await tableRows({ canvas, userEvent }, 'Signerade journalanteckningar');
     await expect(rows).toHaveLength(37);
     await expect(rows[0]).toHaveTextContent('november 2023');
     await expect(rows[36]).toHaveTextContent('november 2026');
@@ -139,7 +139,7 @@ export const AllaManader: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByText(/per månad\.$/)).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Period' })).toHaveValue('all');
-    await expect(await tableRows(canvas, userEvent, 'Uppladdningar')).toHaveLength(37);
+    await expect(await tableRows({ canvas, userEvent }, 'Uppladdningar')).toHaveLength(37);
   },
 };
 
@@ -236,6 +236,6 @@ export const UtanSvar: Story = {
       await canvas.findByText('Inga besvarade meddelanden under perioden.'),
     ).toBeVisible();
     await expect(summaryValue(canvas, 'Median svarstid')).toHaveTextContent('–');
-    await expect((await tableRows(canvas, userEvent, 'Svarstid'))[0]).toHaveTextContent('–');
+    await expect((await tableRows({ canvas, userEvent }, 'Svarstid'))[0]).toHaveTextContent('–');
   },
 };
