@@ -25,6 +25,12 @@ export function printObserved(r: ObservedReport): void {
   if (r.statements === null) console.log(`    PostgreSQL: ${r.statementsNote}`);
   else {
     console.log('    PostgreSQL, tyngsta frågorna i fönstret (pg_stat_statements, total tid):');
+    if (r.statementsEvicted > 0) {
+      console.log(
+        `      (pg_stat_statements rensade bort sina minst använda frågor ${r.statementsEvicted} gånger ` +
+          'i fönstret, pg_stat_statements.max: en fråga kan saknas eller vara för lågt räknad)',
+      );
+    }
     for (const s of r.statements) {
       console.log(
         `      ${ms(s.totalMs).padStart(11)}  ${int(s.calls).padStart(7)} anrop  medel ${ms(s.meanMs).padStart(9)}  ` +

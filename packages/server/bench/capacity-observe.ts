@@ -70,6 +70,12 @@ export interface ObservedReport {
   /** null with `statementsNote` when pg_stat_statements cannot be read. */
   statements: StatementFigures[] | null;
   statementsNote: string | null;
+  /**
+   * How many times pg_stat_statements evicted its least-used entries in the window (it holds
+   * pg_stat_statements.max, 5 000 by default, for the whole server): when above 0, a statement
+   * can be missing from `statements` or counted short.
+   */
+  statementsEvicted: number;
   locks: { samples: number; samplesWithWaits: number; byLock: LockFigures[] };
   redis: { commands: number; perSecond: number; opsMean: number; opsMax: number } | null;
   redisNote: string | null;
@@ -161,6 +167,7 @@ export class CapacityObserver {
   readonly #loadBefore = os.loadavg()[0]!;
   #statements: StatRow[] | null = null;
   #statementsNote: string | null = null;
+  #dealloc0 = 0;
   #db0!: DbStats;
   #logId0 = 0;
   #logLast = 0;
@@ -245,6 +252,7 @@ export class CapacityObserver {
       try {
         await this.#db.query(`${MARK} create extension if not exists pg_stat_statements`);
         this.#statements = await this.#statementRows();
+        this.#dealloc0 = await this.#dealloc();
       } catch (error) {
         this.#statementsNote = `pg_stat_statements kan inte läsas: ${(error as Error).message}`;
       }
@@ -283,6 +291,15 @@ export class CapacityObserver {
        where s.dbid = (select oid from pg_database where datname = current_database())`,
     );
     return rows;
+  }
+
+  /** How many times pg_stat_statements has evicted entries (pg_stat_statements_info, PG 14+). */
+  async #dealloc(): Promise<number> {
+    this.#own += 1;
+    const { rows } = await this.#db.query<{ dealloc: string }>(
+      `${MARK} select dealloc::text from pg_stat_statements_info`,
+    );
+    return Number(rows[0]?.dealloc ?? 0);
   }
 
   async #dbStats(): Promise<DbStats> {
@@ -393,7 +410,9 @@ export class CapacityObserver {
     // Each sample and each probe commit is a transaction of its own.
     const own = this.#own + (commit?.n ?? 0);
     let statements: StatementFigures[] | null = null;
+    let statementsEvicted = 0;
     if (this.#statements) {
+      statementsEvicted = (await this.#dealloc()) - this.#dealloc0;
       const before = new Map(this.#statements.map((s) => [s.key, s]));
       statements = (await this.#statementRows())
         .filter((s) => !s.query.includes(MARK) && !s.query.includes('bench_commit_probe'))
@@ -443,6 +462,7 @@ export class CapacityObserver {
       })),
       statements,
       statementsNote: this.#statementsNote,
+      statementsEvicted,
       locks: {
         samples: this.#lockSamples,
         samplesWithWaits: this.#lockSamplesWithWaits,
