@@ -464,6 +464,11 @@ describeDb('access by care team, route by route (design §4.14)', () => {
     expect(await badge()).toBe(outsideBadge + 2);
     expect(await withOlga()).toHaveLength(1);
     await t.db.db.deleteFrom('care_team_members').where('client_id', '=', w.outsider.id).execute();
+    expect(await badge()).toBe(outsideBadge);
+    // With the clinic setting off every client's message counts.
+    await t.db.db.updateTable('clinic_settings').set({ care_team_only: false }).execute();
+    expect(await badge()).toBe(outsideBadge + 2);
+    await t.db.db.updateTable('clinic_settings').set({ care_team_only: true }).execute();
     // ADMIN reads her as always.
     const asAdmin = await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, {
       cookie: w.admin,
@@ -486,8 +491,15 @@ describeDb('access by care team, route by route (design §4.14)', () => {
     expect(asAdmin.statusCode, asAdmin.body).toBe(400);
     expect(asAdmin.json().message).toBe('Nödåtkomst gäller personal utanför klientens vårdteam.');
 
+    const badge = async () =>
+      (await send(t, 'GET', '/api/v1/user/messaging/unread-count', { cookie: w.staff })).json<{
+        unreadMessages: number;
+      }>().unreadMessages;
+    const closedBadge = await badge();
     const opened = await send(t, 'POST', url, { cookie: w.staff, body: { reason: 'URGENT_CARE' } });
     expect(opened.statusCode, opened.body).toBe(201);
+    // Her two unread messages (the test before) count while the access is open.
+    expect(await badge()).toBe(closedBadge + 2);
     const access = opened.json<{ id: number; expiresAt: string; openedAt: string }>();
     expect(Date.parse(access.expiresAt) - Date.parse(access.openedAt)).toBe(4 * 3_600_000);
 
