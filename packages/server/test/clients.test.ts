@@ -178,6 +178,55 @@ describeDb('client management routes', () => {
     ]);
   });
 
+  it("STAFF's pages of her care team: the total in the page's own statement, and past the end counted apart", async () => {
+    const { STAFF, ADMIN } = await cookies(t);
+    const at = new Date('2026-03-01T00:00:00Z');
+    const team = await t.db.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({
+          email: `team${i + 1}@example.com`,
+          role: 'USER' as const,
+          first_name: `Team${String(i + 1).padStart(2, '0')}`,
+          last_name: 'Sida',
+          registration_status: 'REGISTERED' as const,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // Seven of them are not hers: never shown, never counted.
+    await t.db.db
+      .insertInto('care_team_members')
+      .values(
+        team.slice(0, 16).map((c) => ({
+          client_id: c.id,
+          staff_id: t.users.staff.id,
+          added_by: null,
+          added_at: at,
+        })),
+      )
+      .execute();
+    const list = async (cookie: string | undefined, query: string) => {
+      const res = await send(t, 'GET', `/api/v1/admin/clients?${query}`, { cookie });
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as { items: { firstName: string }[]; total: number };
+    };
+    const names = (p: { items: { firstName: string }[] }) => p.items.map((c) => c.firstName);
+    const first = await list(STAFF, 'q=sida&size=5&page=1&sort=name&order=desc');
+    expect(first.total).toBe(16);
+    expect(names(first)).toEqual(['Team16', 'Team15', 'Team14', 'Team13', 'Team12']);
+    const last = await list(STAFF, 'q=sida&size=5&page=4&sort=name&order=desc');
+    expect(last).toMatchObject({ total: 16 });
+    expect(names(last)).toEqual(['Team01']);
+    expect(await list(STAFF, 'q=sida&size=5&page=5')).toMatchObject({ items: [], total: 16 });
+    expect(await list(STAFF, 'q=nobody&size=5&page=1')).toMatchObject({ items: [], total: 0 });
+    // ADMIN sees all 23, the same way paged.
+    expect((await list(ADMIN, 'q=sida&size=5&page=1')).total).toBe(23);
+    expect(await list(ADMIN, 'q=sida&size=5&page=6')).toMatchObject({ items: [], total: 23 });
+  });
+
   it('the whole log filters by action and by person, paged, newest first', async () => {
     const { STAFF } = await cookies(t);
     const start = Date.parse('2026-03-01T00:00:00Z');
