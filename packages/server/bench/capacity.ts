@@ -34,9 +34,11 @@
 //            --resolution USERS (step/4: a held and a failed step are bisected to this gap)
 //            --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
 //            --abort-after S (1800) --batch N (min(5000, clients/4)) --batch-concurrency N (4)
-//            --verbose
+//            --verbose --profile DIR (each product instance writes a V8 CPU profile there when
+//            it stops: node --cpu-prof; open it in Chromium's DevTools)
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { verifyActivityChain } from '../src/audit/chain.ts';
@@ -82,6 +84,7 @@ const { values } = parseArgs({
     'coach-share': { type: 'string', default: '0.2' },
     'limit-ms': { type: 'string', default: '300' },
     'abort-after': { type: 'string', default: '1800' },
+    profile: { type: 'string' },
     batch: { type: 'string' },
     'batch-concurrency': { type: 'string', default: '4' },
   },
@@ -127,7 +130,12 @@ async function runLoad(): Promise<void> {
     floor: true,
     database: values.database,
     // The data's own secret (signed notes, sealed lab files were made with it).
-    env: { SESSION_SECRET: CAPACITY_SECRET },
+    env: {
+      SESSION_SECRET: CAPACITY_SECRET,
+      ...(values.profile
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(values.profile)}` }
+        : {}),
+    },
   });
   let load: LoadProcess | undefined;
   let obs: CapacityObserver | undefined;
