@@ -9,6 +9,12 @@ import { CapacityObserver, lockName } from '../bench/capacity-observe.ts';
 import { parseProcStat, parseVmRssKb } from '../bench/capacity-observe-proc.ts';
 import { createTestDb, PG_ADMIN_URL, TEST_DB } from './helpers.ts';
 
+/** A test database of its own and its URL, for pg clients beside the observer's. */
+async function testDatabase() {
+  const db = await createTestDb();
+  return { db, url: `${PG_ADMIN_URL.replace(/\/[^/]*$/, '')}/${db.name}` };
+}
+
 async function preloaded(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query<{ v: string }>(
     `select current_setting('shared_preload_libraries') as v`,
@@ -61,8 +67,7 @@ describe('the observer of bench:capacity', () => {
   it.runIf(TEST_DB === 'postgres')(
     'sees a wait for the chain lock and counts the log rows of the window',
     async () => {
-      const db = await createTestDb();
-      const url = `${PG_ADMIN_URL.replace(/\/[^/]*$/, '')}/${db.name}`;
+      const { db, url } = await testDatabase();
       const holder = new pg.Client({ connectionString: url });
       const waiter = new pg.Client({ connectionString: url });
       await holder.connect();
@@ -122,8 +127,7 @@ describe('the observer of bench:capacity', () => {
   it.runIf(TEST_DB === 'postgres')(
     'says when pg_stat_statements evicted entries in its window',
     async () => {
-      const db = await createTestDb();
-      const url = `${PG_ADMIN_URL.replace(/\/[^/]*$/, '')}/${db.name}`;
+      const { db, url } = await testDatabase();
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {

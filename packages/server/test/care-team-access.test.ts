@@ -294,6 +294,12 @@ const EXTRA: Case[] = [
   },
 ];
 
+/** The unread badge's count as `cookie`'s user sees it (GET …/unread-count). */
+const unreadBadge = async (t: TestApp, cookie: string) =>
+  (await send(t, 'GET', '/api/v1/user/messaging/unread-count', { cookie })).json<{
+    unreadMessages: number;
+  }>().unreadMessages;
+
 describeDb('access by care team, route by route (design §4.14)', () => {
   const t = useTestApp();
   let w: World;
@@ -435,17 +441,13 @@ describeDb('access by care team, route by route (design §4.14)', () => {
     expect(pushedAfter.length).toBe(pushedBefore.length);
     // The unread badge and the list filtered to her leave her out too (issue 38): her unread
     // message is not counted, and `?partnerId=` finds no conversation.
-    const badge = async () =>
-      (await send(t, 'GET', '/api/v1/user/messaging/unread-count', { cookie: w.staff })).json<{
-        unreadMessages: number;
-      }>().unreadMessages;
     const withOlga = async () =>
       (
         await send(t, 'GET', `/api/v1/user/messaging/conversations?partnerId=${w.outsider.id}`, {
           cookie: w.staff,
         })
       ).json<unknown[]>();
-    const outsideBadge = await badge();
+    const outsideBadge = await unreadBadge(t, w.staff);
     expect(await withOlga()).toEqual([]);
     // The same message while she is in the team is pushed (and logged): the check above can fail.
     await addToCareTeam(t.db, w.outsider.id, t.users.staff.id);
@@ -461,13 +463,13 @@ describeDb('access by care team, route by route (design §4.14)', () => {
       .execute();
     expect(pushedInTeam.length).toBe(pushedBefore.length + 1);
     // …and in the team her two unread messages count, and her conversation is found.
-    expect(await badge()).toBe(outsideBadge + 2);
+    expect(await unreadBadge(t, w.staff)).toBe(outsideBadge + 2);
     expect(await withOlga()).toHaveLength(1);
     await t.db.db.deleteFrom('care_team_members').where('client_id', '=', w.outsider.id).execute();
-    expect(await badge()).toBe(outsideBadge);
+    expect(await unreadBadge(t, w.staff)).toBe(outsideBadge);
     // With the clinic setting off every client's message counts.
     await t.db.db.updateTable('clinic_settings').set({ care_team_only: false }).execute();
-    expect(await badge()).toBe(outsideBadge + 2);
+    expect(await unreadBadge(t, w.staff)).toBe(outsideBadge + 2);
     await t.db.db.updateTable('clinic_settings').set({ care_team_only: true }).execute();
     // ADMIN reads her as always.
     const asAdmin = await send(t, 'GET', `/api/v1/admin/clients/${w.outsider.id}`, {
@@ -491,15 +493,11 @@ describeDb('access by care team, route by route (design §4.14)', () => {
     expect(asAdmin.statusCode, asAdmin.body).toBe(400);
     expect(asAdmin.json().message).toBe('Nödåtkomst gäller personal utanför klientens vårdteam.');
 
-    const badge = async () =>
-      (await send(t, 'GET', '/api/v1/user/messaging/unread-count', { cookie: w.staff })).json<{
-        unreadMessages: number;
-      }>().unreadMessages;
-    const closedBadge = await badge();
+    const closedBadge = await unreadBadge(t, w.staff);
     const opened = await send(t, 'POST', url, { cookie: w.staff, body: { reason: 'URGENT_CARE' } });
     expect(opened.statusCode, opened.body).toBe(201);
     // Her two unread messages (the test before) count while the access is open.
-    expect(await badge()).toBe(closedBadge + 2);
+    expect(await unreadBadge(t, w.staff)).toBe(closedBadge + 2);
     const access = opened.json<{ id: number; expiresAt: string; openedAt: string }>();
     expect(Date.parse(access.expiresAt) - Date.parse(access.openedAt)).toBe(4 * 3_600_000);
 

@@ -120,6 +120,9 @@ export function readableClientIds(db: Db, staffId: number, now: Date) {
     );
 }
 
+/** Every staff member's and admin's id: rows about them are nobody's client data. */
+const staffAndAdminIds = sql`select su.id from users su where su.role in ('STAFF', 'ADMIN')`;
+
 /**
  * The care-team rule on a column of user ids that are clients or staff (a message's sender): for
  * STAFF, true when the clinic setting is off, or the id is a staff member's or an admin's (no
@@ -137,8 +140,7 @@ export function readableUserFilter(
   if (viewer.role !== 'STAFF') return sql<SqlBool>`true`;
   return sql<SqlBool>`(
     not (select s.care_team_only from clinic_settings s where s.id = 1)
-    or ${userId} in (select su.id from users su where su.role in ('STAFF', 'ADMIN')
-                     union all ${readableClientIds(db, viewer.userId, now)})
+    or ${userId} in (${staffAndAdminIds} union all ${readableClientIds(db, viewer.userId, now)})
   )`;
 }
 
@@ -170,7 +172,7 @@ export async function listScope(
   return (clientId, options = {}) =>
     options.nullable
       ? sql<SqlBool>`(${clientId} is null or ${clientId} = any(array(
-          select su.id from users su where su.role in ('STAFF', 'ADMIN') union ${readable})))`
+          ${staffAndAdminIds} union ${readable})))`
       : sql<SqlBool>`${clientId} = any(array(${readable}))`;
 }
 

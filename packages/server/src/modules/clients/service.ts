@@ -183,10 +183,7 @@ export class ClientService {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow()
         .then((c) => Number(c.n));
-    let pageIds = this.matching(query, scope).select([
-      'u.id',
-      sql<string>`count(*) over ()`.as('total'),
-    ]);
+    let pageIds = this.matching(query, scope).select('u.id');
     let rows = this.base().select(CLIENT_COLUMNS);
     for (const by of [...sortBy, sql`u.id ${dir}`]) {
       pageIds = pageIds.orderBy(by);
@@ -194,13 +191,11 @@ export class ClientService {
     }
     const ids = pageIds.limit(size).offset((page - 1) * size);
     if (scope === everyRow) {
-      const [items, total] = await Promise.all([
-        rows.where('u.id', 'in', ids.clearSelect().select('u.id')).execute(),
-        count(),
-      ]);
+      const [items, total] = await Promise.all([rows.where('u.id', 'in', ids).execute(), count()]);
       return { items: items.map(toListedClient), total, page, size };
     }
-    const items = await rows.innerJoin(ids.as('pg'), 'pg.id', 'u.id').select('pg.total').execute();
+    const withTotal = ids.select(sql<string>`count(*) over ()`.as('total')).as('pg');
+    const items = await rows.innerJoin(withTotal, 'pg.id', 'u.id').select('pg.total').execute();
     const total = items[0] ? Number(items[0].total) : page > 1 ? await count() : 0;
     return { items: items.map(toListedClient), total, page, size };
   }
