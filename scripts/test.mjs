@@ -78,6 +78,8 @@ if (want('vitest')) {
   const out = join(dir, 'vitest.json');
   // Per-project times (scripts/timing-reporter.mjs), printed under the summary.
   const timings = join(dir, 'timings.json');
+  // Unhandled errors (scripts/flaky-reporter.mjs): they fail the run without failing a test.
+  const unhandled = join(dir, 'unhandled.json');
   await run(
     'vitest (all projects)',
     'pnpm',
@@ -94,9 +96,14 @@ if (want('vitest')) {
       // flaky reporter names each test that needed it; one that fails twice fails the run.
       '--retry=1',
     ],
-    { env: { ...process.env, HALSA_TIMINGS: timings } },
+    { env: { ...process.env, HALSA_TIMINGS: timings, HALSA_UNHANDLED: unhandled } },
   );
   if (existsSync(timings)) layers = formatTimings(JSON.parse(readFileSync(timings, 'utf8')));
+  if (existsSync(unhandled)) {
+    for (const line of JSON.parse(readFileSync(unhandled, 'utf8'))) {
+      failures.push(`unhandled error in ${line}`);
+    }
+  }
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     counts = {
@@ -104,7 +111,7 @@ if (want('vitest')) {
       failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     };
-    failures = failedIn(report);
+    failures.push(...failedIn(report));
   } catch {
     counts.failed += 1;
     console.error('No Vitest report was written.');
@@ -154,6 +161,11 @@ const failed = Math.max(
 if (failures.length > 0) {
   console.log(`failed (${failures.length}):`);
   for (const line of failures) console.log(`  ✘ ${line}`);
+} else if (failedSteps > 0) {
+  const names = steps.filter((s) => !s.ok).map((s) => s.name);
+  console.log(
+    `failed without a failed test: ${names.join(', ')} (its own output, above, says why)`,
+  );
 }
 console.log(`${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
