@@ -21,7 +21,7 @@
 // ratio, both highest sustained rates (goal: product ≥ 50 % of the floor), log rows expected
 // from the calls made vs written (lost rows) and audit:verify of the whole chain after the run.
 // Beside the product's steps the ADMIN uploads a 5 000-client batch of FHIR lab reports
-// (capacity-batch.ts; --batch N clients, --batch-concurrency); each step's measured part is
+// (capacity-batch.ts; --batch N clients, --batch-rate uploads/s, --batch-concurrency); each step's measured part is
 // watched (capacity-observe.ts: CPU and RSS per process, busiest statements, lock waits, Redis
 // ops, log rows/s, commits and the disk's commit latency), printed for the steps read.
 // Exit 1 when a goal is missed. Its sessions are removed afterwards; the activity rows and
@@ -34,6 +34,7 @@
 //            --resolution USERS (step/4: a held and a failed step are bisected to this gap)
 //            --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
 //            --abort-after S (1800) --batch N (min(5000, clients/4)) --batch-concurrency N (4)
+//            --batch-rate N (10 uploads/s: 5 000 in 8 min 20 s; 0 = as fast as they go)
 //            --verbose --profile DIR (each product instance writes a V8 CPU profile there when
 //            it stops: node --cpu-prof; open it in Chromium's DevTools)
 import { existsSync } from 'node:fs';
@@ -87,6 +88,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     batch: { type: 'string' },
     'batch-concurrency': { type: 'string', default: '4' },
+    'batch-rate': { type: 'string', default: '10' },
   },
 });
 
@@ -189,11 +191,14 @@ async function runLoad(): Promise<void> {
       adminCookie,
       clientIds: batchIds,
       concurrency: Number(values['batch-concurrency']),
+      perSecond: Number(values['batch-rate']),
       signal: batchStop.signal,
     });
+    const rate = Number(values['batch-rate']);
     console.log(
-      `  ADMIN:s provsvarsomgång startad: ${batchIds.length} klienter, ` +
-        `${values['batch-concurrency']} uppladdningar åt gången, medan produktens steg mäts`,
+      `  ADMIN:s provsvarsomgång startad: ${batchIds.length} klienter, högst ` +
+        `${values['batch-concurrency']} uppladdningar åt gången` +
+        `${rate > 0 ? ` och ${rate} per sekund` : ''}, medan produktens steg mäts`,
     );
     const floorStart = await maxId(db, FLOOR_LOG);
     const options = (countRows: () => Promise<number>, start: number): RampOptions => ({

@@ -104,7 +104,10 @@ describe('the scale seed', () => {
       adminCookie: cookie,
       clientIds: ids,
       origin: PUBLIC_URL,
+      // Paced: the third upload starts no earlier than 2 × 250 ms after the first.
+      perSecond: 4,
     });
+    expect(report.seconds).toBeGreaterThanOrEqual(0.5);
     expect(report.examples).toEqual([expect.stringMatching(/^404: klient 99999999/)]);
     expect(report).toMatchObject({ clients: 3, uploads: 3, ok: 2, misread: 0 });
     expect(report.valuesRead).toBe(2 * HEALTH_CHECK_PANEL.length);
