@@ -2,7 +2,15 @@
 // EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) in a transaction that is rolled back (a write is
 // planned and executed as the server makes it, and leaves nothing), then searched for
 // sequential scans of tables over LIMIT rows (pg_class.reltuples after ANALYZE).
+//
+// Each statement is explained twice: with its values (the custom plan PostgreSQL makes for an
+// unnamed statement, and for a named one's first five runs) and as the generic plan a named
+// statement may keep after that (src/db/prepared.ts; plan_cache_mode = auto keeps it when its
+// cost is no higher than the custom plans'). The generic one is read by PREPARE, then
+// `EXPLAIN EXECUTE` with plan_cache_mode = force_generic_plan and the values as literals, as pg
+// sends them. A sequential scan in either fails.
 import type pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 import type { Issued } from './capacity-plans.ts';
 
 export const SEQ_SCAN_LIMIT = 10_000;
@@ -74,6 +82,8 @@ interface PlanNode {
 
 export interface Explained {
   issued: Issued;
+  /** The generic plan (force_generic_plan), not the custom one. */
+  generic: boolean;
   /** Sequential scans: the table, its size, and the rows the scan returned. */
   seqScans: { table: string; tableRows: number; rows: number }[];
   ms: number;
@@ -98,55 +108,83 @@ export async function explainAll(pool: pg.Pool, statements: Issued[]): Promise<E
   try {
     for (const issued of statements) {
       if (NOT_PLANNED.test(issued.sql)) continue;
-      await client.query('begin');
-      try {
-        const res = await client.query<{ 'QUERY PLAN': unknown }>(
-          `explain (analyze, buffers, format json) ${issued.sql}`,
-          issued.parameters as unknown[],
-        );
-        const plan = (res.rows[0]!['QUERY PLAN'] as Record<string, unknown>[])[0]!;
-        const seqScans: Explained['seqScans'] = [];
-        let sharedHit = 0;
-        let sharedRead = 0;
-        const walk = (node: PlanNode & Record<string, unknown>) => {
-          if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) {
-            const table = node['Relation Name'];
-            seqScans.push({
-              table,
-              tableRows: sizes.get(table) ?? 0,
-              rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
-            });
-          }
-          for (const child of node.Plans ?? []) walk(child as PlanNode & Record<string, unknown>);
-        };
-        const root = plan.Plan as PlanNode & Record<string, unknown>;
-        walk(root);
-        sharedHit = Number(root['Shared Hit Blocks'] ?? 0);
-        sharedRead = Number(root['Shared Read Blocks'] ?? 0);
-        out.push({
-          issued,
-          seqScans,
-          ms: Number(plan['Execution Time'] ?? 0),
-          sharedHit,
-          sharedRead,
-        });
-      } catch (error) {
-        out.push({
-          issued,
-          seqScans: [],
-          ms: 0,
-          sharedHit: 0,
-          sharedRead: 0,
-          error: (error as Error).message,
-        });
-      } finally {
-        await client.query('rollback');
+      for (const generic of [false, true]) {
+        const explained = await explainOne(client, issued, generic);
+        out.push({ issued, generic, ...explained, seqScans: seqScansOf(explained.plan, sizes) });
       }
     }
   } finally {
     client.release();
   }
   return out;
+}
+
+/** The prepared statement of the generic pass (deallocated after each). */
+const GENERIC = 'halsa_generic_plan';
+
+/** A value as the SQL literal pg would send for it (text format), or NULL. */
+function literal(client: pg.PoolClient, value: unknown): string {
+  const text = pgUtils.prepareValue(value) as string | Buffer | null;
+  if (text === null || text === undefined) return 'null';
+  if (Buffer.isBuffer(text)) return `'\\x${text.toString('hex')}'::bytea`;
+  return client.escapeLiteral(String(text));
+}
+
+/** One EXPLAIN (ANALYZE, BUFFERS) in a transaction rolled back; `plan` undefined on an error. */
+async function explainOne(
+  client: pg.PoolClient,
+  issued: Issued,
+  generic: boolean,
+): Promise<Omit<Explained, 'issued' | 'generic' | 'seqScans'> & { plan?: PlanNode }> {
+  await client.query('begin');
+  try {
+    let res: pg.QueryResult<{ 'QUERY PLAN': unknown }>;
+    if (generic) {
+      await client.query(`prepare ${GENERIC} as ${issued.sql}`);
+      await client.query('set local plan_cache_mode = force_generic_plan');
+      const args = issued.parameters.map((v) => literal(client, v));
+      res = await client.query(
+        `explain (analyze, buffers, format json) execute ${GENERIC}${args.length ? `(${args.join(', ')})` : ''}`,
+      );
+    } else {
+      res = await client.query(
+        `explain (analyze, buffers, format json) ${issued.sql}`,
+        issued.parameters as unknown[],
+      );
+    }
+    const plan = (res.rows[0]!['QUERY PLAN'] as Record<string, unknown>[])[0]!;
+    const root = plan.Plan as PlanNode & Record<string, unknown>;
+    return {
+      plan: root,
+      ms: Number(plan['Execution Time'] ?? 0),
+      sharedHit: Number(root['Shared Hit Blocks'] ?? 0),
+      sharedRead: Number(root['Shared Read Blocks'] ?? 0),
+    };
+  } catch (error) {
+    return { ms: 0, sharedHit: 0, sharedRead: 0, error: (error as Error).message };
+  } finally {
+    await client.query('rollback');
+    // PREPARE is not undone by a rollback.
+    if (generic) await client.query(`deallocate all`);
+  }
+}
+
+/** The plan's sequential scans: the table, its size, and the rows the scan returned. */
+function seqScansOf(root: PlanNode | undefined, sizes: Map<string, number>): Explained['seqScans'] {
+  const seqScans: Explained['seqScans'] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) {
+      const table = node['Relation Name'];
+      seqScans.push({
+        table,
+        tableRows: sizes.get(table) ?? 0,
+        rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
+      });
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  if (root) walk(root);
+  return seqScans;
 }
 
 const oneLine = (text: string, max: number) => {
@@ -178,7 +216,7 @@ export async function printPlans(
     const routes = [...r.issued.routes].slice(0, verbose ? 20 : 2).join(', ');
     const more = r.issued.routes.size > 2 && !verbose ? ` +${r.issued.routes.size - 2}` : '';
     console.log(
-      `  ${r.error ? 'FEL  ' : failing(r) ? 'SEQ  ' : 'ok   '}` +
+      `  ${r.error ? 'FEL  ' : failing(r) ? 'SEQ  ' : 'ok   '}${r.generic ? 'generisk ' : 'värden   '}` +
         `${r.ms.toFixed(2).padStart(8)} ms  buffertar ${r.sharedHit}+${r.sharedRead}  ` +
         `${oneLine(r.issued.sql, verbose ? 400 : 110)}  [${routes}${more}]${scans}` +
         `${r.error ? ` (kunde inte förklaras: ${r.error})` : ''}`,
@@ -189,7 +227,7 @@ export async function printPlans(
       `bench:capacity --plans: ${bad.length} frågor läser en tabell över ${SEQ_SCAN_LIMIT} rader sekventiellt:`,
     );
     for (const r of bad) {
-      console.log(`  ${oneLine(r.issued.sql, 400)}`);
+      console.log(`  ${r.generic ? '(generisk plan) ' : ''}${oneLine(r.issued.sql, 400)}`);
       console.log(`    från ${[...r.issued.routes].join(', ')}`);
     }
   } else {
