@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { StatementPreparer } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,8 @@ export async function openDatabase(target: DbTarget): Promise<OpenedDb> {
     pool.on('error', () => {
       /* idle client errors are surfaced on the next query */
     });
+    // A text run a few times becomes a named statement, so its plan is kept (prepared.ts).
+    new StatementPreparer().attach(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
