@@ -252,6 +252,11 @@ export class SessionService {
    * One statement reads the session and, when its touch is due (`touchAfterMs`), writes
    * last_seen_at and the user's last_active_at. A touch that another instance made meanwhile
    * makes the row no longer match, so the session is not touched twice.
+   *
+   * Every read of `users` here is by the session's user id as a value (a scalar subquery), never
+   * a join on sessions.user_id: with sessions' statistics taken while it held a few rows of low
+   * ids, PostgreSQL chose a merge join that read users' primary key from id 1 up to hers, about
+   * 100 ms for a client of id 150 000 on 200 000 clients, on every lookup (issue 38).
    */
   async #lookup(idHash: string, now: number, lookup: Lookup): Promise<SessionContext | null> {
     const at = new Date(now);
@@ -264,8 +269,8 @@ export class SessionService {
           .where('last_seen_at', '<=', new Date(now - touchAfterMs(idHash)))
           .where('last_seen_at', '>', new Date(now - IDLE_TIMEOUT_MS))
           .where('expires_at', '>', at)
-          .where('user_id', 'in', (eb) =>
-            eb.selectFrom('users').select('id').where('deactivated_at', 'is', null),
+          .where(
+            sql<boolean>`(select u.deactivated_at is null from users u where u.id = sessions.user_id)`,
           )
           .returning('user_id'),
       )
@@ -273,11 +278,15 @@ export class SessionService {
         db
           .updateTable('users')
           .set({ last_active_at: at })
-          .where('id', 'in', db.selectFrom('touched').select('touched.user_id'))
+          .where('id', '=', db.selectFrom('touched').select('touched.user_id'))
           .returning('id'),
       )
       .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('users as u', (join) =>
+        join.on('u.id', '=', (eb) =>
+          eb.selectFrom('sessions').select('user_id').where('id_hash', '=', idHash),
+        ),
+      )
       .select([
         's.id_hash',
         's.user_id',
