@@ -3,12 +3,13 @@
 // planned and executed as the server makes it, and leaves nothing), then searched for
 // sequential scans of tables over LIMIT rows (pg_class.reltuples after ANALYZE).
 //
-// Each statement is explained twice: with its values (the custom plan PostgreSQL makes for an
-// unnamed statement, and for a named one's first five runs) and as the generic plan a named
-// statement may keep after that (src/db/prepared.ts; plan_cache_mode = auto keeps it when its
-// cost is no higher than the custom plans'). The generic one is read by PREPARE, then
-// `EXPLAIN EXECUTE` with plan_cache_mode = force_generic_plan and the values as literals, as pg
-// sends them. A sequential scan in either fails.
+// Each statement is explained twice: with its values (the plan PostgreSQL makes for an unnamed
+// statement, and for a named one's first five runs), and as the named statement the server sends
+// once a text is frequent (src/db/prepared.ts) runs from its sixth run on: PREPARE, five runs
+// (each rolled back), then `EXPLAIN EXECUTE`, the values as the literals pg sends. From the sixth
+// run PostgreSQL (plan_cache_mode = auto) keeps a generic plan when its cost is no higher than the
+// custom plans' were; pg_prepared_statements.generic_plans says which it chose. A sequential
+// scan in either fails.
 import type pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import type { Issued } from './capacity-plans.ts';
@@ -70,22 +71,34 @@ export function allowedScan(issued: Issued, table: string) {
 }
 
 const failing = (r: Explained) =>
-  r.seqScans.some((s) => s.tableRows > SEQ_SCAN_LIMIT && !allowedScan(r.issued, s.table));
+  r.seqScans.some((s) => tooBig(s) && !allowedScan(r.issued, s.table));
+
+/** A sequential scan of a table over the limit, or an index read of more rows than the limit. */
+const tooBig = (s: Explained['seqScans'][number]) =>
+  s.via === 'seq' ? s.tableRows > SEQ_SCAN_LIMIT : s.rows > SEQ_SCAN_LIMIT;
 
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 
 export interface Explained {
   issued: Issued;
-  /** The generic plan (force_generic_plan), not the custom one. */
+  /** 'values': an unnamed statement; 'named': a named one's sixth run. */
+  pass: 'values' | 'named';
+  /** The named statement's sixth run used PostgreSQL's generic plan (not one for its values). */
   generic: boolean;
   /** Sequential scans: the table, its size, and the rows the scan returned. */
-  seqScans: { table: string; tableRows: number; rows: number }[];
+  /**
+   * Its sequential scans (`seq`), and its index reads of more than SEQ_SCAN_LIMIT rows (`index`:
+   * an index walked from one end, as a merge join does, reads as much as a scan): the table,
+   * its size, and the rows read.
+   */
+  seqScans: { table: string; tableRows: number; rows: number; via: 'seq' | 'index' }[];
   ms: number;
   sharedHit: number;
   sharedRead: number;
@@ -108,9 +121,9 @@ export async function explainAll(pool: pg.Pool, statements: Issued[]): Promise<E
   try {
     for (const issued of statements) {
       if (NOT_PLANNED.test(issued.sql)) continue;
-      for (const generic of [false, true]) {
-        const explained = await explainOne(client, issued, generic);
-        out.push({ issued, generic, ...explained, seqScans: seqScansOf(explained.plan, sizes) });
+      for (const pass of ['values', 'named'] as const) {
+        const explained = await explainOne(client, issued, pass);
+        out.push({ issued, pass, ...explained, seqScans: seqScansOf(explained.plan, sizes) });
       }
     }
   } finally {
@@ -119,8 +132,10 @@ export async function explainAll(pool: pg.Pool, statements: Issued[]): Promise<E
   return out;
 }
 
-/** The prepared statement of the generic pass (deallocated after each). */
-const GENERIC = 'halsa_generic_plan';
+/** The prepared statement of the named pass (deallocated after each). */
+const NAMED = 'halsa_plans_named';
+/** The runs before the explained one: PostgreSQL plans the first five for their values. */
+const CUSTOM_RUNS = 5;
 
 /** A value as the SQL literal pg would send for it (text format), or NULL. */
 function literal(client: pg.PoolClient, value: unknown): string {
@@ -130,62 +145,85 @@ function literal(client: pg.PoolClient, value: unknown): string {
   return client.escapeLiteral(String(text));
 }
 
-/** One EXPLAIN (ANALYZE, BUFFERS) in a transaction rolled back; `plan` undefined on an error. */
+type Explanation = Omit<Explained, 'issued' | 'pass' | 'seqScans'> & { plan?: PlanNode };
+
+/** One EXPLAIN (ANALYZE, BUFFERS), each run in a transaction rolled back; no plan on an error. */
 async function explainOne(
   client: pg.PoolClient,
   issued: Issued,
-  generic: boolean,
-): Promise<Omit<Explained, 'issued' | 'generic' | 'seqScans'> & { plan?: PlanNode }> {
-  await client.query('begin');
-  try {
-    let res: pg.QueryResult<{ 'QUERY PLAN': unknown }>;
-    if (generic) {
-      await client.query(`prepare ${GENERIC} as ${issued.sql}`);
-      await client.query('set local plan_cache_mode = force_generic_plan');
-      const args = issued.parameters.map((v) => literal(client, v));
-      res = await client.query(
-        `explain (analyze, buffers, format json) execute ${GENERIC}${args.length ? `(${args.join(', ')})` : ''}`,
-      );
-    } else {
-      res = await client.query(
-        `explain (analyze, buffers, format json) ${issued.sql}`,
-        issued.parameters as unknown[],
-      );
+  pass: Explained['pass'],
+): Promise<Explanation> {
+  const rolledBack = async <T>(run: () => Promise<T>): Promise<T> => {
+    await client.query('begin');
+    try {
+      return await run();
+    } finally {
+      await client.query('rollback');
     }
-    const plan = (res.rows[0]!['QUERY PLAN'] as Record<string, unknown>[])[0]!;
-    const root = plan.Plan as PlanNode & Record<string, unknown>;
-    return {
-      plan: root,
-      ms: Number(plan['Execution Time'] ?? 0),
-      sharedHit: Number(root['Shared Hit Blocks'] ?? 0),
-      sharedRead: Number(root['Shared Read Blocks'] ?? 0),
-    };
+  };
+  const explain = 'explain (analyze, buffers, format json)';
+  try {
+    if (pass === 'values') {
+      const res = await rolledBack(() =>
+        client.query(`${explain} ${issued.sql}`, issued.parameters as unknown[]),
+      );
+      return fromPlan(res.rows[0]!['QUERY PLAN'], false);
+    }
+    const args = issued.parameters.map((v) => literal(client, v));
+    const execute = `execute ${NAMED}${args.length ? `(${args.join(', ')})` : ''}`;
+    await client.query(`prepare ${NAMED} as ${issued.sql}`);
+    try {
+      for (let run = 0; run < CUSTOM_RUNS; run++) await rolledBack(() => client.query(execute));
+      const res = await rolledBack(() => client.query(`${explain} ${execute}`));
+      const chosen = await client.query<{ generic_plans: string }>(
+        'select generic_plans from pg_prepared_statements where name = $1',
+        [NAMED],
+      );
+      return fromPlan(res.rows[0]!['QUERY PLAN'], Number(chosen.rows[0]?.generic_plans) > 0);
+    } finally {
+      // A prepared statement outlives the rollbacks.
+      await client.query(`deallocate ${NAMED}`);
+    }
   } catch (error) {
-    return { ms: 0, sharedHit: 0, sharedRead: 0, error: (error as Error).message };
-  } finally {
-    await client.query('rollback');
-    // PREPARE is not undone by a rollback.
-    if (generic) await client.query(`deallocate all`);
+    return { generic: false, ms: 0, sharedHit: 0, sharedRead: 0, error: (error as Error).message };
   }
 }
 
-/** The plan's sequential scans: the table, its size, and the rows the scan returned. */
+function fromPlan(queryPlan: unknown, generic: boolean): Explanation {
+  const plan = (queryPlan as Record<string, unknown>[])[0]!;
+  const root = plan.Plan as PlanNode & Record<string, unknown>;
+  return {
+    plan: root,
+    generic,
+    ms: Number(plan['Execution Time'] ?? 0),
+    sharedHit: Number(root['Shared Hit Blocks'] ?? 0),
+    sharedRead: Number(root['Shared Read Blocks'] ?? 0),
+  };
+}
+
+/** The plan's sequential scans and its index reads over the limit (Explained['seqScans']). */
 function seqScansOf(root: PlanNode | undefined, sizes: Map<string, number>): Explained['seqScans'] {
   const seqScans: Explained['seqScans'] = [];
   const walk = (node: PlanNode) => {
-    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) {
-      const table = node['Relation Name'];
-      seqScans.push({
-        table,
-        tableRows: sizes.get(table) ?? 0,
-        rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
-      });
+    const table = node['Relation Name'];
+    const type = node['Node Type'];
+    const loops = node['Actual Loops'] ?? 1;
+    const rows = ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops;
+    if (table && type === 'Seq Scan') {
+      seqScans.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'seq' });
+    } else if (table && /^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/.test(type)) {
+      if (rows > SEQ_SCAN_LIMIT)
+        seqScans.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'index' });
     }
     for (const child of node.Plans ?? []) walk(child);
   };
   if (root) walk(root);
   return seqScans;
 }
+
+/** 'värden', or the named statement's sixth run and the plan PostgreSQL chose for it. */
+const passName = (r: Explained) =>
+  r.pass === 'values' ? 'värden' : `namngiven, ${r.generic ? 'generisk' : 'egen'} plan`;
 
 const oneLine = (text: string, max: number) => {
   const s = text.replace(/\s+/g, ' ').trim();
@@ -201,22 +239,23 @@ export async function printPlans(
   const bad = results.filter(failing);
   const sorted = [...results].sort((a, b) => b.ms - a.ms);
   console.log(
-    `bench:capacity --plans: ${results.length} frågor förklarade (EXPLAIN ANALYZE, BUFFERS), ` +
+    `bench:capacity --plans: ${new Set(results.map((r) => r.issued)).size} frågor förklarade ` +
+      `(EXPLAIN ANALYZE, BUFFERS) med sina värden och som namngiven sats vid sjätte körningen, ` +
       `långsammast först:`,
   );
   for (const r of sorted) {
     const scans = r.seqScans.length
-      ? ` seq scan: ${r.seqScans
+      ? ` läser: ${r.seqScans
           .map((s) => {
-            const allowed = s.tableRows > SEQ_SCAN_LIMIT && allowedScan(r.issued, s.table);
-            return `${s.table} (${Math.round(s.tableRows)} rader i tabellen, ${s.rows} lästa${allowed ? `; tillåten: ${allowed.reason}` : ''})`;
+            const allowed = tooBig(s) && allowedScan(r.issued, s.table);
+            return `${s.via === 'seq' ? 'seq scan' : 'genom index'} ${s.table} (${Math.round(s.tableRows)} rader i tabellen, ${s.rows} lästa${allowed ? `; tillåten: ${allowed.reason}` : ''})`;
           })
           .join(', ')}`
       : '';
     const routes = [...r.issued.routes].slice(0, verbose ? 20 : 2).join(', ');
     const more = r.issued.routes.size > 2 && !verbose ? ` +${r.issued.routes.size - 2}` : '';
     console.log(
-      `  ${r.error ? 'FEL  ' : failing(r) ? 'SEQ  ' : 'ok   '}${r.generic ? 'generisk ' : 'värden   '}` +
+      `  ${r.error ? 'FEL  ' : failing(r) ? 'SEQ  ' : 'ok   '}${passName(r).padEnd(19)}` +
         `${r.ms.toFixed(2).padStart(8)} ms  buffertar ${r.sharedHit}+${r.sharedRead}  ` +
         `${oneLine(r.issued.sql, verbose ? 400 : 110)}  [${routes}${more}]${scans}` +
         `${r.error ? ` (kunde inte förklaras: ${r.error})` : ''}`,
@@ -224,15 +263,15 @@ export async function printPlans(
   }
   if (bad.length) {
     console.log(
-      `bench:capacity --plans: ${bad.length} frågor läser en tabell över ${SEQ_SCAN_LIMIT} rader sekventiellt:`,
+      `bench:capacity --plans: ${bad.length} frågor läser en tabell över ${SEQ_SCAN_LIMIT} rader sekventiellt eller över ${SEQ_SCAN_LIMIT} rader genom ett index:`,
     );
     for (const r of bad) {
-      console.log(`  ${r.generic ? '(generisk plan) ' : ''}${oneLine(r.issued.sql, 400)}`);
+      console.log(`  (${passName(r)}) ${oneLine(r.issued.sql, 400)}`);
       console.log(`    från ${[...r.issued.routes].join(', ')}`);
     }
   } else {
     console.log(
-      `bench:capacity --plans: ingen fråga läser en tabell över ${SEQ_SCAN_LIMIT} rader sekventiellt.`,
+      `bench:capacity --plans: ingen fråga läser en tabell över ${SEQ_SCAN_LIMIT} rader sekventiellt eller över ${SEQ_SCAN_LIMIT} rader genom ett index.`,
     );
   }
   return bad.length > 0;

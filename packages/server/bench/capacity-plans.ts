@@ -4,7 +4,8 @@
 // The data: capacity-seed.ts (database halsa_capacity, or --database, kept for re-runs). The list
 // of queries is not written by hand: the app is built in this process (buildApp, as main.ts
 // builds it) on a Kysely whose log hook keeps every statement the server issues, with its
-// parameters; a walk signs in as the demo client, coach (STAFF) and ADMIN (sessions written as a
+// parameters; a walk signs in as the demo client, coach (STAFF), ADMIN and the client of the
+// highest id (her statements explained with her values apart: LAST_CLIENT) (sessions written as a
 // login writes them) and calls, through fastify.inject, every GET route of /api/v1 that the
 // route table (app.routeAccess, filled by onRoute) opens to that role, its path parameters filled
 // with ids from the data (a client of the coach's care team, a conversation of the caller…). A
@@ -53,6 +54,14 @@ const ROLES = [
   { role: 'ADMIN', email: 'admin@example.com' },
 ] as const;
 
+/**
+ * The walk's last walker: the client of the highest id, through every USER route again. A plan
+ * can depend on where an id falls (a merge join read users' primary key from id 1 up to the
+ * session's user, 0.1 ms for the demo client and 167 ms for client 200 254: issue 38), so her
+ * statements are explained with her own values, as statements of their own.
+ */
+const LAST_CLIENT = 'USER (klienten med högst id)';
+
 export async function runPlans(values: PlansOptions): Promise<void> {
   const { opened, url } = await openCapacityDb({
     adminUrl: values.postgres,
@@ -67,16 +76,19 @@ export async function runPlans(values: PlansOptions): Promise<void> {
   // The server's own database handle, with the query log hook.
   const issued = new Map<string, Issued>();
   let current = '';
+  /** '' for the demo people; LAST_CLIENT while she walks (her statements are kept apart). */
+  let walker = '';
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     log: (event: LogEvent) => {
       if (event.level !== 'query' || !current) return;
       const text = event.query.sql;
-      const seen = issued.get(text);
+      const key = `${walker}\u0000${text}`;
+      const seen = issued.get(key);
       if (seen) seen.routes.add(current);
       else
-        issued.set(text, {
+        issued.set(key, {
           sql: text,
           parameters: event.query.parameters,
           routes: new Set([current]),
@@ -110,7 +122,18 @@ export async function runPlans(values: PlansOptions): Promise<void> {
     const ids = await idsOf(db);
     const walked: string[] = [];
     const skipped: string[] = [];
-    for (const { role, email } of ROLES) {
+    const last = await db
+      .selectFrom('users')
+      .select('email')
+      .where('role', '=', 'USER')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const walkers = [
+      ...ROLES.map((r) => ({ ...r, name: r.role as string })),
+      { role: 'USER' as const, email: last.email, name: LAST_CLIENT },
+    ];
+    for (const { role, email, name } of walkers) {
+      walker = name === LAST_CLIENT ? LAST_CLIENT : '';
       const user = await db
         .selectFrom('users')
         .select('id')
@@ -132,7 +155,7 @@ export async function runPlans(values: PlansOptions): Promise<void> {
         // A list the pages ask for a page of (design §4.13) is walked both ways: bare, as the
         // spec answers it, and as the page calls it.
         for (const query of ['', ...extraQueries(route.url, now, role, ids)]) {
-          current = `${role} GET ${route.url}${query}`;
+          current = `${name} GET ${route.url}${query}`;
           // Read as a stream and thrown away: at full scale the log's export is larger than a
           // string can be (20 M rows), and only the statements behind the answer matter here.
           const res = await app.inject({
@@ -143,7 +166,7 @@ export async function runPlans(values: PlansOptions): Promise<void> {
           });
           for await (const _chunk of res.stream());
           current = '';
-          walked.push(`${role} GET ${path}${query} → ${res.statusCode}`);
+          walked.push(`${name} GET ${path}${query} → ${res.statusCode}`);
         }
       }
     }
