@@ -94,9 +94,9 @@ export interface Explained {
   generic: boolean;
   /** Sequential scans: the table, its size, and the rows the scan returned. */
   /**
-   * Its sequential scans (`seq`), and its index reads of more than SEQ_SCAN_LIMIT rows (`index`:
-   * an index walked from one end, as a merge join does, reads as much as a scan): the table,
-   * its size, and the rows read.
+   * Its sequential scans (`seq`), and its index reads of more than SEQ_SCAN_LIMIT rows not under
+   * an aggregate (`index`: an index walked from one end, as a merge join does, reads as much as
+   * a scan): the table, its size, and the rows read.
    */
   seqScans: { table: string; tableRows: number; rows: number; via: 'seq' | 'index' }[];
   ms: number;
@@ -204,7 +204,10 @@ function fromPlan(queryPlan: unknown, generic: boolean): Explanation {
 /** The plan's sequential scans and its index reads over the limit (Explained['seqScans']). */
 function seqScansOf(root: PlanNode | undefined, sizes: Map<string, number>): Explained['seqScans'] {
   const seqScans: Explained['seqScans'] = [];
-  const walk = (node: PlanNode) => {
+  // An index read under an aggregate counts what the statement is asked to count (a report, a
+  // total); one that hands rows up unaggregated read them to return a few (a merge join walking
+  // an index from one end, a page filtered row by row).
+  const walk = (node: PlanNode, counted: boolean) => {
     const table = node['Relation Name'];
     const type = node['Node Type'];
     const loops = node['Actual Loops'] ?? 1;
@@ -212,12 +215,13 @@ function seqScansOf(root: PlanNode | undefined, sizes: Map<string, number>): Exp
     if (table && type === 'Seq Scan') {
       seqScans.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'seq' });
     } else if (table && /^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/.test(type)) {
-      if (rows > SEQ_SCAN_LIMIT)
+      if (rows > SEQ_SCAN_LIMIT && !counted)
         seqScans.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'index' });
     }
-    for (const child of node.Plans ?? []) walk(child);
+    const counts = counted || type === 'Aggregate' || type === 'WindowAgg';
+    for (const child of node.Plans ?? []) walk(child, counts);
   };
-  if (root) walk(root);
+  if (root) walk(root, false);
   return seqScans;
 }
 
