@@ -1,15 +1,16 @@
 // bench:capacity --plans: every statement the walk collected, run again under
 // EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) in a transaction that is rolled back (a write is
 // planned and executed as the server makes it, and leaves nothing), then searched for
-// sequential scans of tables over LIMIT rows (pg_class.reltuples after ANALYZE).
+// sequential scans of tables over LIMIT rows (pg_class.reltuples after ANALYZE) and for index
+// reads of over LIMIT rows that no aggregate counts.
 //
 // Each statement is explained twice: with its values (the plan PostgreSQL makes for an unnamed
 // statement, and for a named one's first five runs), and as the named statement the server sends
 // once a text is frequent (src/db/prepared.ts) runs from its sixth run on: PREPARE, five runs
 // (each rolled back), then `EXPLAIN EXECUTE`, the values as the literals pg sends. From the sixth
 // run PostgreSQL (plan_cache_mode = auto) keeps a generic plan when its cost is no higher than the
-// custom plans' were; pg_prepared_statements.generic_plans says which it chose. A sequential
-// scan in either fails.
+// custom plans' were; pg_prepared_statements.generic_plans says which it chose. Either pass can
+// fail.
 import type pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import type { Issued } from './capacity-plans.ts';
@@ -70,11 +71,10 @@ export function allowedScan(issued: Issued, table: string) {
   );
 }
 
-const failing = (r: Explained) =>
-  r.seqScans.some((s) => tooBig(s) && !allowedScan(r.issued, s.table));
+const failing = (r: Explained) => r.reads.some((s) => tooBig(s) && !allowedScan(r.issued, s.table));
 
 /** A sequential scan of a table over the limit, or an index read of more rows than the limit. */
-const tooBig = (s: Explained['seqScans'][number]) =>
+const tooBig = (s: Explained['reads'][number]) =>
   s.via === 'seq' ? s.tableRows > SEQ_SCAN_LIMIT : s.rows > SEQ_SCAN_LIMIT;
 
 interface PlanNode {
@@ -92,13 +92,12 @@ export interface Explained {
   pass: 'values' | 'named';
   /** The named statement's sixth run used PostgreSQL's generic plan (not one for its values). */
   generic: boolean;
-  /** Sequential scans: the table, its size, and the rows the scan returned. */
   /**
    * Its sequential scans (`seq`), and its index reads of more than SEQ_SCAN_LIMIT rows not under
    * an aggregate (`index`: an index walked from one end, as a merge join does, reads as much as
    * a scan): the table, its size, and the rows read.
    */
-  seqScans: { table: string; tableRows: number; rows: number; via: 'seq' | 'index' }[];
+  reads: { table: string; tableRows: number; rows: number; via: 'seq' | 'index' }[];
   ms: number;
   sharedHit: number;
   sharedRead: number;
@@ -123,7 +122,7 @@ export async function explainAll(pool: pg.Pool, statements: Issued[]): Promise<E
       if (NOT_PLANNED.test(issued.sql)) continue;
       for (const pass of ['values', 'named'] as const) {
         const explained = await explainOne(client, issued, pass);
-        out.push({ issued, pass, ...explained, seqScans: seqScansOf(explained.plan, sizes) });
+        out.push({ issued, pass, ...explained, reads: readsOf(explained.plan, sizes) });
       }
     }
   } finally {
@@ -145,7 +144,7 @@ function literal(client: pg.PoolClient, value: unknown): string {
   return client.escapeLiteral(String(text));
 }
 
-type Explanation = Omit<Explained, 'issued' | 'pass' | 'seqScans'> & { plan?: PlanNode };
+type Explanation = Omit<Explained, 'issued' | 'pass' | 'reads'> & { plan?: PlanNode };
 
 /** One EXPLAIN (ANALYZE, BUFFERS), each run in a transaction rolled back; no plan on an error. */
 async function explainOne(
@@ -201,9 +200,9 @@ function fromPlan(queryPlan: unknown, generic: boolean): Explanation {
   };
 }
 
-/** The plan's sequential scans and its index reads over the limit (Explained['seqScans']). */
-function seqScansOf(root: PlanNode | undefined, sizes: Map<string, number>): Explained['seqScans'] {
-  const seqScans: Explained['seqScans'] = [];
+/** The plan's sequential scans and its index reads over the limit (Explained['reads']). */
+function readsOf(root: PlanNode | undefined, sizes: Map<string, number>): Explained['reads'] {
+  const reads: Explained['reads'] = [];
   // An index read under an aggregate counts what the statement is asked to count (a report, a
   // total); one that hands rows up unaggregated read them to return a few (a merge join walking
   // an index from one end, a page filtered row by row).
@@ -213,16 +212,16 @@ function seqScansOf(root: PlanNode | undefined, sizes: Map<string, number>): Exp
     const loops = node['Actual Loops'] ?? 1;
     const rows = ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops;
     if (table && type === 'Seq Scan') {
-      seqScans.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'seq' });
+      reads.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'seq' });
     } else if (table && /^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/.test(type)) {
       if (rows > SEQ_SCAN_LIMIT && !counted)
-        seqScans.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'index' });
+        reads.push({ table, tableRows: sizes.get(table) ?? 0, rows, via: 'index' });
     }
     const counts = counted || type === 'Aggregate' || type === 'WindowAgg';
     for (const child of node.Plans ?? []) walk(child, counts);
   };
   if (root) walk(root, false);
-  return seqScans;
+  return reads;
 }
 
 /** 'värden', or the named statement's sixth run and the plan PostgreSQL chose for it. */
@@ -248,8 +247,8 @@ export async function printPlans(
       `långsammast först:`,
   );
   for (const r of sorted) {
-    const scans = r.seqScans.length
-      ? ` läser: ${r.seqScans
+    const scans = r.reads.length
+      ? ` läser: ${r.reads
           .map((s) => {
             const allowed = tooBig(s) && allowedScan(r.issued, s.table);
             return `${s.via === 'seq' ? 'seq scan' : 'genom index'} ${s.table} (${Math.round(s.tableRows)} rader i tabellen, ${s.rows} lästa${allowed ? `; tillåten: ${allowed.reason}` : ''})`;

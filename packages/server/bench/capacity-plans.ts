@@ -12,8 +12,10 @@
 // route added later is walked without a change here; one whose parameter cannot be filled is
 // printed as such. Every distinct statement is then run again as
 // `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)` inside a transaction that is rolled back, and the
-// plan is searched for sequential scans. Exit 1 when a sequential scan reads a table of over
-// 10 000 rows (pg_class.reltuples after ANALYZE); the list of statements checked is printed.
+// plan is searched for sequential scans and large index reads (capacity-explain.ts). Exit 1 when
+// a sequential scan reads a table of over 10 000 rows (pg_class.reltuples after ANALYZE) or an
+// index read hands up over 10 000 rows that no aggregate counts; the statements checked are
+// printed.
 // Started by capacity.ts (the options are its own).
 import { findEndpoint } from '@halsa/api/contract';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';

@@ -21,9 +21,9 @@ const COUNTED_MAX = 5_000;
 /** Named statements per connection at most; beyond it a text runs unnamed. */
 const PREPARED_PER_CONNECTION_MAX = 500;
 
+/** pg's record of the statements a connection has parsed (by name). */
 interface PgConnectionInternals {
   parsedStatements: Record<string, string>;
-  submittedNamedStatements?: Record<string, string>;
 }
 
 type QueryFn = (text: unknown, values?: unknown, callback?: unknown) => unknown;
@@ -34,17 +34,13 @@ export class StatementPreparer {
   readonly #neverName = new Set<string>();
 
   /** The statement name for this text, or undefined while it should run unnamed. */
-  nameFor(text: string): string | undefined {
+  #nameFor(text: string): string | undefined {
     if (this.#neverName.has(text)) return undefined;
     const runs = this.#runs.get(text) ?? 0;
     if (runs >= PREPARE_AFTER) return statementName(text);
     if (this.#runs.size >= COUNTED_MAX) this.#runs.clear();
     this.#runs.set(text, runs + 1);
     return undefined;
-  }
-
-  neverName(text: string): void {
-    this.#neverName.add(text);
   }
 
   /** Makes every connection the pool opens send this process's frequent texts as named statements. */
@@ -67,7 +63,7 @@ export class StatementPreparer {
       const verb = text.slice(0, 12).trimStart().toLowerCase();
       if (/^(begin|start)/.test(verb)) inTransaction = true;
       else if (/^(commit|rollback|end|abort)/.test(verb)) inTransaction = false;
-      let name = this.nameFor(text);
+      let name = this.#nameFor(text);
       if (name !== undefined && connection.parsedStatements[name] === undefined) {
         if (named < PREPARED_PER_CONNECTION_MAX) named += 1;
         else name = undefined;
@@ -76,7 +72,7 @@ export class StatementPreparer {
       const retryable = !inTransaction;
       return (plain({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
         if (!resultTypeChanged(error)) throw error;
-        this.neverName(text);
+        this.#neverName.add(text);
         if (!retryable) throw error;
         return plain(text, values);
       });
