@@ -145,10 +145,18 @@ export function readableUserFilter(
 }
 
 /** A list's care-team condition on its client column, as `listScope` made it for one viewer. */
-export type ListScope = (
-  clientId: Expression<number | null>,
-  options?: { nullable?: boolean },
-) => RawBuilder<SqlBool>;
+export interface ListScope {
+  (clientId: Expression<number | null>, options?: { nullable?: boolean }): RawBuilder<SqlBool>;
+  /**
+   * The ids the condition admits as an SQL array (with `nullable`, rows of no client as well),
+   * or null when it admits every row. A list that stops early along another order (the activity
+   * log's newest rows) starts from these ids rather than testing row after row along that order.
+   */
+  ids(options?: { nullable?: boolean }): RawBuilder<number[]> | null;
+}
+
+/** The scope of a viewer who may read every row (a list can then use a kept count). */
+export const everyRow: ListScope = Object.assign(() => sql<SqlBool>`true`, { ids: () => null });
 
 /**
  * `careTeamFilter` for a list that counts or reads far into a big table (the activity log, the
@@ -157,11 +165,8 @@ export type ListScope = (
  * with `nullable`, also no client or a staff member), which the planner reads by index. The OR
  * of `staffMayRead` is tested on every row instead (bench:capacity --plans, issue 38: a STAFF
  * member's page of the log counted 200 000 rows in 2.3 s). Everyone else, and STAFF with the
- * setting off, gets `true`.
+ * setting off, gets `everyRow`.
  */
-/** The scope of a viewer who may read every row (a list can then use a kept count). */
-export const everyRow: ListScope = () => sql<SqlBool>`true`;
-
 export async function listScope(
   db: Db,
   viewer: { role: Role; userId: number },
@@ -169,11 +174,15 @@ export async function listScope(
 ): Promise<ListScope> {
   if (viewer.role !== 'STAFF' || !(await careTeamOnly(db))) return everyRow;
   const readable = readableClientIds(db, viewer.userId, now);
-  return (clientId, options = {}) =>
+  const ids = (options: { nullable?: boolean } = {}) =>
     options.nullable
-      ? sql<SqlBool>`(${clientId} is null or ${clientId} = any(array(
-          ${staffAndAdminIds} union ${readable})))`
-      : sql<SqlBool>`${clientId} = any(array(${readable}))`;
+      ? sql<number[]>`array(${staffAndAdminIds} union ${readable})`
+      : sql<number[]>`array(${readable})`;
+  const scope = (clientId: Expression<number | null>, options: { nullable?: boolean } = {}) =>
+    options.nullable
+      ? sql<SqlBool>`(${clientId} is null or ${clientId} = any(${ids(options)}))`
+      : sql<SqlBool>`${clientId} = any(${ids()})`;
+  return Object.assign(scope, { ids });
 }
 
 /** Whether STAFF member `staffId` may read client `clientId` at `now` (one query). */
