@@ -15,7 +15,7 @@ describeDb('a STAFF member’s page of the activity log', () => {
 
   /**
    * The log of a small clinic: 60 clients in her care team and 20 outside it, 1 500 rows a minute
-   * apart, every fourth at the time of the one before, spread unevenly: a fifth of her clients have no row
+   * apart (and 80 newer ones, below), every fourth at the time of the one before, spread unevenly: a fifth of her clients have no row
    * in the newest hours, the newest 20 rows are all one client's, the outsiders have most rows, the client of her emergency access only
    * old ones, and a page's people reach into the log to different depths.
    */
@@ -74,9 +74,20 @@ describeDb('a STAFF member’s page of the activity log', () => {
         actor: actors[(i * 13) % 3]!,
         subject,
         // A minute apart, but every fourth row shares the time of the one before it.
-        at: new Date(at.getTime() - (1500 - i + (i % 4 === 3 ? 1 : 0)) * 60_000),
+        at: new Date(at.getTime() - (1510 - i + (i % 4 === 3 ? 1 : 0)) * 60_000),
       };
     });
+    // Then, newer than all of those, one row about each client of her team, so the newest
+    // rows hold each of them once and thinly: a cutoff taken one entry too shallow falls among
+    // them, where fewer rows lie than a page past 100 needs.
+    team.forEach((subject, j) =>
+      rows.push({
+        action: 'CLIENT_VIEWED',
+        actor: coach2.id,
+        subject,
+        at: new Date(at.getTime() - (100 + j) * 1000),
+      }),
+    );
     // The newest 20 are all about one client: a page can come whole from one person's rows.
     for (let i = 0; i < 20; i++)
       rows.push({
@@ -123,6 +134,10 @@ describeDb('a STAFF member’s page of the activity log', () => {
         [2, 50],
         [3, 50],
         [9, 50],
+        // Reaching past 100 rows, each person is read two entries deep for the cutoff.
+        [3, 35],
+        [2, 55],
+        [1, 120],
         [40, 7],
         [400, 7],
       ] as const) {
