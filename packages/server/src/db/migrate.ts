@@ -42,6 +42,7 @@ import * as m0035 from './migrations/0035_message_file_index.ts';
 import * as m0036 from './migrations/0036_files_kind_created_index.ts';
 import * as m0037 from './migrations/0037_log_rollup_set.ts';
 import * as m0039 from './migrations/0039_appointments_starts_index.ts';
+import * as m0040 from './migrations/0040_review_pattern_indexes.ts';
 import type { Database } from './schema.ts';
 
 export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
@@ -78,6 +79,7 @@ export const migrations: ReadonlyArray<{ name: string; sql: string }> = [
   m0036,
   m0037,
   m0039,
+  m0040,
 ];
 
 /** Key of the advisory lock every instance's migration run holds. */

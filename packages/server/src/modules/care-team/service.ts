@@ -36,6 +36,16 @@ export const CARE_TEAM_MESSAGES = {
 const HOUR_MS = 3_600_000;
 /** How far back 'Logguppföljning' looks for patterns, and lists reviewed accesses. */
 const REVIEW_DAYS = 30;
+/** The most patterns 'Logguppföljning' lists. */
+const PATTERN_LIMIT = 500;
+/**
+ * What makes a staff-day a pattern, as migration 0040's partial indexes say it (literals: an
+ * index predicate takes no parameter; test/review-pattern-indexes.test.ts keeps them equal).
+ */
+export const PATTERN_PREDICATES = {
+  OUTSIDE_CARE_TEAM: 'd.outside_clients > 0',
+  MANY_CLIENTS: `d.clients > ${MANY_CLIENTS_PER_DAY}`,
+} as const satisfies Record<AccessPattern['kind'], string>;
 
 export interface Actor {
   userId: number;
@@ -340,9 +350,17 @@ export class CareTeamService {
    * emergency access, which is listed on its own), and days with more than 50 distinct clients.
    * Read from the days the log's trigger keeps (migration 0034: a row per staff member and day,
    * counted as each read is written), not from the month's log rows; the window is whole Swedish
-   * days, from the day 30 days ago.
+   * days, from the day 30 days ago. Each kind is read newest first by its own partial index
+   * (migration 0040), at most 500, so the list reads its patterns and not every staff-day of
+   * the month; the two predicates are literals there and here, as an index needs.
    */
   private async patterns(since: Date): Promise<AccessPattern[]> {
+    const from = sql`(${since}::timestamptz at time zone 'Europe/Stockholm')::date`;
+    const kind = (name: AccessPattern['kind'], clients: 'outside_clients' | 'clients') =>
+      sql`(select ${sql.lit(name)} as kind, d.staff_id, d.day, d.${sql.ref(clients)} as clients
+           from staff_read_days d
+           where d.day >= ${from} and ${sql.raw(PATTERN_PREDICATES[name])}
+           order by d.day desc, d.staff_id limit ${sql.lit(PATTERN_LIMIT)})`;
     const result = await sql<{
       kind: AccessPattern['kind'];
       staff_id: number;
@@ -351,20 +369,13 @@ export class CareTeamService {
       day: string;
       clients: number;
     }>`
-      with days as (
-        select d.staff_id, to_char(d.day, 'YYYY-MM-DD') as day, d.clients, d.outside_clients,
-               u.first_name, u.last_name
-        from staff_read_days d join users u on u.id = d.staff_id
-        where d.day >= (${since}::timestamptz at time zone 'Europe/Stockholm')::date
-      )
-      select 'OUTSIDE_CARE_TEAM' as kind, staff_id, first_name, last_name, day,
-             outside_clients as clients
-      from days where outside_clients > 0
-      union all
-      select 'MANY_CLIENTS' as kind, staff_id, first_name, last_name, day, clients
-      from days where clients > ${MANY_CLIENTS_PER_DAY}
-      order by day desc, kind, staff_id
-      limit 500`.execute(this.ctx.db);
+      select p.kind, p.staff_id, u.first_name, u.last_name, to_char(p.day, 'YYYY-MM-DD') as day,
+             p.clients
+      from (${kind('OUTSIDE_CARE_TEAM', 'outside_clients')}
+            union all ${kind('MANY_CLIENTS', 'clients')}) p
+      join users u on u.id = p.staff_id
+      order by p.day desc, p.kind, p.staff_id
+      limit ${sql.lit(PATTERN_LIMIT)}`.execute(this.ctx.db);
     return result.rows.map((r) => ({
       kind: r.kind,
       staff: { id: r.staff_id, name: nameOf(r.first_name, r.last_name) },
