@@ -5,7 +5,7 @@
 // that are a pattern. Each kind now has a partial index of its own days in the list's order, so
 // each half of the list reads only its own rows, newest first, and stops at 500.
 // The 50 is the contract's MANY_CLIENTS_PER_DAY as a literal: an index predicate cannot take a
-// parameter. test/review-pattern-indexes.test.ts fails if the two part.
+// parameter. test/review-pattern-indexes.test.ts fails if the two differ.
 export const name = '0040_review_pattern_indexes';
 
 export const sql = /* sql */ `

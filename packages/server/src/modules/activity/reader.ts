@@ -103,6 +103,8 @@ const CUTOFF_PEOPLE = 100;
 /** A STAFF member's people (`s.id`, her readable clients and the staff) and rows of no one. */
 const BY_PERSON = sql<SqlBool>`l.subject_user_id = s.id`;
 const NO_ONE = sql<SqlBool>`l.subject_user_id is null`;
+/** The CTE `s` of those people's ids, read once for the statement. */
+const people = (ids: RawBuilder<number[]>) => sql`s as materialized (select unnest(${ids}) as id)`;
 
 /** A row of a page: the log's row with the names of its two people and the subject's role. */
 type PageRow = Row & { subject_role: string | null };
@@ -235,7 +237,7 @@ export class ActivityReader {
   ): Promise<PageRow[]> {
     const reach = limit + offset;
     const depth = Math.ceil(reach / CUTOFF_PEOPLE);
-    const people = Math.ceil(reach / depth);
+    const over = Math.ceil(reach / depth);
     const own = this.filtered({ ...filter, scope: undefined });
     const deepest = (subject: RawBuilder<SqlBool>) =>
       own
@@ -248,18 +250,24 @@ export class ActivityReader {
       own
         .where(subject)
         .where(sql<SqlBool>`l.created_at >= (select at from cutoff)`)
-        .select(['l.id', 'l.subject_user_id', 'l.actor_user_id', 'l.action', 'l.created_at'])
-        .select('l.ip_address')
+        .select([
+          'l.id',
+          'l.subject_user_id',
+          'l.actor_user_id',
+          'l.action',
+          'l.created_at',
+          'l.ip_address',
+        ])
         .orderBy('l.created_at', 'desc')
         .orderBy('l.id', 'desc')
         .limit(reach);
     const result = await sql<PageRow>`
-      with s as materialized (select unnest(${ids}) as id),
+      with ${people(ids)},
       cutoff as materialized (
         select coalesce(
           (select n.at from (select d.at from s cross join lateral (${deepest(BY_PERSON)}) d
                              union all (${deepest(NO_ONE)})) n
-           order by n.at desc offset ${people - 1} limit 1),
+           order by n.at desc offset ${over - 1} limit 1),
           '-infinity'::timestamptz) as at),
       page as (
         select c.* from s cross join lateral (${fromCutoff(BY_PERSON)}) c
@@ -287,7 +295,7 @@ export class ActivityReader {
     const count = (subject: RawBuilder<SqlBool>) =>
       own.where(subject).select((eb) => eb.fn.countAll<string>().as('n'));
     const result = await sql<{ n: string }>`
-      with s as materialized (select unnest(${ids}) as id)
+      with ${people(ids)}
       select (select coalesce(sum(c.n), 0) from s cross join lateral (${count(BY_PERSON)}) c)
         + (${count(NO_ONE)}) as n`.execute(this.db);
     return result.rows[0]!.n;
