@@ -12,6 +12,11 @@ const tip = sleepTips[0];
 
 describe('Widget: the tabs load apart from the button', () => {
   it('a closed widget draws its button without the tabs; their code loads once the page is usable', async () => {
+    // The page keeps 250 resource entries by default, and this file's modules (Vite serves each
+    // as a file of its own) are about 233 of them. A full buffer drops the chunk's entry and the
+    // poll below fails on every try, as in CI on e7c896f (the same failure here when the buffer
+    // is shrunk to what it holds). Room first.
+    performance.setResourceTimingBufferSize(10_000);
     const requested = () =>
       performance.getEntriesByType('resource').some((entry) => /widget-tabs/.test(entry.name));
     const screen = await render(
