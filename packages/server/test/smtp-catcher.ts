@@ -17,6 +17,9 @@ export class SmtpCatcher {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // The mailer keeps its connection (a pool): stopping drops it after this grace, as an
+      // outage would, instead of smtp-server's 30 s.
+      closeTimeout: 100,
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

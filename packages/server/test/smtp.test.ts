@@ -17,12 +17,19 @@ describeDb('2FA mail over real SMTP (smtp-server on 127.0.0.1)', () => {
   let smtp: SMTPServer;
   let t: TestApp;
   let app: App;
+  let mailer: SmtpMailer;
+  let smtpUrl: string;
+  let connections = 0;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -38,8 +45,8 @@ describeDb('2FA mail over real SMTP (smtp-server on 127.0.0.1)', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    const smtpUrl = `smtp://127.0.0.1:${port}`;
-    const mailer = new SmtpMailer(smtpUrl, 'Hälsoportalen <no-reply@example.com>');
+    smtpUrl = `smtp://127.0.0.1:${port}`;
+    mailer = new SmtpMailer(smtpUrl, 'Hälsoportalen <no-reply@example.com>');
     t = await createTestApp({ mailer, config: { smtpUrl } });
     app = t.app;
   });
@@ -47,6 +54,8 @@ describeDb('2FA mail over real SMTP (smtp-server on 127.0.0.1)', () => {
   afterAll(async () => {
     await app?.close();
     await t?.db.close();
+    // The mailer keeps its connection (a pool) until closed; smtp-server waits 30 s for it.
+    await mailer?.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
@@ -104,5 +113,17 @@ describeDb('2FA mail over real SMTP (smtp-server on 127.0.0.1)', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('E-post kunde inte skickas just nu. Försök igen om en stund.');
     await broken.close();
+  });
+
+  it('mails in a row go over one kept connection, not one each (a batch of notices)', async () => {
+    const pooled = new SmtpMailer(smtpUrl, 'Hälsoportalen <no-reply@example.com>');
+    const before = connections;
+    const sent = received.length;
+    for (const n of [1, 2, 3]) {
+      await pooled.send({ to: `klient${n}@example.com`, subject: 'Nytt', text: 'Hej' });
+    }
+    expect(received.length - sent).toBe(3);
+    expect(connections - before).toBe(1);
+    await pooled.close();
   });
 });
