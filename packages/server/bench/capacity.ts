@@ -35,6 +35,8 @@
 //            --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
 //            --abort-after S (1800) --batch N (min(5000, clients/4)) --batch-concurrency N (4)
 //            --batch-rate N (10 uploads/s: 5 000 in 8 min 20 s; 0 = as fast as they go)
+//            --from-source (the instances from src/main.ts through tsx; by default they run as
+//            deployed, `node … dist/main.js` built at the start, and the floor on plain Node)
 //            --verbose --profile DIR (each product instance writes a V8 CPU profile there when
 //            it stops: node --cpu-prof; open it in Chromium's DevTools)
 import { existsSync } from 'node:fs';
@@ -44,7 +46,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { verifyActivityChain } from '../src/audit/chain.ts';
 import type { Db } from '../src/db/index.ts';
-import { Cluster, NGINX } from '../test/cluster-processes.ts';
+import { buildServer, Cluster, instancesAs, NGINX } from '../test/cluster-processes.ts';
 import { printBatch, runBatch, type BatchReport } from './capacity-batch.ts';
 import { FLOOR_LOG } from './capacity-floor.ts';
 import { CapacityObserver, type ObservedReport, type WatchedProcess } from './capacity-observe.ts';
@@ -70,6 +72,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    'from-source': { type: 'boolean', default: false },
     database: { type: 'string', default: CAPACITY_DB },
     clients: { type: 'string', default: '20000' },
     logs: { type: 'string' },
@@ -126,10 +129,14 @@ async function runLoad(): Promise<void> {
   );
   const adminCookie = await writeAdminSession(db);
   const logStart = await maxId(db, 'activity_log');
+  const built = !values['from-source'];
+  if (built) await buildServer();
+  console.log(`Instanserna: ${instancesAs(built)}.`);
   const cluster = new Cluster({
     pgAdminUrl: values.postgres,
     redisUrl: values.redis,
     floor: true,
+    built,
     database: values.database,
     // The data's own secret (signed notes, sealed lab files were made with it).
     env: {

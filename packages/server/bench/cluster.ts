@@ -27,6 +27,8 @@
 //   options: --clients N (1000) --rate PER_SECOND (50) --seconds S (20, steady phase)
 //            --postgres ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) --redis URL
 //            --abort-after S (300)
+//            --from-source (the instances from src/main.ts through tsx; by default they run as
+//            deployed, `node … dist/main.js` built at the start, and the floor on plain Node)
 // Loopback only; everything it starts it stops (an aborted run too); the run aborts after
 // --abort-after seconds (a busy machine starts and restarts the instances slowly).
 // Parts: cluster-clients.ts (the clients), cluster-floor.ts, cluster-timings.ts, cluster-report.ts.
@@ -37,7 +39,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
 import { newToken, sha256 } from '../src/security/tokens.ts';
-import { Cluster, NGINX } from '../test/cluster-processes.ts';
+import { buildServer, Cluster, instancesAs, NGINX } from '../test/cluster-processes.ts';
 import { ClientFleet, type Msg, type Sent } from './cluster-clients.ts';
 import { ClusterFloor } from './cluster-floor.ts';
 import { CommitProbe } from './commit-latency.ts';
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     'abort-after': { type: 'string', default: '300' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    'from-source': { type: 'boolean', default: false },
   },
 });
 const CLIENTS = Math.min(5000, Number(values.clients));
@@ -96,13 +99,18 @@ async function post(url: string, cookie: string, body: unknown, origin: string) 
 }
 
 async function main(): Promise<void> {
+  const built = !values['from-source'];
+  if (built) await buildServer();
   const cluster = new Cluster({
     pgAdminUrl: values.postgres,
     redisUrl: values.redis,
     floor: true,
+    built,
     env: { HALSA_BENCH_TIMINGS: '1' },
   });
-  console.log(`Startar 2 instanser (och 2 golvservrar) bakom nginx på PostgreSQL + Redis …`);
+  console.log(
+    `Startar 2 instanser (och 2 golvservrar) bakom nginx på PostgreSQL + Redis, ${instancesAs(built)} …`,
+  );
   running = cluster;
   await cluster.start();
   try {

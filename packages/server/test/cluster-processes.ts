@@ -1,6 +1,7 @@
 // A real deployment on this machine, for test/cluster.test.ts and bench/cluster.ts: a fresh
 // PostgreSQL database, Redis (a channel of its own), an SMTP catcher, N server processes
-// (`src/main.ts` as `pnpm start` runs it, minus demo mode) started together, and Debian's nginx
+// (`src/main.ts` as `pnpm start` runs it, minus demo mode; or, with `built`, `dist/main.js` as the
+// Dockerfile runs it) started together, and Debian's nginx
 // in front with deploy/nginx.conf (its ports and paths replaced). Every process is this run's
 // own and is ended by close().
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,6 +41,26 @@ export interface ClusterOptions {
    * new one made for the run; it is neither created nor dropped here.
    */
   database?: string;
+  /**
+   * Run the instances as they are deployed (the Dockerfile's command, `pnpm start:prod`'s flags):
+   * `node --enable-source-maps --heap-growing-percent=50 dist/main.js`, built first by
+   * `buildServer()`; and the floor's servers on plain Node (its type stripping) too. Without it
+   * both run from the TypeScript sources through tsx, as the tests do.
+   */
+  built?: boolean;
+}
+
+/** How a bench's report names the way its instances ran. */
+export const instancesAs = (built: boolean): string =>
+  built
+    ? 'dist/main.js som i drift (golvet på Node utan tsx)'
+    : 'src/main.ts genom tsx (--from-source; golvet också)';
+
+/** Builds dist/main.js (build.mjs, esbuild) for a cluster started with `built`. */
+export async function buildServer(): Promise<void> {
+  const child = spawn(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`build.mjs avslutades med ${code}`);
 }
 
 export interface Instance {
@@ -154,7 +175,10 @@ export class Cluster {
     const inst = this.instances[i]!;
     // DATA_DIR of its own per instance: nothing may depend on one instance's disk.
     const dataDir = path.join(this.#dir, `data-${i}`);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const args = this.options.built
+      ? ['--enable-source-maps', '--heap-growing-percent=50', 'dist/main.js']
+      : ['--import', 'tsx', 'src/main.ts'];
+    const child = spawn(process.execPath, args, {
       cwd: SERVER_DIR,
       env: { ...this.#env, PORT: String(inst.port), DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -171,7 +195,10 @@ export class Cluster {
   /** The floor server of instance i (bench/floor-server.ts), ready when this resolves. */
   async #spawnFloor(i: number): Promise<void> {
     const inst = this.instances[i]!;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], {
+    const args = this.options.built
+      ? ['bench/floor-server.ts']
+      : ['--import', 'tsx', 'bench/floor-server.ts'];
+    const child = spawn(process.execPath, args, {
       cwd: SERVER_DIR,
       env: {
         PATH: this.#env.PATH,
