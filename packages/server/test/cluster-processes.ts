@@ -285,7 +285,7 @@ export class Cluster {
     const floorUpstream = this.options.floor
       ? `  upstream halsa_floor { ${this.instances
           .map((inst) => `server 127.0.0.1:${inst.floorPort} max_fails=0;`)
-          .join(' ')} }`
+          .join(' ')} keepalive 64; }` // as deploy/nginx.conf's upstreams
       : '';
     const site = (await readFile(SITE_CONF, 'utf8'))
       .replace(/^ {4}location \/ \{$/m, `${floor}    location / {`)
