@@ -46,7 +46,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { verifyActivityChain } from '../src/audit/chain.ts';
 import type { Db } from '../src/db/index.ts';
-import { buildServer, Cluster, instancesAs, NGINX } from '../test/cluster-processes.ts';
+import { Cluster, instancesAs, NGINX } from '../test/cluster-processes.ts';
 import { printBatch, runBatch, type BatchReport } from './capacity-batch.ts';
 import { FLOOR_LOG } from './capacity-floor.ts';
 import { CapacityObserver, type ObservedReport, type WatchedProcess } from './capacity-observe.ts';
@@ -130,7 +130,6 @@ async function runLoad(): Promise<void> {
   const adminCookie = await writeAdminSession(db);
   const logStart = await maxId(db, 'activity_log');
   const built = !values['from-source'];
-  if (built) await buildServer();
   console.log(`Instanserna: ${instancesAs(built)}.`);
   const cluster = new Cluster({
     pgAdminUrl: values.postgres,

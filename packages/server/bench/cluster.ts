@@ -39,7 +39,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { TimingsSnapshot } from '../src/live/bench-timings.ts';
 import { newToken, sha256 } from '../src/security/tokens.ts';
-import { buildServer, Cluster, instancesAs, NGINX } from '../test/cluster-processes.ts';
+import { Cluster, instancesAs, NGINX } from '../test/cluster-processes.ts';
 import { ClientFleet, type Msg, type Sent } from './cluster-clients.ts';
 import { ClusterFloor } from './cluster-floor.ts';
 import { CommitProbe } from './commit-latency.ts';
@@ -100,7 +100,6 @@ async function post(url: string, cookie: string, body: unknown, origin: string) 
 
 async function main(): Promise<void> {
   const built = !values['from-source'];
-  if (built) await buildServer();
   const cluster = new Cluster({
     pgAdminUrl: values.postgres,
     redisUrl: values.redis,

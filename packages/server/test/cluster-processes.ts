@@ -43,9 +43,9 @@ export interface ClusterOptions {
   database?: string;
   /**
    * Run the instances as they are deployed (the Dockerfile's command, `pnpm start:prod`'s flags):
-   * `node --enable-source-maps --heap-growing-percent=50 dist/main.js`, built first by
-   * `buildServer()`; and the floor's servers on plain Node (its type stripping) too. Without it
-   * both run from the TypeScript sources through tsx, as the tests do.
+   * `node --enable-source-maps --heap-growing-percent=50 dist/main.js`, built by start(); and
+   * the floor's servers on plain Node (its type stripping) too. Without it both run from the
+   * TypeScript sources through tsx, as the tests do.
    */
   built?: boolean;
 }
@@ -57,7 +57,7 @@ export const instancesAs = (built: boolean): string =>
     : 'src/main.ts genom tsx (--from-source; golvet också)';
 
 /** Builds dist/main.js (build.mjs, esbuild) for a cluster started with `built`. */
-export async function buildServer(): Promise<void> {
+async function buildServer(): Promise<void> {
   const child = spawn(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`build.mjs avslutades med ${code}`);
@@ -126,6 +126,7 @@ export class Cluster {
    * `options.database`, then nginx.
    */
   async start(): Promise<void> {
+    if (this.options.built) await buildServer();
     this.#dir = await mkdtemp(path.join(os.tmpdir(), 'halsa-cluster-'));
     // nginx started as root runs its worker as `nobody`, which must reach its temp dirs in here:
     // a request body over client_body_buffer_size (an upload) is written to one, and with
