@@ -7,7 +7,14 @@
 // server's signing key, itself derived from SESSION_SECRET — a secret the database never holds.
 // Every reader of lab values uses only the rows of a file whose seal is right; a file without one,
 // or with a wrong one, is left out and logged once per process.
-import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type {
   Database,
@@ -18,7 +25,11 @@ import type {
 import type { NoteSigningKey } from '../journal/signature.ts';
 
 export interface LabSealKey {
-  readonly key: Buffer;
+  /**
+   * A key object, not the bytes: on Node 24 an HMAC under a Buffer key costs about 11 µs against
+   * 1.7 µs under a key object (a file's seal is checked on every read of her results; issue 38).
+   */
+  readonly key: KeyObject;
 }
 
 /** The seal key: its own HKDF label, so a seal can never stand in for another MAC or signature. */
@@ -26,7 +37,9 @@ export function labSealKey(signingKey: NoteSigningKey): LabSealKey {
   const pkcs8 = signingKey.privateKey.export({ format: 'der', type: 'pkcs8' });
   const seed = pkcs8.subarray(pkcs8.length - 32);
   return {
-    key: Buffer.from(hkdfSync('sha256', seed, 'halsa-lab-file', 'hmac-sha256 seal v1', 32)),
+    key: createSecretKey(
+      Buffer.from(hkdfSync('sha256', seed, 'halsa-lab-file', 'hmac-sha256 seal v1', 32)),
+    ),
   };
 }
 
