@@ -4,7 +4,14 @@
 // their ratio (goal ≥ 50 %), errors, log rows written per second, lost log rows and audit:verify.
 import type { ChainReport } from '../src/audit/chain.ts';
 import type { LoadStats, Target } from './capacity-load.ts';
-import { errorCount, percentile, sortedOf, worstCall, type Step } from './capacity-steps.ts';
+import {
+  diskStalled,
+  errorCount,
+  percentile,
+  sortedOf,
+  worstCall,
+  type Step,
+} from './capacity-steps.ts';
 
 const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 const sum = (r: Record<string, number[]>) =>
@@ -27,7 +34,9 @@ export function printStep(s: Step, index: number): void {
       `${pageRate(s).toFixed(1)} sidladdningar/s · ${(sum(s.stats.calls) / s.seconds).toFixed(1)} anrop/s · ` +
       `värst p99 ${ms(s.worst.p99)} ms (${s.worst.label || '–'}) · ${errorCount(s.stats)} fel · ` +
       `${(s.logRows / s.seconds).toFixed(1)} loggrader/s · load ${s.loadAvg.toFixed(1)} · ` +
-      `generatorns fördröjning p99 ${ms(s.stats.loop.p99)} ms → ${s.sustained ? 'håller' : 'håller inte'}`,
+      `generatorns fördröjning p99 ${ms(s.stats.loop.p99)} ms · ` +
+      `diskens commit p99 ${s.diskCommitP99 === undefined ? '–' : `${ms(s.diskCommitP99)} ms`} → ` +
+      `${s.sustained ? 'håller' : 'håller inte'}`,
   );
   for (const [what, n] of Object.entries(s.stats.errors)) console.log(`      fel: ${what} × ${n}`);
 }
@@ -63,6 +72,8 @@ export interface Summary {
   product: Step[];
   floor: Step[];
   limitMs: number;
+  /** The ramp's bound of a disk stall (RampOptions.diskStallMs). */
+  diskStallMs: number;
   maxUsers: number;
   step: number;
   log: { expected: number; written: number };
@@ -143,12 +154,28 @@ export function printSummary(o: Summary): number {
       `${floorCapped ? ` (höll ända till --max-users ${o.maxUsers})` : ''} → ` +
       `${(share * 100).toFixed(0)} % av golvet (mål ≥ 50 %)`,
   );
-  // The first step that did not hold (the start's, when even halving found none).
-  if (broke)
-    console.log(
-      `Första väggen: vid ${broke.users} användare ${errorCount(broke.stats) > 0 ? `${errorCount(broke.stats)} fel, ` : ''}` +
-        `${broke.worst.label} p99 ${ms(broke.worst.p99)} ms.`,
+  // The first step that did not hold (the start's, when even halving found none), the product's
+  // and the floor's, each with what the disk did meanwhile: a wall whose every try found the disk
+  // stalled is the machine's, not the code's, and its ratio is no capacity figure.
+  for (const [who, wall] of [
+    ['Första väggen', broke],
+    ['Golvets vägg', wallOf(o.floor)],
+  ] as const) {
+    if (!wall) continue;
+    const tries = (who === 'Golvets vägg' ? o.floor : o.product).filter(
+      (s) => s.users === wall.users,
     );
+    const byDisk = tries.every((s) => diskStalled(s, o.diskStallMs));
+    console.log(
+      `${who}: vid ${wall.users} användare ${errorCount(wall.stats) > 0 ? `${errorCount(wall.stats)} fel, ` : ''}` +
+        `${wall.worst.label} p99 ${ms(wall.worst.p99)} ms; diskens commit p99 ` +
+        `${tries.map((s) => (s.diskCommitP99 === undefined ? '–' : ms(s.diskCommitP99))).join(' / ')} ms ` +
+        `i ${tries.length} försök` +
+        (byDisk
+          ? ` → DISKEN stannade i varje försök (över ${o.diskStallMs} ms): väggen är maskinens, inte kodens.`
+          : '.'),
+    );
+  }
   const errors = [...o.product, ...o.floor].reduce((a, s) => a + errorCount(s.stats), 0);
   console.log(
     `Fel under mätta steg: ${errors}. Loggrader skrivna vid det lästa steget: ` +

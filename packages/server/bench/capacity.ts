@@ -10,7 +10,8 @@
 // /clients, a client's page, its Journal and Lab Resultat tabs, and a message. It steps the
 // number of users up (capacity-steps.ts) until the p99 of any call passes --limit-ms (300) or an
 // error appears (after an uncounted warm-up at the start's users; a failed step is measured again
-// once; when the first step already fails, it halves the users until a step holds; then the gap
+// once, and up to 4 times in all while its commit probe finds the disk stalled, p99 over
+// --disk-stall-ms; when the first step already fails, it halves the users until a step holds; then the gap
 // between the last held and the first failed step is halved down to --resolution users), then
 // does the same against the floor from the step the
 // product's figures are read at: per call a bare route behind the same nginx on the same
@@ -33,6 +34,8 @@
 //            --settle-seconds S (5) --warmup-seconds S (30, uncounted, before the first step)
 //            --resolution USERS (step/4: a held and a failed step are bisected to this gap)
 //            --think-ms MS (2000) --coach-share F (0.2) --limit-ms (300)
+//            --disk-stall-ms MS (150: a failed step whose disk commit p99 passed it is measured
+//            again, up to 4 times in all)
 //            --abort-after S (1800) --batch N (min(5000, clients/4)) --batch-concurrency N (4)
 //            --batch-rate N (10 uploads/s: 5 000 in 8 min 20 s; 0 = as fast as they go)
 //            --from-source (the instances from src/main.ts through tsx; by default they run as
@@ -87,6 +90,7 @@ const { values } = parseArgs({
     'think-ms': { type: 'string', default: '2000' },
     'coach-share': { type: 'string', default: '0.2' },
     'limit-ms': { type: 'string', default: '300' },
+    'disk-stall-ms': { type: 'string', default: '150' },
     'abort-after': { type: 'string', default: '1800' },
     profile: { type: 'string' },
     batch: { type: 'string' },
@@ -216,6 +220,7 @@ async function runLoad(): Promise<void> {
       warmupSeconds: Number(values['warmup-seconds']),
       resolution: Number(values.resolution ?? Math.max(1, Math.round(Number(values.step) / 4))),
       limitMs: Number(values['limit-ms']),
+      diskStallMs: Number(values['disk-stall-ms']),
       countRows,
       coachesIn: (users) => people.slice(0, users).filter((p) => p.role === 'STAFF').length,
       onStepStart: async (target, users) => {
@@ -227,7 +232,11 @@ async function runLoad(): Promise<void> {
         });
       },
       onStepEnd: async (step) => {
-        if (obs) observed.set(step, await obs.stop());
+        if (obs) {
+          const report = await obs.stop();
+          observed.set(step, report);
+          if (report.commit) step.diskCommitP99 = report.commit.p99;
+        }
         obs = undefined;
       },
       print: printStep,
@@ -264,6 +273,7 @@ async function runLoad(): Promise<void> {
       product,
       floor,
       limitMs: Number(values['limit-ms']),
+      diskStallMs: Number(values['disk-stall-ms']),
       maxUsers,
       step: Number(values.step),
       log: { expected: load.total.expectedLogRows, written },

@@ -7,8 +7,11 @@ import type { LoadStats, Target } from '../bench/capacity-load.ts';
 import { readAt, wallOf } from '../bench/capacity-report.ts';
 import { ramp, type LoadProcess, type RampOptions } from '../bench/capacity-steps.ts';
 
-/** A load generator whose calls take 10 ms up to `capacity` users and 900 ms above it. */
-function fakeLoad(capacity: number, coldCollects = 0) {
+/**
+ * A load generator whose calls take 10 ms up to `capacity` users and 900 ms above it, and 900 ms
+ * at any users while `stalled()` (a disk stall in the measured part).
+ */
+function fakeLoad(capacity: number, coldCollects = 0, stalled = () => false) {
   let users = 0;
   let collects = 0;
   const setTo: number[] = [];
@@ -20,7 +23,7 @@ function fakeLoad(capacity: number, coldCollects = 0) {
     async collect(): Promise<LoadStats> {
       collects += 1;
       const cold = collects <= coldCollects;
-      const ms = cold || users > capacity ? 900 : 10;
+      const ms = cold || users > capacity || stalled() ? 900 : 10;
       return {
         type: 'stats',
         calls: { 'GET /api/x': Array.from({ length: 100 }, () => ms) },
@@ -44,6 +47,7 @@ const options = (o: Partial<RampOptions> = {}): RampOptions => ({
   warmupSeconds: 0,
   resolution: 6,
   limitMs: 300,
+  diskStallMs: 150,
   countRows: async () => 0,
   coachesIn: () => 0,
   print: () => undefined,
@@ -86,5 +90,44 @@ describe('bench:capacity ramp', () => {
     const { load: cold } = fakeLoad(400, 2);
     const unwarmed = await ramp(cold, 'product', options({ max: 175 }), true);
     expect(unwarmed[0]!.sustained).toBe(false);
+  });
+
+  it('measures a step again while the disk stalled, up to four tries, but a wall of the code twice', async () => {
+    // The 3rd to 5th measured parts (all at 200 users) fall in a disk stall: the calls take 900 ms
+    // and the commit probe's p99 is 500 ms. Elsewhere the probe reads 5 ms.
+    let measuredParts = 0;
+    let inStall = false;
+    const { load } = fakeLoad(212, 0, () => inStall);
+    const withStall = options({
+      onStepStart: () => {
+        measuredParts += 1;
+        inStall = measuredParts >= 3 && measuredParts <= 5;
+      },
+      onStepEnd: (step) => {
+        step.diskCommitP99 = inStall ? 500 : 5;
+        inStall = false;
+      },
+    });
+    const steps = await ramp(load, 'product', withStall, true);
+    // 200 fails three times in the stall and holds on its 4th try; 225 (over capacity, the disk
+    // quiet) fails twice only, as before.
+    expect(steps.map((s) => s.users)).toEqual([
+      150, 175, 200, 200, 200, 200, 225, 225, 213, 213, 207,
+    ]);
+    expect(readAt(steps)?.users).toBe(207);
+    expect(wallOf(steps)?.users).toBe(213);
+
+    // The same stall with a bound the probe never passes: 200 is taken for the wall after two
+    // tries (the bisection's 188 falls in the stall's last part and holds when measured again).
+    measuredParts = 0;
+    const { load: again } = fakeLoad(212, 0, () => inStall);
+    const noBound = await ramp(again, 'product', { ...withStall, diskStallMs: 1000 }, true);
+    expect(noBound.slice(2, 6).map((s) => [s.users, s.sustained])).toEqual([
+      [200, false],
+      [200, false],
+      [188, false],
+      [188, true],
+    ]);
+    expect(wallOf(noBound)?.users).toBe(200);
   });
 });
