@@ -152,7 +152,11 @@ export function printSummary(o: Summary): number {
     `Högsta hållna takt (p99 ≤ ${o.limitMs} ms för varje anrop, 0 fel): produkten ` +
       `${productBest.toFixed(1)} sidladdningar/s, golvet ${floorCapped ? '≥ ' : ''}${floorBest.toFixed(1)}` +
       `${floorCapped ? ` (höll ända till --max-users ${o.maxUsers})` : ''} → ` +
-      `${(share * 100).toFixed(0)} % av golvet (mål ≥ 50 %)`,
+      `${floorCapped ? '≤ ' : ''}${(share * 100).toFixed(0)} % av golvet (mål ≥ 50 %)` +
+      // Against a floor that never walled the share is only an upper bound: no goal is shown.
+      (floorCapped
+        ? '; golvets vägg nåddes inte, så andelen är en övre gräns: höj --max-users'
+        : ''),
   );
   // The first step that did not hold (the start's, when even halving found none), the product's
   // and the floor's, each with what the disk did meanwhile: a wall whose every try found the disk
@@ -193,6 +197,6 @@ export function printSummary(o: Summary): number {
       : `audit:verify: kedjan BRUTEN vid rad ${o.verify.id ?? '?'} (seq ${o.verify.seq ?? '?'}): ${o.verify.problem}`,
   );
   // A sustained step has no errors by definition; the errors above are the failed steps'.
-  const ok = sustained && lost === 0 && o.verify.ok && share >= 0.5;
+  const ok = sustained && lost === 0 && o.verify.ok && share >= 0.5 && !floorCapped;
   return ok ? 0 : 1;
 }

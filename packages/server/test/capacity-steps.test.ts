@@ -2,9 +2,9 @@
 // which step the summary reads. A fake load answers every call at a p99 that depends only on the
 // users, so a product with a known capacity must be read at that capacity, not at the step below
 // it or below a halving.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoadStats, Target } from '../bench/capacity-load.ts';
-import { readAt, wallOf } from '../bench/capacity-report.ts';
+import { printSummary, readAt, wallOf } from '../bench/capacity-report.ts';
 import { ramp, type LoadProcess, type RampOptions } from '../bench/capacity-steps.ts';
 
 /**
@@ -129,5 +129,45 @@ describe('bench:capacity ramp', () => {
       [188, true],
     ]);
     expect(wallOf(noBound)?.users).toBe(200);
+  });
+
+  it('claims the goal only against a floor that reached its wall', async () => {
+    // The product holds 200 users, the floor holds every step up to --max-users 300 (10 pages a
+    // second per 100 users for both): the share is 100 % at most, not a figure.
+    const steps = async (target: Target, capacity: number, max: number) =>
+      ramp(fakeLoad(capacity).load, target, options({ start: 100, step: 100, max }), false);
+    const rated = (s: Awaited<ReturnType<typeof steps>>) =>
+      s.map((step) => ({
+        ...step,
+        seconds: 10,
+        stats: { ...step.stats, pages: { p: new Array<number>(step.users).fill(10) } },
+      }));
+    const product = rated(await steps('product', 200, 300));
+    const summary = (floor: typeof product, maxUsers: number) =>
+      printSummary({
+        product,
+        floor,
+        limitMs: 300,
+        diskStallMs: 150,
+        maxUsers,
+        step: 100,
+        log: { expected: 0, written: 0 },
+        floorLog: { expected: 0, written: 0 },
+        verify: { ok: true, rows: 0, head: null, problems: [] },
+        verifySeconds: 0,
+      });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'table').mockImplementation(() => undefined);
+    try {
+      const capped = summary(rated(await steps('floor', 1000, 300)), 300);
+      expect(capped).toBe(1);
+      expect(log.mock.calls.flat().join('\n')).toContain('≤ 67 % av golvet');
+      // A floor that holds 300 users and fails above them, under --max-users 600: a figure.
+      const walled = summary(rated(await steps('floor', 300, 600)), 600);
+      expect(walled).toBe(0);
+      expect(log.mock.calls.flat().join('\n')).toMatch(/→ 67 % av golvet/);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
