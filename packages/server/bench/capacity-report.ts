@@ -161,14 +161,12 @@ export function printSummary(o: Summary): number {
   // The first step that did not hold (the start's, when even halving found none), the product's
   // and the floor's, each with what the disk did meanwhile: a wall whose every try found the disk
   // stalled is the machine's, not the code's, and its ratio is no capacity figure.
-  for (const [who, wall] of [
-    ['Första väggen', broke],
-    ['Golvets vägg', wallOf(o.floor)],
+  for (const [who, wall, steps] of [
+    ['Första väggen', broke, o.product],
+    ['Golvets vägg', wallOf(o.floor), o.floor],
   ] as const) {
     if (!wall) continue;
-    const tries = (who === 'Golvets vägg' ? o.floor : o.product).filter(
-      (s) => s.users === wall.users,
-    );
+    const tries = steps.filter((s) => s.users === wall.users);
     const byDisk = tries.every((s) => diskStalled(s, o.diskStallMs));
     console.log(
       `${who}: vid ${wall.users} användare ${errorCount(wall.stats) > 0 ? `${errorCount(wall.stats)} fel, ` : ''}` +

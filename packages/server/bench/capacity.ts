@@ -11,12 +11,11 @@
 // number of users up (capacity-steps.ts) until the p99 of any call passes --limit-ms (300) or an
 // error appears (after an uncounted warm-up at the start's users; a failed step is measured again
 // once, and up to 4 times in all while its commit probe finds the disk stalled, p99 over
-// --disk-stall-ms; when the first step already fails, it halves the users until a step holds; then the gap
-// between the last held and the first failed step is halved down to --resolution users), then
-// does the same against the floor from the step the
-// product's figures are read at: per call a bare route behind the same nginx on the same
-// PostgreSQL (`/floor` + the path, capacity-floor.ts: one indexed query of the same rows, one
-// plain log row). Printed (capacity-report.ts): per step page loads/s, calls/s, the worst
+// --disk-stall-ms; when the first step already fails, it halves the users until a step holds;
+// then the gap between the last held and the first failed step is halved down to --resolution
+// users), then does the same against the floor from the step the product's figures are read at:
+// per call a bare route behind the same nginx on the same PostgreSQL (`/floor` + the path,
+// capacity-floor.ts: one indexed query of the same rows, one plain log row). Printed (capacity-report.ts): per step page loads/s, calls/s, the worst
 // call's p99, errors and log rows written per second; then per call p50/p95/p99 of the product
 // at the wall and at its highest sustained step beside the floor at the same users and their
 // ratio, both highest sustained rates (goal: product ≥ 50 % of the floor), log rows expected

@@ -132,8 +132,8 @@ describe('bench:capacity ramp', () => {
   });
 
   it('claims the goal only against a floor that reached its wall', async () => {
-    // The product holds 200 users, the floor holds every step up to --max-users 300 (10 pages a
-    // second per 100 users for both): the share is 100 % at most, not a figure.
+    // The product holds 200 users, the floor every step up to --max-users 300 (10 pages a second
+    // per 100 users for both): the product's 67 % of that floor is an upper bound, not a figure.
     const steps = async (target: Target, capacity: number, max: number) =>
       ramp(fakeLoad(capacity).load, target, options({ start: 100, step: 100, max }), false);
     const rated = (s: Awaited<ReturnType<typeof steps>>) =>
